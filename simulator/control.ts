@@ -1,0 +1,244 @@
+import { TOTP, Secret } from 'otpauth';
+import { AGENT_STATUS } from './state.ts';
+import { CHANNELS, type Channel, type SocketMode } from './live.ts';
+import type { Reply } from './reply.ts';
+import type { SimulatorInternals } from './server.ts';
+
+/** One injected fault for the next `count` calls of a path (and method, when given). */
+export type Fault = {
+	path: string;
+	method?: string;
+	count: number;
+	status?: number;
+	delayMs?: number;
+	body?: 'empty' | 'malformed' | 'truncated' | 'html' | 'text' | 'json' | 'reset';
+	text?: string;
+	json?: unknown;
+};
+
+const FAULT_BODIES = ['empty', 'malformed', 'truncated', 'html', 'text', 'json', 'reset'];
+const SOCKET_MODES: SocketMode[] = ['normal', 'hang', 'close-at-once', 'refuse'];
+
+const json = (body: unknown, status = 200): Reply => ({ status, body });
+const bad = (message: string): Reply => json({ error: message }, 400);
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function currentTotp(secret: string): string {
+	return new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+}
+
+function parseFault(body: Obj): Fault | string {
+	if (typeof body.path !== 'string' || !body.path.startsWith('/')) return 'path must start with /';
+	const fault: Fault = { path: body.path.toLowerCase().replace(/\/+$/, ''), count: 1 };
+	if (body.count !== undefined) {
+		if (!Number.isInteger(body.count) || (body.count as number) < 1)
+			return 'count must be a positive whole number';
+		fault.count = body.count as number;
+	}
+	if (body.method !== undefined) {
+		if (typeof body.method !== 'string') return 'method must be text';
+		fault.method = body.method.toUpperCase();
+	}
+	if (body.status !== undefined) {
+		if (
+			!Number.isInteger(body.status) ||
+			(body.status as number) < 100 ||
+			(body.status as number) > 599
+		) {
+			return 'status must be an HTTP status';
+		}
+		fault.status = body.status as number;
+	}
+	if (body.delayMs !== undefined) {
+		if (
+			!Number.isInteger(body.delayMs) ||
+			(body.delayMs as number) < 0 ||
+			(body.delayMs as number) > 600_000
+		) {
+			return 'delayMs must be from 0 to 600000';
+		}
+		fault.delayMs = body.delayMs as number;
+	}
+	if (body.body !== undefined) {
+		if (typeof body.body !== 'string' || !FAULT_BODIES.includes(body.body)) {
+			return `body must be one of ${FAULT_BODIES.join(', ')}`;
+		}
+		fault.body = body.body as Fault['body'];
+	}
+	if (body.text !== undefined) fault.text = String(body.text);
+	if ('json' in body) fault.json = body.json;
+	return fault;
+}
+
+/** The development control surface under /__sim/: not part of the agent's API. */
+export async function control(
+	sim: SimulatorInternals,
+	method: string,
+	path: string,
+	query: URLSearchParams,
+	body: unknown
+): Promise<Reply> {
+	const b: Obj = isObj(body) ? body : {};
+	const key = `${method} ${path}`;
+	switch (key) {
+		case 'GET /__sim':
+			return json({
+				endpoints: [
+					'GET /__sim/accounts',
+					'GET|DELETE /__sim/outbox',
+					'POST /__sim/push {channel, frame | raw, count?}',
+					'GET|POST|DELETE /__sim/faults {path, method?, count?, status?, delayMs?, body?, text?, json?}',
+					'POST /__sim/sockets {action: drop|close, code?, mode?}',
+					'POST /__sim/status {status}',
+					'POST /__sim/update {isUpdateRequired, currentVersion?, newVersion?}',
+					'POST /__sim/reset',
+					'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
+					'POST /__sim/revoke',
+					'GET|POST /__sim/cors {allowOrigins}',
+					'POST /__sim/activity {eventsPerSecond}',
+					'POST /__sim/flood {perSecond, seconds}',
+					'GET /__sim/stats',
+					'GET /__sim/oidc/.well-known/openid-configuration'
+				]
+			});
+		case 'GET /__sim/accounts':
+			return json({
+				accounts: sim.state.demo.map((d) => ({
+					...d,
+					...(d.totpSecret ? { currentCode: currentTotp(d.totpSecret) } : {})
+				}))
+			});
+		case 'GET /__sim/outbox': {
+			const to = query.get('to')?.toLowerCase();
+			return json({ messages: sim.state.outbox.filter((m) => !to || m.to.toLowerCase() === to) });
+		}
+		case 'DELETE /__sim/outbox':
+			sim.state.outbox = [];
+			return json({ ok: true });
+		case 'POST /__sim/push': {
+			const channel = b.channel as Channel;
+			if (!CHANNELS.includes(channel)) return bad(`channel must be one of ${CHANNELS.join(', ')}`);
+			if (!('frame' in b) && typeof b.raw !== 'string')
+				return bad('give frame (any JSON) or raw (text)');
+			const count = Number.isInteger(b.count) ? Math.min(b.count as number, 100_000) : 1;
+			for (let i = 0; i < count; i++)
+				sim.live.broadcast(channel, 'frame' in b ? b.frame : (b.raw as string));
+			return json({ sent: count, clients: sim.live.clientCount(channel) });
+		}
+		case 'GET /__sim/faults':
+			return json({ faults: sim.faults });
+		case 'POST /__sim/faults': {
+			const fault = parseFault(b);
+			if (typeof fault === 'string') return bad(fault);
+			sim.faults.push(fault);
+			return json({ faults: sim.faults });
+		}
+		case 'DELETE /__sim/faults':
+			sim.faults.length = 0;
+			return json({ faults: [] });
+		case 'POST /__sim/sockets': {
+			if (b.mode !== undefined) {
+				if (!SOCKET_MODES.includes(b.mode as SocketMode))
+					return bad(`mode must be one of ${SOCKET_MODES.join(', ')}`);
+				sim.live.mode = b.mode as SocketMode;
+			}
+			if (b.action === 'drop') sim.live.disconnectAll();
+			else if (b.action === 'close') {
+				const code = Number.isInteger(b.code) ? (b.code as number) : 1000;
+				if (code !== 1000 && (code < 3000 || code > 4999))
+					return bad('code must be 1000 or 3000 to 4999');
+				sim.live.disconnectAll(code, typeof b.reason === 'string' ? b.reason : '');
+			} else if (b.action !== undefined) return bad('action must be drop or close');
+			return json({ mode: sim.live.mode });
+		}
+		case 'POST /__sim/status': {
+			const status = b.status;
+			if (!Number.isInteger(status))
+				return bad('status must be a whole number (0, 1, 2, 4, 8 or any other)');
+			sim.state.status = status as number;
+			return json({ status });
+		}
+		case 'POST /__sim/update':
+			if (typeof b.isUpdateRequired !== 'boolean')
+				return bad('isUpdateRequired must be true or false');
+			sim.state.update = {
+				isUpdateRequired: b.isUpdateRequired,
+				currentVersion:
+					typeof b.currentVersion === 'string' ? b.currentVersion : sim.state.update.currentVersion,
+				newVersion: typeof b.newVersion === 'string' ? b.newVersion : sim.state.update.newVersion
+			};
+			return json(sim.state.update);
+		case 'POST /__sim/reset':
+			sim.reset();
+			return json({ ok: true, status: AGENT_STATUS.Created });
+		case 'POST /__sim/id-token': {
+			if (typeof b.email !== 'string' || !b.email.includes('@')) return bad('email is required');
+			const idToken = await sim.oidc.issue({
+				email: b.email,
+				name: typeof b.name === 'string' ? b.name : undefined,
+				nonce: typeof b.nonce === 'string' ? b.nonce : undefined,
+				audience: typeof b.audience === 'string' ? b.audience : undefined,
+				expiresInSeconds: Number.isInteger(b.expiresInSeconds)
+					? (b.expiresInSeconds as number)
+					: undefined
+			});
+			return json({ idToken });
+		}
+		case 'POST /__sim/revoke':
+			sim.tokens.revokeAll();
+			return json({ ok: true });
+		case 'GET /__sim/cors':
+			return json({ allowOrigins: sim.options.allowOrigins });
+		case 'POST /__sim/cors': {
+			const origins = b.allowOrigins;
+			if (!Array.isArray(origins) || !origins.every((o) => typeof o === 'string')) {
+				return bad('allowOrigins must be a list of origins');
+			}
+			sim.options.allowOrigins = origins as string[];
+			return json({ allowOrigins: origins });
+		}
+		case 'POST /__sim/activity': {
+			const eps = b.eventsPerSecond;
+			if (!Number.isInteger(eps) || (eps as number) < 0)
+				return bad('eventsPerSecond must be 0 or more');
+			sim.options.eventsPerSecond = eps as number;
+			sim.live.setActivity(eps as number);
+			return json({ eventsPerSecond: eps });
+		}
+		case 'POST /__sim/flood': {
+			const perSecond = b.perSecond;
+			const seconds = b.seconds;
+			if (
+				!Number.isInteger(perSecond) ||
+				(perSecond as number) < 1 ||
+				(perSecond as number) > 100_000
+			) {
+				return bad('perSecond must be 1 to 100000');
+			}
+			if (typeof seconds !== 'number' || seconds <= 0 || seconds > 120)
+				return bad('seconds must be up to 120');
+			return json(sim.live.flood(perSecond as number, seconds));
+		}
+		case 'GET /__sim/stats':
+			return json({
+				sent: sim.live.sent,
+				clients: {
+					notification: sim.live.clientCount('notification'),
+					statechange: sim.live.clientCount('statechange')
+				},
+				status: sim.state.status
+			});
+		case 'GET /__sim/oidc/.well-known/openid-configuration':
+			return sim.oidc.discovery();
+		case 'GET /__sim/oidc/jwks':
+			return sim.oidc.jwks();
+		case 'GET /__sim/oidc/authorize':
+			return sim.oidc.authorize(query);
+		case 'POST /__sim/oidc/authorize':
+			return sim.oidc.decide(body instanceof URLSearchParams ? body : new URLSearchParams());
+		default:
+			return json({ error: `No control endpoint ${method} ${path}. GET /__sim lists them.` }, 404);
+	}
+}

@@ -1,0 +1,319 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, WebSocket } from 'ws';
+import { prng } from './seed.ts';
+
+export const CHANNELS = ['notification', 'statechange'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const NOTIFICATION_TYPE = {
+	Progress: 1,
+	UserNotification: 2,
+	AppNotification: 4,
+	AppUpdateProgress: 8
+} as const;
+export const FILE_STATE = {
+	Normal: 0,
+	Temporary: 1,
+	Downloading: 2,
+	Uploading: 4,
+	Deleting: 8,
+	Ignore: 16,
+	RenameDeleting: 32,
+	Deleted: 64,
+	Reading: 128,
+	Error: 256
+} as const;
+
+/** How new socket connections are treated: fault modes for tests of the dashboard. */
+export type SocketMode = 'normal' | 'hang' | 'close-at-once' | 'refuse';
+
+type Transfer = {
+	id: string;
+	mode: 'Upload' | 'Download';
+	path: string;
+	name: string;
+	storageName: string;
+	storageType: string;
+	size: number;
+	bytes: number;
+	speed: number;
+	started: number;
+	fails: boolean;
+};
+
+const FOLDERS = [
+	'Projects/Brand 2027',
+	'Clients/Northwind',
+	'Video/Raw',
+	'Photos/Shoot 14',
+	'Finance/Q4'
+];
+const FILES = [
+	'hero.psd',
+	'cut-v3.mov',
+	'IMG_4821.CR3',
+	'ledger.xlsx',
+	'storyboard.pdf',
+	'mix-final.wav',
+	'logo.ai',
+	'notes.md'
+];
+const STORAGES = [
+	{ name: 'Studio S3', type: 'AmazonS3' },
+	{ name: 'Archive', type: 'Wasabi' },
+	{ name: 'Team Blob', type: 'AzureBlob' }
+];
+
+const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
+export const hhmmss = (seconds: number) =>
+	`${pad(seconds / 3600)}:${pad((seconds % 3600) / 60)}:${pad(seconds % 60)}`;
+
+/**
+ * The two WebSocket channels. Frames flow one way, agent to client, one JSON text frame per
+ * event; the client sends nothing. Origins outside the allow-list are refused at the upgrade.
+ */
+export class LiveHub {
+	readonly #wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+	readonly #clients: Record<Channel, Set<WebSocket>> = {
+		notification: new Set(),
+		statechange: new Set()
+	};
+	readonly #held = new Set<Duplex>();
+	#timer: NodeJS.Timeout | null = null;
+	#transfers: Transfer[] = [];
+	#rand = prng(7);
+	#seq = 0;
+	#floods = new Set<NodeJS.Timeout>();
+	mode: SocketMode = 'normal';
+	sent: Record<Channel, number> = { notification: 0, statechange: 0 };
+
+	/** Handles an upgrade for a channel path; false when the path is not a channel. */
+	upgrade(
+		req: IncomingMessage,
+		socket: Duplex,
+		head: Buffer,
+		channel: Channel,
+		originAllowed: boolean
+	) {
+		const refuse = (status: number, text: string) => {
+			socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+		};
+		if (!originAllowed) return refuse(403, 'Forbidden');
+		if (this.mode === 'refuse') return refuse(503, 'Service Unavailable');
+		if (this.mode === 'hang') {
+			// Accept the TCP connection, never finish the handshake.
+			this.#held.add(socket);
+			socket.on('close', () => this.#held.delete(socket));
+			socket.on('error', () => this.#held.delete(socket));
+			return;
+		}
+		this.#wss.handleUpgrade(req, socket, head, (ws) => {
+			if (this.mode === 'close-at-once') {
+				ws.close(1011, 'Closing at once (simulated fault)');
+				return;
+			}
+			const set = this.#clients[channel];
+			set.add(ws);
+			ws.on('close', () => set.delete(ws));
+			ws.on('error', () => set.delete(ws));
+			// The agent ignores anything a client sends.
+			ws.on('message', () => undefined);
+		});
+	}
+
+	clientCount(channel: Channel): number {
+		return this.#clients[channel].size;
+	}
+
+	/** One frame to every client of a channel: an object is sent as JSON, a string as it is. */
+	broadcast(channel: Channel, frame: unknown) {
+		const text = typeof frame === 'string' ? frame : JSON.stringify(frame);
+		for (const ws of this.#clients[channel]) {
+			if (ws.readyState === WebSocket.OPEN) ws.send(text);
+		}
+		this.sent[channel] += 1;
+	}
+
+	notify(type: number, data: unknown) {
+		this.broadcast('notification', { Type: type, Data: data });
+	}
+
+	/** Drops every socket without a close handshake (a network fault), or closes with `code`. */
+	disconnectAll(code?: number, reason = '') {
+		for (const set of Object.values(this.#clients)) {
+			for (const ws of set) {
+				if (code === undefined) ws.terminate();
+				else ws.close(code, reason);
+			}
+			set.clear();
+		}
+		for (const socket of this.#held) socket.destroy();
+		this.#held.clear();
+	}
+
+	setActivity(eventsPerSecond: number) {
+		if (this.#timer) clearInterval(this.#timer);
+		this.#timer = null;
+		if (eventsPerSecond <= 0) return;
+		// Up to 50 timer ticks a second; each tick emits its share of the events.
+		const ticks = Math.min(eventsPerSecond, 50);
+		let owed = 0;
+		this.#timer = setInterval(() => {
+			owed += eventsPerSecond / ticks;
+			while (owed >= 1) {
+				owed -= 1;
+				this.#step();
+			}
+		}, 1000 / ticks);
+		this.#timer.unref();
+	}
+
+	/**
+	 * A fixed-rate stream of progress and state frames on both channels, for benchmarks. Each frame
+	 * carries its sequence number (TransferId / Path) and send time, so a client can count losses.
+	 */
+	flood(perSecond: number, seconds: number): { frames: number } {
+		const tickMs = 10;
+		const perTick = perSecond / (1000 / tickMs);
+		const total = Math.round(perSecond * seconds);
+		let sentCount = 0;
+		let owed = 0;
+		const timer = setInterval(() => {
+			owed += perTick;
+			while (owed >= 1 && sentCount < total) {
+				owed -= 1;
+				sentCount += 1;
+				const n = sentCount;
+				if (n % 2) {
+					this.notify(NOTIFICATION_TYPE.Progress, {
+						TransferMode: 'Upload',
+						Status: 'InProgress',
+						StorageType: 'AmazonS3',
+						Path: `/flood/${n % 500}.bin`,
+						Bytes: n,
+						Size: total,
+						Error: null,
+						Name: `${n % 500}.bin`,
+						StorageName: 'Flood',
+						Speed: 1_000_000,
+						Duration: '00:00:01',
+						TransferId: `flood-${n % 500}`,
+						StartTimeUtc: new Date().toISOString(),
+						ProgressTimeUtc: new Date().toISOString(),
+						Seq: n
+					});
+				} else {
+					this.broadcast('statechange', {
+						Path: `/flood/${n % 500}.bin`,
+						StorageName: 'Flood',
+						State: FILE_STATE.Uploading,
+						Seq: n
+					});
+				}
+			}
+			if (sentCount >= total) {
+				clearInterval(timer);
+				this.#floods.delete(timer);
+			}
+		}, tickMs);
+		this.#floods.add(timer);
+		return { frames: total };
+	}
+
+	#newTransfer(): Transfer {
+		const r = this.#rand;
+		const storage = STORAGES[Math.floor(r() * STORAGES.length)] ?? STORAGES[0]!;
+		const name = FILES[Math.floor(r() * FILES.length)] ?? 'file.bin';
+		const folder = FOLDERS[Math.floor(r() * FOLDERS.length)] ?? 'Files';
+		this.#seq += 1;
+		return {
+			id: `tr-${Date.now().toString(36)}-${this.#seq}`,
+			mode: r() < 0.55 ? 'Upload' : 'Download',
+			path: `/${folder}/${name}`,
+			name,
+			storageName: storage.name,
+			storageType: storage.type,
+			size: Math.floor(2_000_000 + r() * 400_000_000),
+			bytes: 0,
+			speed: Math.floor(2_000_000 + r() * 30_000_000),
+			started: Date.now(),
+			fails: r() < 0.12
+		};
+	}
+
+	#progress(t: Transfer, status: string, error: string | null) {
+		const seconds = Math.max(0, Math.round((Date.now() - t.started) / 1000));
+		this.notify(NOTIFICATION_TYPE.Progress, {
+			TransferMode: t.mode,
+			Status: status,
+			StorageType: t.storageType,
+			Path: t.path,
+			Bytes: t.bytes,
+			Size: t.size,
+			Error: error,
+			Name: t.name,
+			StorageName: t.storageName,
+			Speed: t.speed,
+			Duration: hhmmss(seconds),
+			TransferId: t.id,
+			StartTimeUtc: new Date(t.started).toISOString(),
+			ProgressTimeUtc: new Date().toISOString()
+		});
+	}
+
+	#state(t: Transfer, state: number) {
+		this.broadcast('statechange', { Path: t.path, StorageName: t.storageName, State: state });
+	}
+
+	/** One event of background activity: transfers that grow, finish or fail, and their file states. */
+	#step() {
+		const r = this.#rand;
+		if (r() < 0.03) {
+			this.notify(NOTIFICATION_TYPE.UserNotification, {
+				Title: 'Storage almost full',
+				Message: 'Studio S3 is 91% full. Archive older projects to free space.',
+				Severity: 'Warning',
+				TimeUtc: new Date().toISOString()
+			});
+			return;
+		}
+		if (this.#transfers.length < 4 && (this.#transfers.length === 0 || r() < 0.3)) {
+			const t = this.#newTransfer();
+			this.#transfers.push(t);
+			this.#state(t, t.mode === 'Upload' ? FILE_STATE.Uploading : FILE_STATE.Downloading);
+			this.#progress(t, 'InProgress', null);
+			return;
+		}
+		const t = this.#transfers[Math.floor(r() * this.#transfers.length)];
+		if (!t) return;
+		t.bytes = Math.min(t.size, t.bytes + Math.floor(t.size * (0.08 + r() * 0.2)));
+		if (t.fails && t.bytes > t.size / 2) {
+			this.#progress(t, 'Failed', 'The connection to the storage was reset.');
+			this.#state(t, FILE_STATE.Error);
+			this.#transfers = this.#transfers.filter((x) => x !== t);
+		} else if (t.bytes >= t.size) {
+			this.#progress(t, 'Completed', null);
+			this.#state(t, FILE_STATE.Normal);
+			this.#transfers = this.#transfers.filter((x) => x !== t);
+		} else {
+			this.#progress(t, 'InProgress', null);
+		}
+	}
+
+	reset() {
+		this.#transfers = [];
+		this.#rand = prng(7);
+		this.mode = 'normal';
+		for (const timer of this.#floods) clearInterval(timer);
+		this.#floods.clear();
+		this.sent = { notification: 0, statechange: 0 };
+	}
+
+	close() {
+		this.setActivity(0);
+		this.reset();
+		this.disconnectAll(1000, 'Agent shutting down');
+		this.#wss.close();
+	}
+}

@@ -1,0 +1,121 @@
+/** What a handler answers: a JSON value, raw text, or nothing. */
+export type Reply = {
+	status: number;
+	body?: unknown;
+	text?: string;
+	contentType?: string;
+	headers?: Record<string, string>;
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The agent's application error: 499 (or another status) with `{type, status, errors}`. */
+export class AgentFailure extends Error {
+	readonly status: number;
+	readonly code: string | null;
+	readonly errors: FieldErrors;
+
+	constructor(status: number, code: string | null, errors: FieldErrors = {}) {
+		super(code ?? String(status));
+		this.status = status;
+		this.code = code;
+		this.errors = errors;
+	}
+
+	toReply(): Reply {
+		const headers: Record<string, string> = this.code ? { 'error-code': this.code } : {};
+		if (this.code === null) return { status: this.status, headers };
+		return {
+			status: this.status,
+			headers,
+			body: { type: this.code, status: this.status, errors: this.errors }
+		};
+	}
+}
+
+export const ok = (body?: unknown): Reply => ({ status: 200, body });
+
+/** An application error whose messages sit under the code itself, as the vendor's docs show. */
+export const fail = (code: string, message: string, status = 499) =>
+	new AgentFailure(status, code, { [code]: [message] });
+
+/** Field validation: messages keyed by the request field they are about. */
+export const invalid = (errors: FieldErrors) => new AgentFailure(499, 'VALIDATION', errors);
+
+/** 401 carries no body, like the real agent. */
+export const unauthorized = () => new AgentFailure(401, null);
+
+export const notFound = () => new AgentFailure(404, null);
+
+/** Collects field errors for one request body, then throws them all at once. */
+export class Fields {
+	readonly #source: Record<string, unknown>;
+	readonly #errors: FieldErrors = {};
+
+	constructor(body: unknown) {
+		if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+			throw invalid({ body: ['The request body must be a JSON object.'] });
+		}
+		this.#source = body as Record<string, unknown>;
+	}
+
+	#add(name: string, message: string) {
+		(this.#errors[name] ??= []).push(message);
+	}
+
+	string(name: string, label: string, rules: { max?: number; optional?: boolean } = {}): string {
+		const value = this.#source[name];
+		if (value === undefined || value === null || value === '') {
+			if (!rules.optional) this.#add(name, `${label} is required.`);
+			return '';
+		}
+		if (typeof value !== 'string') {
+			this.#add(name, `${label} must be text.`);
+			return '';
+		}
+		if (rules.max !== undefined && value.length > rules.max) {
+			this.#add(name, `${label} must be at most ${rules.max} characters.`);
+		}
+		return value;
+	}
+
+	integer(name: string, label: string, allowed?: readonly number[]): number {
+		const value = this.#source[name];
+		if (typeof value !== 'number' || !Number.isInteger(value)) {
+			this.#add(name, `${label} must be a whole number.`);
+			return NaN;
+		}
+		if (allowed && !allowed.includes(value)) {
+			this.#add(name, `${label} must be one of ${allowed.join(', ')}.`);
+		}
+		return value;
+	}
+
+	check(name: string, condition: boolean, message: string) {
+		if (!condition) this.#add(name, message);
+	}
+
+	done() {
+		if (Object.keys(this.#errors).length) throw invalid(this.#errors);
+	}
+}
+
+export const PASSWORD_RULES = [
+	'at least 8 characters',
+	'an upper-case letter',
+	'a lower-case letter',
+	'a digit'
+] as const;
+
+/** The simulator's password policy (the real one is the hosted directory's; documented in the README). */
+export function passwordProblems(password: string): string[] {
+	const missing: string[] = [];
+	if (password.length < 8) missing.push(PASSWORD_RULES[0]);
+	if (!/[A-Z]/.test(password)) missing.push(PASSWORD_RULES[1]);
+	if (!/[a-z]/.test(password)) missing.push(PASSWORD_RULES[2]);
+	if (!/[0-9]/.test(password)) missing.push(PASSWORD_RULES[3]);
+	if (password.length > 64) return ['The password must be at most 64 characters.'];
+	return missing.length ? [`The password needs ${missing.join(', ')}.`] : [];
+}
+
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

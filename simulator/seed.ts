@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+
+/** Desktop user types a login may ask for, and the account-level flags a user can also carry. */
+export const USER_TYPE = {
+	ProviderAdmin: 1,
+	ResellerAdmin: 2,
+	AccountAdmin: 4,
+	AccountUser: 8,
+	DesktopAdmin: 16,
+	DesktopCreativeUser: 32,
+	DesktopStandardUser: 64
+} as const;
+
+export const USER_STATUS = { Active: 1, Inactive: 2, Pending: 4 } as const;
+export const AUTH_PROVIDER = {
+	Default: 0,
+	Google: 1,
+	EntraId: 2,
+	Okta: 4,
+	Saml: 8,
+	External: 16
+} as const;
+
+export type SimUser = {
+	id: string;
+	firstName: string;
+	lastName: string;
+	username: string;
+	email: string;
+	password: string;
+	userType: number;
+	status: number;
+	owner: boolean;
+	/** TOTP secret (base32) when the user has TOTP MFA. */
+	totpSecret: string | null;
+	sms: boolean;
+	migration: boolean;
+	authProvider: number;
+	createDate: string;
+	department: string;
+	deleted: boolean;
+};
+
+export type SimAccount = { id: string; name: string; subscriptionType: number };
+
+export type DemoAccount = {
+	username: string;
+	password: string;
+	type: number;
+	note: string;
+	totpSecret?: string;
+};
+
+/** Same password for every demo account, so a newcomer only has to remember one. */
+export const DEMO_PASSWORD = 'Passw0rd!';
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** mulberry32: tiny, fast, and the same sequence for the same seed everywhere. */
+export function prng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** A UUID drawn from the seeded generator, so ids are stable across restarts with the same seed. */
+function seededUuid(rand: () => number): string {
+	const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16));
+	hex[12] = '4';
+	hex[16] = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+	const h = hex.join('');
+	return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const FIRST = [
+	'Ada',
+	'Grace',
+	'Alan',
+	'Linus',
+	'Margaret',
+	'Ken',
+	'Barbara',
+	'Dennis',
+	'Frances',
+	'Edsger',
+	'Radia',
+	'Donald',
+	'Hedy',
+	'Tim',
+	'Karen',
+	'Guido',
+	'Anita',
+	'Bjarne',
+	'Joan',
+	'Niklaus',
+	'Sophie',
+	'John',
+	'Mary',
+	'Yukihiro',
+	'Shafi',
+	'Leslie',
+	'Fran',
+	'Robin',
+	'Juan',
+	'Chen',
+	'Amara',
+	'Lars',
+	'Priya',
+	'Mateo',
+	'Ingrid',
+	'Kwame',
+	'Noor',
+	'Olga',
+	'Rafael',
+	'Zoe'
+];
+const LAST = [
+	'Lovelace',
+	'Hopper',
+	'Turing',
+	'Torvalds',
+	'Hamilton',
+	'Thompson',
+	'Liskov',
+	'Ritchie',
+	'Allen',
+	'Dijkstra',
+	'Perlman',
+	'Knuth',
+	'Lamarr',
+	'Berners-Lee',
+	'Jones',
+	'van Rossum',
+	'Borg',
+	'Stroustrup',
+	'Clarke',
+	'Wirth',
+	'Wilson',
+	'McCarthy',
+	'Keller',
+	'Matsumoto',
+	'Goldwasser',
+	'Lamport',
+	'Bilas',
+	'Milner',
+	'Garcia',
+	'Wei',
+	'Okafor',
+	'Nilsson',
+	'Raman',
+	'Rossi',
+	'Berg',
+	'Mensah',
+	'Haddad',
+	'Petrova',
+	'Silva',
+	'Novak'
+];
+const DEPARTMENTS = ['Design', 'Video', 'Photography', 'Finance', 'IT', 'Marketing', 'Sales'];
+const DESKTOP_TYPES = [
+	USER_TYPE.DesktopAdmin,
+	USER_TYPE.DesktopCreativeUser,
+	USER_TYPE.DesktopStandardUser
+];
+
+export type Seeded = { account: SimAccount; users: SimUser[]; demo: DemoAccount[] };
+
+export function seedData(count: number, seed: number): Seeded {
+	const rand = prng(seed);
+	const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+	const account: SimAccount = {
+		id: seededUuid(rand),
+		name: 'Acme Design Studio',
+		subscriptionType: 2
+	};
+	const base = Date.UTC(2026, 10, 1);
+	const demoUser = (
+		username: string,
+		firstName: string,
+		lastName: string,
+		userType: number,
+		extra: Partial<SimUser> = {}
+	): SimUser => ({
+		id: seededUuid(rand),
+		firstName,
+		lastName,
+		username,
+		email: username,
+		password: DEMO_PASSWORD,
+		userType,
+		status: USER_STATUS.Active,
+		owner: false,
+		totpSecret: null,
+		sms: false,
+		migration: false,
+		authProvider: AUTH_PROVIDER.Default,
+		createDate: new Date(base - 400 * 86400_000).toISOString(),
+		department: 'IT',
+		deleted: false,
+		...extra
+	});
+	const { AccountAdmin, AccountUser, DesktopAdmin, DesktopCreativeUser, DesktopStandardUser } =
+		USER_TYPE;
+	const demoUsers = [
+		demoUser('admin@example.com', 'Alex', 'Admin', AccountAdmin | DesktopAdmin, { owner: true }),
+		demoUser('creative@example.com', 'Casey', 'Creative', AccountUser | DesktopCreativeUser),
+		demoUser('standard@example.com', 'Sam', 'Standard', AccountUser | DesktopStandardUser),
+		demoUser('mfa@example.com', 'Morgan', 'Mfa', AccountAdmin | DesktopAdmin, {
+			totpSecret: DEMO_TOTP_SECRET
+		}),
+		demoUser('sms@example.com', 'Sasha', 'Sms', AccountUser | DesktopAdmin, { sms: true }),
+		demoUser('pending@example.com', 'Pat', 'Pending', AccountUser | DesktopStandardUser, {
+			status: USER_STATUS.Pending
+		}),
+		demoUser('inactive@example.com', 'Ira', 'Inactive', AccountUser | DesktopStandardUser, {
+			status: USER_STATUS.Inactive
+		}),
+		demoUser('google.user@example.com', 'Gale', 'Google', AccountUser | DesktopCreativeUser, {
+			authProvider: AUTH_PROVIDER.Google,
+			migration: true
+		})
+	];
+	const typeName = (t: number) =>
+		Object.entries(USER_TYPE).find(([, v]) => v === t)?.[0] ?? String(t);
+	const demo: DemoAccount[] = [
+		{
+			username: 'admin@example.com',
+			password: DEMO_PASSWORD,
+			type: DesktopAdmin,
+			note: 'account owner'
+		},
+		{
+			username: 'creative@example.com',
+			password: DEMO_PASSWORD,
+			type: DesktopCreativeUser,
+			note: ''
+		},
+		{
+			username: 'standard@example.com',
+			password: DEMO_PASSWORD,
+			type: DesktopStandardUser,
+			note: ''
+		},
+		{
+			username: 'mfa@example.com',
+			password: DEMO_PASSWORD,
+			type: DesktopAdmin,
+			note: 'TOTP challenge',
+			totpSecret: DEMO_TOTP_SECRET
+		},
+		{
+			username: 'sms@example.com',
+			password: DEMO_PASSWORD,
+			type: DesktopAdmin,
+			note: 'SMS challenge (code in the outbox)'
+		},
+		{
+			username: 'pending@example.com',
+			password: DEMO_PASSWORD,
+			type: DesktopStandardUser,
+			note: 'signed up, not confirmed (code in the outbox)'
+		},
+		{
+			username: 'inactive@example.com',
+			password: DEMO_PASSWORD,
+			type: DesktopStandardUser,
+			note: 'deactivated'
+		},
+		{
+			username: 'google.user@example.com',
+			password: DEMO_PASSWORD,
+			type: DesktopCreativeUser,
+			note: 'signs in with the development identity provider'
+		}
+	].map((d) => ({ ...d, note: d.note || typeName(d.type) }));
+
+	const users: SimUser[] = [...demoUsers];
+	const taken = new Set(users.map((u) => u.username));
+	for (let i = 0; i < count; i++) {
+		const firstName = pick(FIRST);
+		const lastName = pick(LAST);
+		let username =
+			`${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '') + '@example.com';
+		for (let n = 2; taken.has(username); n++) {
+			username =
+				`${firstName}.${lastName}${n}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + '@example.com';
+		}
+		taken.add(username);
+		const roll = rand();
+		users.push({
+			id: seededUuid(rand),
+			firstName,
+			lastName,
+			username,
+			email: username,
+			password: DEMO_PASSWORD,
+			userType: (rand() < 0.1 ? AccountAdmin : AccountUser) | pick(DESKTOP_TYPES),
+			status:
+				roll < 0.8 ? USER_STATUS.Active : roll < 0.92 ? USER_STATUS.Inactive : USER_STATUS.Pending,
+			owner: false,
+			totpSecret: null,
+			sms: false,
+			migration: rand() < 0.15,
+			authProvider: rand() < 0.2 ? AUTH_PROVIDER.Google : AUTH_PROVIDER.Default,
+			createDate: new Date(base - Math.floor(rand() * 900 * 86400_000)).toISOString(),
+			department: pick(DEPARTMENTS),
+			deleted: false
+		});
+		const last = users[users.length - 1];
+		if (last && rand() < 0.3) last.totpSecret = DEMO_TOTP_SECRET;
+	}
+	return { account, users, demo };
+}
+
+export function newUserId(): string {
+	return randomUUID();
+}

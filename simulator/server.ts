@@ -1,0 +1,382 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
+import { control, type Fault } from './control.ts';
+import { CHANNELS, LiveHub, NOTIFICATION_TYPE, type Channel } from './live.ts';
+import { OidcProvider } from './oidc.ts';
+import { DEFAULT_OPTIONS, type SimulatorOptions } from './options.ts';
+import { AgentFailure, invalid, type Reply } from './reply.ts';
+import { SimState } from './state.ts';
+import { TokenIssuer } from './tokens.ts';
+
+export type SimulatorInternals = {
+	options: SimulatorOptions;
+	state: SimState;
+	tokens: TokenIssuer;
+	live: LiveHub;
+	oidc: OidcProvider;
+	faults: Fault[];
+	reset: () => void;
+};
+
+export type Simulator = SimulatorInternals & {
+	/** http://host:port, no trailing slash. */
+	url: string;
+	port: number;
+	/** Resolves once the agent is answering again after an Exit command. */
+	close: () => Promise<void>;
+};
+
+export class PortInUseError extends Error {}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Any `token` query value, masked for logs. */
+export function maskToken(url: string): string {
+	return url.replace(/([?&]token=)[^&#]*/gi, '$1***');
+}
+
+function isOriginAllowed(options: SimulatorOptions, origin: string | undefined): boolean {
+	if (!origin) return false;
+	return options.allowOrigins.includes('*') || options.allowOrigins.includes(origin);
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+	const declared = Number(req.headers['content-length'] ?? 0);
+	if (declared > limit) throw new BodyTooLarge();
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of req) {
+		size += (chunk as Buffer).length;
+		if (size > limit) throw new BodyTooLarge();
+		chunks.push(chunk as Buffer);
+	}
+	return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, reply: Reply) {
+	if (res.headersSent || res.destroyed) return;
+	for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+	let payload: string | undefined = reply.text;
+	if (payload === undefined && reply.body !== undefined) {
+		payload = JSON.stringify(reply.body);
+		res.setHeader('content-type', 'application/json; charset=utf-8');
+	} else if (payload !== undefined) {
+		res.setHeader('content-type', reply.contentType ?? 'text/plain; charset=utf-8');
+	}
+	res.statusCode = reply.status;
+	res.setHeader('content-length', payload === undefined ? 0 : Buffer.byteLength(payload));
+	res.end(payload);
+}
+
+/** Applies a fault's body to what the handler answered. */
+function faultBody(fault: Fault, reply: Reply): Reply {
+	const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+	const base = { status: reply.status, headers: reply.headers };
+	switch (fault.body) {
+		case 'empty':
+			return base;
+		case 'malformed':
+			return {
+				...base,
+				contentType: 'application/json; charset=utf-8',
+				text: '{"data": [{"id": "1", '
+			};
+		case 'truncated':
+			return {
+				...base,
+				contentType: 'application/json; charset=utf-8',
+				text: text.slice(0, Math.max(1, Math.floor(text.length / 2)))
+			};
+		case 'html':
+			return {
+				...base,
+				contentType: 'text/html; charset=utf-8',
+				text: '<!doctype html><html><head><title>Error</title></head><body><h1>Service Unavailable</h1></body></html>'
+			};
+		case 'text':
+			return { ...base, contentType: 'text/plain; charset=utf-8', text: fault.text ?? '' };
+		case 'json':
+			return { ...base, body: fault.json ?? null };
+		default:
+			return reply;
+	}
+}
+
+function takeFault(faults: Fault[], method: string, path: string): Fault | undefined {
+	const i = faults.findIndex((f) => f.path === path && (!f.method || f.method === method));
+	const fault = faults[i];
+	if (!fault) return undefined;
+	fault.count -= 1;
+	if (fault.count <= 0) faults.splice(i, 1);
+	return fault;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startSimulator(
+	overrides: Partial<SimulatorOptions> = {}
+): Promise<Simulator> {
+	const options: SimulatorOptions = {
+		...DEFAULT_OPTIONS,
+		...overrides,
+		allowOrigins: [...(overrides.allowOrigins ?? DEFAULT_OPTIONS.allowOrigins)]
+	};
+	const state = new SimState(options.users, options.seed);
+	const tokens = new TokenIssuer(options.tokenTtl);
+	const live = new LiveHub();
+	const oidc = new OidcProvider(
+		options.oidcClientId,
+		(uri) => isOriginAllowed(options, uri.origin) || LOOPBACK.test(uri.hostname)
+	);
+	const faults: Fault[] = [];
+	const routes = agentRoutes(options.providerSlug);
+	const connections = new Set<Socket>();
+	let down = false;
+	let downTimer: NodeJS.Timeout | null = null;
+
+	const log = (line: string) => {
+		if (options.log) console.log(`[agent] ${new Date().toISOString().slice(11, 23)} ${line}`);
+	};
+
+	const internals: SimulatorInternals = {
+		options,
+		state,
+		tokens,
+		live,
+		oidc,
+		faults,
+		reset: () => {
+			state.reset();
+			tokens.revokeAll();
+			live.reset();
+			live.disconnectAll();
+			live.setActivity(options.eventsPerSecond);
+			faults.length = 0;
+			down = false;
+		}
+	};
+
+	/** Exit: close both sockets with 1000, stop answering for a while, then come back. */
+	const exit = () => {
+		setTimeout(() => {
+			const before = state.status;
+			live.disconnectAll(1000, 'Agent exiting');
+			down = true;
+			for (const socket of connections) socket.destroy();
+			log(`exit: away for ${options.restartSeconds} s`);
+			downTimer = setTimeout(() => {
+				down = false;
+				state.status = before;
+				log('exit: back');
+			}, options.restartSeconds * 1000);
+		}, 50);
+	};
+
+	const agentContext: AgentContext = { state, tokens, options, oidc, exit };
+
+	async function handle(req: IncomingMessage, res: ServerResponse) {
+		const started = performance.now();
+		const method = (req.method ?? 'GET').toUpperCase();
+		let url: URL;
+		try {
+			url = new URL(req.url ?? '/', 'http://agent.invalid');
+		} catch {
+			send(res, { status: 400 });
+			return;
+		}
+		res.on('finish', () => {
+			log(
+				`${method} ${maskToken(url.pathname + url.search)} ${res.statusCode} ${Math.round(performance.now() - started)} ms`
+			);
+		});
+
+		const origin = req.headers.origin;
+		const allowed = isOriginAllowed(options, origin);
+		if (allowed && origin) {
+			res.setHeader('access-control-allow-origin', origin);
+			res.setHeader('vary', 'Origin');
+		}
+		if (method === 'OPTIONS') {
+			// A preflight from an origin that is not allowed gets no CORS headers: the browser blocks it.
+			if (allowed) {
+				res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
+				res.setHeader(
+					'access-control-allow-headers',
+					req.headers['access-control-request-headers'] ?? 'content-type'
+				);
+				res.setHeader('access-control-max-age', '600');
+			}
+			send(res, { status: 204 });
+			return;
+		}
+
+		const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+		if (path === '/__sim' || path.startsWith('/__sim/')) {
+			if (!options.control) return send(res, { status: 404 });
+			let body: unknown;
+			try {
+				const raw = BODY_METHODS.has(method) ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
+				const text = raw.toString('utf8');
+				if (String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
+					body = new URLSearchParams(text);
+				} else {
+					body = text ? JSON.parse(text) : undefined;
+				}
+			} catch (error) {
+				return send(res, {
+					status: error instanceof BodyTooLarge ? 413 : 400,
+					body: {
+						error: error instanceof BodyTooLarge ? 'body too large' : 'body is not valid JSON'
+					}
+				});
+			}
+			return send(res, await control(internals, method, path, url.searchParams, body));
+		}
+
+		if ((CHANNELS as readonly string[]).includes(path.slice(1))) {
+			// A socket path asked for without the upgrade.
+			return send(res, { status: 400 });
+		}
+
+		const match = matchRoute(routes, method, path);
+		if (!match) return send(res, { status: 404 });
+		if ('allow' in match)
+			return send(res, { status: 405, headers: { allow: match.allow.join(', ') } });
+
+		const fault = takeFault(faults, method, path);
+		if (fault?.delayMs) {
+			await sleep(fault.delayMs);
+			if (res.destroyed) return;
+		}
+		if (fault?.body === 'reset') {
+			req.socket.destroy();
+			return;
+		}
+
+		let reply: Reply;
+		if (fault?.status !== undefined) {
+			reply = faultBody(fault, { status: fault.status });
+		} else {
+			try {
+				let body: unknown;
+				if (BODY_METHODS.has(method)) {
+					const raw = (await readBody(req, options.maxBodyBytes)).toString('utf8');
+					if (match.needsBody) {
+						if (!raw.trim()) throw invalid({ body: ['A JSON request body is required.'] });
+						try {
+							body = JSON.parse(raw);
+						} catch {
+							throw invalid({ body: ['The request body is not valid JSON.'] });
+						}
+					}
+				}
+				reply = await match.handler(
+					{ method, path, params: match.params, query: url.searchParams, body },
+					agentContext
+				);
+			} catch (error) {
+				if (error instanceof AgentFailure) reply = error.toReply();
+				else if (error instanceof BodyTooLarge) {
+					reply = { status: 413, headers: { connection: 'close' } };
+				} else {
+					log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
+					reply = { status: 500 };
+				}
+			}
+			if (fault?.body) reply = faultBody(fault, reply);
+		}
+		send(res, reply);
+		if (reply.status === 413) res.on('finish', () => req.socket.destroy());
+
+		if (method !== 'GET') {
+			live.notify(NOTIFICATION_TYPE.AppNotification, {
+				Operation: path.split('/').filter(Boolean).slice(1).join('/'),
+				EndpointAddress: path,
+				HttpMethod: method,
+				Origin: origin ?? null
+			});
+		}
+	}
+
+	const server = createServer({ requestTimeout: 0 }, (req, res) => {
+		handle(req, res).catch((error: unknown) => {
+			log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
+			send(res, { status: 500 });
+		});
+	});
+	server.on('connection', (socket) => {
+		if (down) {
+			socket.destroy();
+			return;
+		}
+		connections.add(socket);
+		socket.on('close', () => connections.delete(socket));
+	});
+	server.on('clientError', (_error, socket) => {
+		if (socket.writable)
+			socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+		else socket.destroy();
+	});
+	server.on('upgrade', (req, socket, head) => {
+		socket.on('error', () => socket.destroy());
+		if (down) return socket.destroy();
+		let path: string;
+		try {
+			path = new URL(req.url ?? '/', 'http://agent.invalid').pathname
+				.toLowerCase()
+				.replace(/\/+$/, '');
+		} catch {
+			return socket.destroy();
+		}
+		const channel = path.slice(1) as Channel;
+		if (!CHANNELS.includes(channel)) {
+			socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+			return;
+		}
+		// Browsers always send Origin; other clients (tests, tools) may not, and are let in.
+		const origin = req.headers.origin;
+		live.upgrade(
+			req,
+			socket,
+			head,
+			channel,
+			origin === undefined || isOriginAllowed(options, origin)
+		);
+		log(`WS ${path} ${origin ?? '-'}`);
+	});
+
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', (error: NodeJS.ErrnoException) => {
+			if (error.code === 'EADDRINUSE') {
+				reject(
+					new PortInUseError(
+						`Port ${options.port} on ${options.host} is already in use: a real agent (or another simulator) may be running there. Stop it, or choose another port with --port.`
+					)
+				);
+			} else reject(error);
+		});
+		server.listen(options.port, options.host, () => resolve());
+	});
+	const address = server.address();
+	const port = typeof address === 'object' && address ? address.port : options.port;
+	const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+	const url = `http://${host}:${port}`;
+	await oidc.init(`${url}/__sim/oidc`);
+	live.setActivity(options.eventsPerSecond);
+
+	return {
+		...internals,
+		url,
+		port,
+		close: async () => {
+			if (downTimer) clearTimeout(downTimer);
+			live.close();
+			for (const socket of connections) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
+	};
+}

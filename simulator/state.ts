@@ -1,0 +1,139 @@
+import { randomInt } from 'node:crypto';
+import { seedData, type DemoAccount, type SimAccount, type SimUser } from './seed.ts';
+import { randomToken } from './tokens.ts';
+
+export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Disposed: 8 } as const;
+
+export type MfaSession = {
+	id: string;
+	userId: string;
+	kind: 'totp' | 'sms';
+	smsCode: string | null;
+	expiresAt: number;
+	failures: number;
+};
+
+export type Activation = { code: string; expiresAt: number; sentAt: number };
+
+export type OutboxMessage = {
+	id: number;
+	at: string;
+	to: string;
+	kind: 'activation' | 'password-reset' | 'sms';
+	subject: string;
+	code: string | null;
+	text: string;
+};
+
+// No 0/O or 1/I: the code is typed by a person from an e-mail.
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function activationCode(): string {
+	return Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** Everything the simulated agent remembers; reset() returns to the seeded state. */
+export class SimState {
+	account!: SimAccount;
+	users = new Map<string, SimUser>();
+	demo: DemoAccount[] = [];
+	mfaSessions = new Map<string, MfaSession>();
+	activations = new Map<string, Activation>();
+	outbox: OutboxMessage[] = [];
+	status: number = AGENT_STATUS.Created;
+	/** Bumped on every change to users, so cached list orderings know they are stale. */
+	usersVersion = 0;
+	update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
+	#outboxId = 0;
+	readonly #count: number;
+	readonly #seed: number;
+
+	constructor(userCount: number, seed: number) {
+		this.#count = userCount;
+		this.#seed = seed;
+		this.reset();
+	}
+
+	reset() {
+		const seeded = seedData(this.#count, this.#seed);
+		this.account = seeded.account;
+		this.users = new Map(seeded.users.map((u) => [u.id, u]));
+		this.usersChanged();
+		this.demo = seeded.demo;
+		this.mfaSessions.clear();
+		this.activations.clear();
+		this.outbox = [];
+		this.#outboxId = 0;
+		this.status = AGENT_STATUS.Created;
+		this.update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
+		for (const user of this.users.values()) {
+			if (user.username === 'pending@example.com') this.sendActivation(user.email, 0);
+		}
+	}
+
+	usersChanged() {
+		this.usersVersion += 1;
+	}
+
+	findByUsername(username: string): SimUser | undefined {
+		const wanted = username.trim().toLowerCase();
+		for (const user of this.users.values()) {
+			if (
+				!user.deleted &&
+				(user.username.toLowerCase() === wanted || user.email.toLowerCase() === wanted)
+			) {
+				return user;
+			}
+		}
+		return undefined;
+	}
+
+	mail(message: Omit<OutboxMessage, 'id' | 'at'>) {
+		this.outbox.push({ id: ++this.#outboxId, at: new Date().toISOString(), ...message });
+		if (this.outbox.length > 500) this.outbox.shift();
+	}
+
+	/** A new activation code replaces the previous one. */
+	sendActivation(email: string, ttlSeconds: number) {
+		const code = activationCode();
+		const now = Date.now();
+		// A seeded pending account's code must outlive any test run: ttl 0 means a day.
+		this.activations.set(email.toLowerCase(), {
+			code,
+			sentAt: now,
+			expiresAt: now + (ttlSeconds || 86400) * 1000
+		});
+		this.mail({
+			to: email,
+			kind: 'activation',
+			subject: 'Activate your account',
+			code,
+			text: `Your activation code is ${code}.`
+		});
+	}
+
+	newMfaSession(user: SimUser, ttlSeconds: number): MfaSession {
+		const session: MfaSession = {
+			id: randomToken(48),
+			userId: user.id,
+			kind: user.totpSecret ? 'totp' : 'sms',
+			smsCode: null,
+			expiresAt: Date.now() + ttlSeconds * 1000,
+			failures: 0
+		};
+		if (session.kind === 'sms') {
+			session.smsCode = String(randomInt(1_000_000)).padStart(6, '0');
+			this.mail({
+				to: user.email,
+				kind: 'sms',
+				subject: 'Sign-in code (SMS)',
+				code: session.smsCode,
+				text: `Your sign-in code is ${session.smsCode}.`
+			});
+		}
+		for (const [id, s] of this.mfaSessions)
+			if (s.expiresAt < Date.now()) this.mfaSessions.delete(id);
+		this.mfaSessions.set(session.id, session);
+		return session;
+	}
+}

@@ -1,0 +1,87 @@
+import { WebSocket } from 'ws';
+import { startSimulator, type Simulator } from '../server.ts';
+import type { SimulatorOptions } from '../options.ts';
+
+export const ORIGIN = 'http://localhost:4173';
+
+export type Call = { status: number; text: string; json: unknown; headers: Headers };
+
+/** A test simulator on a free port, quiet, no background activity. */
+export async function testSimulator(options: Partial<SimulatorOptions> = {}): Promise<Simulator> {
+	return startSimulator({ port: 0, log: false, eventsPerSecond: 0, users: 120, ...options });
+}
+
+export function client(sim: Simulator) {
+	async function call(
+		method: string,
+		path: string,
+		init: { body?: unknown; raw?: string; origin?: string; headers?: Record<string, string> } = {}
+	): Promise<Call> {
+		const headers: Record<string, string> = { ...init.headers };
+		if (init.origin) headers.origin = init.origin;
+		let body: string | undefined = init.raw;
+		if (init.body !== undefined) {
+			body = JSON.stringify(init.body);
+			headers['content-type'] = 'application/json';
+		}
+		const res = await fetch(sim.url + path, { method, headers, body });
+		const text = await res.text();
+		let json: unknown;
+		try {
+			json = text ? JSON.parse(text) : undefined;
+		} catch {
+			json = undefined;
+		}
+		return { status: res.status, text, json, headers: res.headers };
+	}
+
+	async function login(
+		username = 'admin@example.com',
+		type = 16,
+		password = 'Passw0rd!'
+	): Promise<string> {
+		const r = await call('POST', '/authentication/login', { body: { username, password, type } });
+		const token = (r.json as { jwtToken?: string } | undefined)?.jwtToken;
+		if (r.status !== 200 || !token) throw new Error(`login failed: ${r.status} ${r.text}`);
+		return token;
+	}
+
+	return { call, login };
+}
+
+/** Opens a channel and collects its frames. */
+export async function openSocket(sim: Simulator, channel: string, origin?: string) {
+	const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/${channel}`, {
+		headers: origin ? { origin } : {}
+	});
+	const frames: unknown[] = [];
+	ws.on('message', (data) => {
+		const text = data.toString();
+		try {
+			frames.push(JSON.parse(text));
+		} catch {
+			frames.push(text);
+		}
+	});
+	await new Promise<void>((resolve, reject) => {
+		ws.once('open', () => resolve());
+		ws.once('error', reject);
+		ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
+	});
+	const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+		ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }))
+	);
+	return { ws, frames, closed };
+}
+
+export async function until<T>(fn: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
+	const end = Date.now() + timeoutMs;
+	for (;;) {
+		const value = fn();
+		if (value) return value;
+		if (Date.now() > end) throw new Error('condition not met in time');
+		await new Promise((r) => setTimeout(r, 20));
+	}
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,26 @@
+import adapter from '@sveltejs/adapter-static';
+
+/** @type {import('@sveltejs/kit').Config} */
+const config = {
+	compilerOptions: {
+		// Runes everywhere in this project; libraries decide for themselves.
+		runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
+	},
+	kit: {
+		// A single-page app: every unknown path gets index.html and the client router takes over.
+		adapter: adapter({ fallback: 'index.html', strict: true }),
+		typescript: {
+			config: (config) => {
+				config.include.push(
+					'../simulator/**/*.ts',
+					'../scripts/**/*.ts',
+					'../playwright.config.ts'
+				);
+				config.compilerOptions.noUncheckedIndexedAccess = true;
+				config.compilerOptions.erasableSyntaxOnly = true;
+			}
+		}
+	}
+};
+
+export default config;
