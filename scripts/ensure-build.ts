@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const INPUTS = ['src', 'static', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'];
+
+function newest(path: string): number {
+	const stat = statSync(path, { throwIfNoEntry: false });
+	if (!stat) return 0;
+	if (!stat.isDirectory()) return stat.mtimeMs;
+	return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** Builds the console when build/ is missing or older than its sources. */
+export function ensureBuild(root = '.') {
+	const built = newest(join(root, 'build', 'index.html'));
+	const sources = Math.max(...INPUTS.map((p) => newest(join(root, p))));
+	if (built && built >= sources) return;
+	console.log(
+		built ? 'Sources changed since the last build: building the console.' : 'Building the console.'
+	);
+	const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+	if (result.status !== 0) throw new Error('The build failed; see above.');
+}

@@ -1,0 +1,108 @@
+import { parseArgs } from 'node:util';
+import { checkAgentUrl } from '../src/lib/agent-url.ts';
+import {
+	parseOptions,
+	PortInUseError,
+	startSimulator,
+	type Simulator
+} from '../simulator/index.ts';
+import { ensureBuild } from './ensure-build.ts';
+import { startStaticServer } from './static-server.ts';
+
+/**
+ * `npm start`: the development agent plus the built console, one command. With `--agent <url>` the
+ * console alone, pointed at a real agent.
+ */
+const { values } = parseArgs({
+	options: {
+		agent: { type: 'string' },
+		port: { type: 'string', default: process.env.PORT ?? '4173' },
+		host: { type: 'string', default: '127.0.0.1' }
+	}
+});
+
+function fail(message: string): never {
+	console.error(message);
+	process.exit(1);
+}
+
+let sim: Simulator | null = null;
+let agentUrl: string;
+let configOverrides: Record<string, unknown>;
+if (values.agent) {
+	const check = checkAgentUrl(values.agent);
+	// An explicit --agent is the operator's decision, so a non-loopback host is allowed for it.
+	const url = check.ok
+		? check.url
+		: check.reason === 'not-loopback'
+			? new URL(values.agent).origin
+			: null;
+	if (!url) fail(`--agent ${values.agent}: ${check.ok ? '' : check.message}`);
+	agentUrl = url;
+	configOverrides = { agentUrl, ...(check.ok ? {} : { allowedAgentHosts: [new URL(url).host] }) };
+} else {
+	try {
+		const options = parseOptions([], process.env);
+		if (options === 'help') process.exit(0);
+		sim = await startSimulator(options);
+	} catch (error) {
+		if (error instanceof PortInUseError) {
+			fail(
+				`${error.message}\nTo use the agent that is already running, run: npm start -- --agent http://localhost:29123`
+			);
+		}
+		throw error;
+	}
+	agentUrl = 'http://localhost:' + sim.port;
+	configOverrides = { agentUrl };
+}
+
+try {
+	ensureBuild();
+} catch (error) {
+	await sim?.close();
+	fail((error as Error).message);
+}
+
+let site;
+try {
+	site = await startStaticServer({
+		root: 'build',
+		host: values.host,
+		port: Number(values.port),
+		configOverrides
+	});
+} catch (error) {
+	await sim?.close();
+	fail((error as Error).message);
+}
+
+const lines = [
+	'',
+	`  Agent console: ${site.url}`,
+	`  Agent:         ${agentUrl}${sim ? ' (development agent)' : ''}`
+];
+if (sim) {
+	lines.push('', `  Demo accounts (password for all: ${sim.state.demo[0]?.password ?? ''}):`);
+	for (const d of sim.state.demo) lines.push(`    ${d.username.padEnd(26)} ${d.note}`);
+	lines.push(
+		`  TOTP secret of mfa@example.com: ${sim.state.demo.find((d) => d.totpSecret)?.totpSecret ?? ''}`
+	);
+	lines.push(`  Sign-up codes and other e-mails: ${sim.url}/__sim/outbox`);
+} else {
+	lines.push('', `  The agent must allow the origin ${site.url} (CORS).`);
+}
+lines.push('', '  Press Ctrl-C to stop.', '');
+console.log(lines.join('\n'));
+
+let stopping = false;
+const stop = async () => {
+	if (stopping) return;
+	stopping = true;
+	console.log('Stopping.');
+	site.server.closeAllConnections();
+	await Promise.all([new Promise((r) => site.server.close(r)), sim?.close()]);
+	process.exit(0);
+};
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());

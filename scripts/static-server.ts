@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import sirv from 'sirv';
+
+export type StaticServerOptions = {
+	root: string;
+	host: string;
+	port: number;
+	/** Replaces fields of the built config.json, e.g. the agent address for `npm start -- --agent`. */
+	configOverrides?: Record<string, unknown>;
+};
+
+type ConfigFile = { agentUrl?: string; allowedAgentHosts?: string[]; frameAncestors?: string[] };
+
+const LOOPBACK_SOURCES = ['localhost', '127.0.0.1', '[::1]'].flatMap((host) =>
+	['http', 'https', 'ws', 'wss'].map((scheme) => `${scheme}://${host}:*`)
+);
+
+/**
+ * The Content-Security-Policy of the console: scripts only from itself, no inline script, and
+ * network access only to itself and the agent addresses it may use (any loopback port, plus the
+ * hosts the runtime config allows). Framing only from the config's `frameAncestors`.
+ */
+export function contentSecurityPolicy(config: ConfigFile): string {
+	const connect = new Set(["'self'", ...LOOPBACK_SOURCES]);
+	const extra = [...(config.allowedAgentHosts ?? [])];
+	if (config.agentUrl) {
+		try {
+			extra.push(new URL(config.agentUrl).host);
+		} catch {
+			// An unreadable agentUrl is refused by the app as well.
+		}
+	}
+	for (const host of extra) {
+		if (!/^[\w.[\]:-]+$/.test(host)) continue;
+		for (const scheme of ['http', 'https', 'ws', 'wss']) connect.add(`${scheme}://${host}`);
+	}
+	const ancestors = (config.frameAncestors ?? []).filter((o) => /^https?:\/\/[\w.[\]:-]+$/.test(o));
+	return [
+		"default-src 'self'",
+		"script-src 'self'",
+		// Svelte sets element styles for transitions; no script can be injected through styles.
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data:",
+		`connect-src ${[...connect].join(' ')}`,
+		`frame-ancestors 'self'${ancestors.length ? ' ' + ancestors.join(' ') : ''}`,
+		"form-action 'self'",
+		"base-uri 'none'",
+		"object-src 'none'"
+	].join('; ');
+}
+
+export function securityHeaders(config: ConfigFile): Record<string, string> {
+	return {
+		'content-security-policy': contentSecurityPolicy(config),
+		'referrer-policy': 'no-referrer',
+		'x-content-type-options': 'nosniff',
+		'permissions-policy': 'camera=(), microphone=(), geolocation=()'
+	};
+}
+
+/** Serves the built console: SPA fallback for deep links, security headers on every answer. */
+export async function startStaticServer(
+	options: StaticServerOptions
+): Promise<{ server: Server; url: string }> {
+	const configPath = join(options.root, 'config.json');
+	const fileConfig = JSON.parse(await readFile(configPath, 'utf8')) as Record<string, unknown>;
+	const config = { ...fileConfig, ...options.configOverrides } as ConfigFile &
+		Record<string, unknown>;
+	const configText = JSON.stringify(config, null, '\t');
+	const headers = securityHeaders(config);
+
+	const assets = sirv(options.root, {
+		single: true,
+		dev: false,
+		etag: true,
+		setHeaders(res, pathname) {
+			res.setHeader(
+				'cache-control',
+				pathname.startsWith('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache'
+			);
+		}
+	});
+
+	const server = createServer((req, res) => {
+		for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+		const path = (req.url ?? '/').split('?')[0];
+		if (path === '/config.json') {
+			res.setHeader('content-type', 'application/json; charset=utf-8');
+			res.setHeader('cache-control', 'no-cache');
+			res.end(configText);
+			return;
+		}
+		// A missing asset is a 404, not the app page: only page routes fall back to index.html.
+		assets(req, res, () => {
+			res.statusCode = 404;
+			res.end('Not found');
+		});
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', (error: NodeJS.ErrnoException) => {
+			reject(
+				error.code === 'EADDRINUSE'
+					? new Error(
+							`Port ${options.port} is already in use: stop what runs there or pass --port.`
+						)
+					: error
+			);
+		});
+		server.listen(options.port, options.host, () => resolve());
+	});
+	const address = server.address();
+	const port = typeof address === 'object' && address ? address.port : options.port;
+	return { server, url: `http://localhost:${port}` };
+}

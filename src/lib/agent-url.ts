@@ -1,0 +1,68 @@
+/** Which agent addresses the console may talk to: loopback only, unless the runtime config allows more. */
+
+export type AgentUrlCheck =
+	| { ok: true; url: string }
+	| { ok: false; reason: 'invalid' | 'scheme' | 'path' | 'not-loopback'; message: string };
+
+const IPV4_LOOPBACK = /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
+export function isLoopbackHost(hostname: string): boolean {
+	const host = hostname.toLowerCase();
+	return host === 'localhost' || host === '[::1]' || IPV4_LOOPBACK.test(host);
+}
+
+/**
+ * Normalises an address to its origin (`http://localhost:29123`) and checks it. `allowedHosts` are
+ * extra host names (or host:port) from the runtime config.
+ */
+export function checkAgentUrl(input: string, allowedHosts: readonly string[] = []): AgentUrlCheck {
+	const text = input.trim();
+	let url: URL;
+	try {
+		url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+	} catch {
+		return {
+			ok: false,
+			reason: 'invalid',
+			message: 'Enter an address like http://localhost:29123.'
+		};
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		return {
+			ok: false,
+			reason: 'scheme',
+			message: 'The address must start with http:// or https://.'
+		};
+	}
+	if (
+		url.username ||
+		url.password ||
+		(url.pathname !== '/' && url.pathname !== '') ||
+		url.search ||
+		url.hash
+	) {
+		return {
+			ok: false,
+			reason: 'path',
+			message: 'Enter only the scheme, host and port, like http://localhost:29123.'
+		};
+	}
+	const allowed = allowedHosts.map((h) => h.toLowerCase());
+	if (
+		!isLoopbackHost(url.hostname) &&
+		!allowed.includes(url.hostname) &&
+		!allowed.includes(url.host)
+	) {
+		return {
+			ok: false,
+			reason: 'not-loopback',
+			message: `${url.hostname} is not this computer. The console only talks to an agent on localhost, 127.0.0.1 or [::1] unless its configuration allows other hosts, so that a link cannot send your password elsewhere.`
+		};
+	}
+	return { ok: true, url: url.origin };
+}
+
+/** ws:// or wss:// for the same agent. */
+export function socketUrl(agentUrl: string, channel: string): string {
+	return `${agentUrl.replace(/^http/, 'ws')}/${channel}`;
+}

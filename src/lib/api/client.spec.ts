@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { config } from '$lib/config.svelte';
+import { onUnauthorized, request } from './client.ts';
+import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
+import { tokenStore } from './token.ts';
+
+const AGENT = 'http://localhost:29123';
+
+function memoryStorage(): Storage {
+	const map = new Map<string, string>();
+	return {
+		get length() {
+			return map.size;
+		},
+		clear: () => map.clear(),
+		getItem: (k) => map.get(k) ?? null,
+		key: (i) => [...map.keys()][i] ?? null,
+		removeItem: (k) => void map.delete(k),
+		setItem: (k, v) => void map.set(k, String(v))
+	};
+}
+
+function answer(status: number, body: string) {
+	return vi.fn(async () => new Response(body || null, { status }));
+}
+
+beforeEach(() => {
+	vi.stubGlobal('sessionStorage', memoryStorage());
+	vi.stubGlobal('localStorage', memoryStorage());
+	vi.stubGlobal('location', { origin: 'http://localhost:4173' });
+	config.reset();
+});
+afterEach(() => {
+	vi.unstubAllGlobals();
+	vi.useRealTimers();
+});
+
+describe('request', () => {
+	it('reads a bare integer and builds the URL on the configured agent', async () => {
+		const fetch = answer(200, '1');
+		vi.stubGlobal('fetch', fetch);
+		expect(await request(z.int(), '/management/agent_status')).toBe(1);
+		expect(String(fetch.mock.calls[0]?.[0 as never])).toBe(`${AGENT}/management/agent_status`);
+	});
+
+	it('adds the stored token as ?token= and sends JSON bodies', async () => {
+		tokenStore.set(AGENT, 'abc.def.ghi');
+		const fetch = vi.fn<(url: URL, init: RequestInit) => Promise<Response>>(
+			async () => new Response('{"ok":true}')
+		);
+		vi.stubGlobal('fetch', fetch);
+		await request(z.object({ ok: z.boolean() }), '/x', {
+			method: 'PUT',
+			auth: true,
+			body: { a: 1 },
+			query: { page: 2, q: '', skip: undefined }
+		});
+		const [url, init] = fetch.mock.calls[0] ?? [];
+		expect(url?.search).toBe('?page=2&token=abc.def.ghi');
+		expect(init).toMatchObject({
+			method: 'PUT',
+			body: '{"a":1}',
+			credentials: 'omit',
+			referrerPolicy: 'no-referrer'
+		});
+	});
+
+	it('does not call the agent for an authenticated request without a token', async () => {
+		const fetch = answer(200, '{}');
+		vi.stubGlobal('fetch', fetch);
+		await expect(
+			request(z.unknown(), '/authentication/user', { auth: true })
+		).rejects.toMatchObject({ status: 401 });
+		expect(fetch).not.toHaveBeenCalled();
+	});
+
+	it('turns a 499 body into an http error with code, messages and field errors', async () => {
+		vi.stubGlobal(
+			'fetch',
+			answer(
+				499,
+				'{"type":"VALIDATION","status":499,"errors":{"firstName":["First name is required."],"lastName":["Last name must be at most 50 characters."]}}'
+			)
+		);
+		const error = await request(z.unknown(), '/authentication/update_user').catch(
+			(e: unknown) => e
+		);
+		expect(error).toBeInstanceOf(AgentHttpError);
+		expect(error).toMatchObject({
+			status: 499,
+			code: 'VALIDATION',
+			messages: ['First name is required.', 'Last name must be at most 50 characters.'],
+			fieldErrors: {
+				firstName: ['First name is required.'],
+				lastName: ['Last name must be at most 50 characters.']
+			},
+			message: 'First name is required. Last name must be at most 50 characters.'
+		});
+	});
+
+	it('turns a 401 without a body into words and tells the session', async () => {
+		tokenStore.set(AGENT, 't.o.k');
+		vi.stubGlobal('fetch', answer(401, ''));
+		const seen: string[] = [];
+		const off = onUnauthorized((url) => seen.push(url));
+		const error = await request(z.unknown(), '/authentication/user', { auth: true }).catch(
+			(e: unknown) => e
+		);
+		off();
+		expect((error as Error).message).toBe(
+			'You are not signed in, or your session has ended (401).'
+		);
+		expect(seen).toEqual([AGENT]);
+	});
+
+	it('keeps going on error bodies that are HTML, truncated or odd', async () => {
+		for (const [status, body, message] of [
+			[
+				500,
+				'<html>oops</html>',
+				'The agent hit an unexpected error (500). Try again; if it persists, restart the agent.'
+			],
+			[499, '{"type":"VALID', 'The agent reported an error without details (499).'],
+			[499, '{"type":"BRAND_NEW","errors":{}}', 'The agent reported BRAND_NEW.'],
+			[418, '', 'The agent answered with status 418.']
+		] as const) {
+			vi.stubGlobal('fetch', answer(status, body));
+			await expect(request(z.unknown(), '/x')).rejects.toThrow(message);
+		}
+	});
+
+	it('reports a failed fetch as a network error naming both causes and this origin', async () => {
+		vi.stubGlobal(
+			'fetch',
+			vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')))
+		);
+		const error = await request(z.unknown(), '/x').catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(AgentNetworkError);
+		expect((error as Error).message).toBe(
+			"The agent at http://localhost:29123 is unreachable, or this page's origin (http://localhost:4173) is not allowed by the agent."
+		);
+	});
+
+	it('gives up after the timeout with a timeout error', async () => {
+		vi.stubGlobal(
+			'fetch',
+			vi.fn(
+				(_url: URL, init: RequestInit) =>
+					new Promise((_resolve, reject) =>
+						init.signal?.addEventListener('abort', () =>
+							reject(new DOMException('aborted', 'AbortError'))
+						)
+					)
+			)
+		);
+		const error = await request(z.unknown(), '/x', { timeoutMs: 20 }).catch((e: unknown) => e);
+		expect(error).toMatchObject({ kind: 'network', reason: 'timeout' });
+	});
+
+	it('passes a caller abort through untouched', async () => {
+		vi.stubGlobal(
+			'fetch',
+			vi.fn(
+				(_url: URL, init: RequestInit) =>
+					new Promise((_resolve, reject) =>
+						init.signal?.addEventListener('abort', () =>
+							reject(new DOMException('aborted', 'AbortError'))
+						)
+					)
+			)
+		);
+		const controller = new AbortController();
+		const pending = request(z.unknown(), '/x', { signal: controller.signal });
+		controller.abort();
+		await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+	});
+
+	it('reports 2xx bodies that are not JSON, empty or the wrong shape as contract errors', async () => {
+		vi.stubGlobal('fetch', answer(200, '<!doctype html><p>hello'));
+		await expect(request(z.int(), '/x')).rejects.toMatchObject({
+			kind: 'contract',
+			detail: 'The body is not JSON.'
+		});
+		vi.stubGlobal('fetch', answer(200, ''));
+		await expect(request(z.int(), '/x')).rejects.toMatchObject({ detail: 'The body is empty.' });
+		vi.stubGlobal('fetch', answer(200, '{"data":[{"id":5}],"total":"many"}'));
+		const error = await request(z.object({ total: z.int() }), '/x').catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(AgentContractError);
+		expect((error as AgentContractError).detail).toBe('total: expected number');
+	});
+
+	it('never puts a token into a contract error', async () => {
+		vi.stubGlobal(
+			'fetch',
+			answer(200, '{"jwtToken":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl","x":')
+		);
+		const error = (await request(z.unknown(), '/x').catch((e: unknown) => e)) as AgentContractError;
+		expect(error.raw).not.toContain('eyJ');
+		expect(error.raw).toContain('[token]');
+	});
+});

@@ -1,0 +1,213 @@
+import type * as z from 'zod/mini';
+import { config } from '$lib/config.svelte';
+import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
+import { errorBodySchema } from './schemas/agent.ts';
+import { tokenStore } from './token.ts';
+
+/**
+ * The only fetch() in the app. Every call to the agent goes through request(): it builds the URL,
+ * adds `?token=` (the agent takes no Authorization header), sends JSON, applies a timeout, reads
+ * the body as text (the agent answers bare integers, booleans, strings and empty bodies), checks
+ * it with a zod schema, and turns every failure into an AgentError.
+ */
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+	method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+	query?: Record<string, QueryValue>;
+	body?: unknown;
+	/** Send the stored token as `?token=`. */
+	auth?: boolean;
+	signal?: AbortSignal;
+	timeoutMs?: number;
+	/** Another agent than the configured one (Test connection). */
+	agentUrl?: string;
+};
+
+type UnauthorizedListener = (agentUrl: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called when an authenticated call answers 401, so the session can end. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+	unauthorizedListeners.add(listener);
+	return () => unauthorizedListeners.delete(listener);
+}
+
+export function pageOrigin(): string {
+	return globalThis.location?.origin ?? 'this page';
+}
+
+function buildUrl(
+	agentUrl: string,
+	path: string,
+	query: Record<string, QueryValue>,
+	token: string | null
+) {
+	const url = new URL(path, agentUrl);
+	for (const [k, v] of Object.entries(query)) {
+		if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+	}
+	if (token) url.searchParams.set('token', token);
+	return url;
+}
+
+function parseErrorBody(text: string): { code: string | null; errors: Record<string, string[]> } {
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return { code: null, errors: {} };
+	}
+	const parsed = errorBodySchema.safeParse(value);
+	if (!parsed.success) return { code: null, errors: {} };
+	const errors: Record<string, string[]> = {};
+	for (const [key, list] of Object.entries(parsed.data.errors ?? {})) {
+		errors[key] = (Array.isArray(list) ? list : [list]).filter(
+			(m) => typeof m === 'string' && m.trim()
+		);
+	}
+	const code =
+		parsed.data.type?.trim() ||
+		Object.keys(errors).find((k) => /^[A-Z][A-Z0-9_]*$/.test(k)) ||
+		null;
+	return { code, errors };
+}
+
+/** "data.0.id: expected string" lines for the details of a contract error. */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+	return issues
+		.slice(0, 5)
+		.map((issue) => {
+			const where = issue.path.length ? issue.path.join('.') : 'the body';
+			const expected =
+				'expected' in issue && issue.expected ? `expected ${String(issue.expected)}` : issue.code;
+			return `${where}: ${expected}`;
+		})
+		.join('; ');
+}
+
+export async function request<S extends z.ZodMiniType>(
+	schema: S,
+	path: string,
+	options: RequestOptions = {}
+): Promise<z.infer<S>> {
+	const agentUrl = options.agentUrl ?? config.agentUrl;
+	const token = options.auth ? tokenStore.get(agentUrl) : null;
+	if (options.auth && !token) throw new AgentHttpError(401, null);
+	const url = buildUrl(agentUrl, path, options.query ?? {}, token);
+	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+	const controller = new AbortController();
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		controller.abort();
+	}, timeoutMs);
+	const forward = () => controller.abort();
+	options.signal?.addEventListener('abort', forward, { once: true });
+	if (options.signal?.aborted) controller.abort();
+
+	let status: number;
+	let text: string;
+	try {
+		const response = await fetch(url, {
+			method: options.method ?? 'GET',
+			headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+			body: options.body === undefined ? undefined : JSON.stringify(options.body),
+			signal: controller.signal,
+			credentials: 'omit',
+			cache: 'no-store',
+			referrerPolicy: 'no-referrer'
+		});
+		status = response.status;
+		text = await response.text();
+	} catch (error) {
+		if (timedOut) throw new AgentNetworkError('timeout', agentUrl, pageOrigin(), timeoutMs);
+		if (options.signal?.aborted) throw error;
+		throw new AgentNetworkError('unreachable', agentUrl, pageOrigin());
+	} finally {
+		clearTimeout(timer);
+		options.signal?.removeEventListener('abort', forward);
+	}
+
+	if (status < 200 || status > 299) {
+		const { code, errors } = parseErrorBody(text);
+		const error = new AgentHttpError(status, code, errors);
+		if (status === 401 && options.auth)
+			for (const listener of unauthorizedListeners) listener(agentUrl);
+		throw error;
+	}
+
+	let value: unknown = undefined;
+	if (text.trim()) {
+		try {
+			value = JSON.parse(text);
+		} catch {
+			throw new AgentContractError('The body is not JSON.', text);
+		}
+	}
+	const parsed = schema.safeParse(value);
+	if (!parsed.success) {
+		throw new AgentContractError(
+			value === undefined ? 'The body is empty.' : describeIssues(parsed.error.issues),
+			text
+		);
+	}
+	return parsed.data as z.infer<S>;
+}
+
+/**
+ * Whether anything answers at the address, ignoring CORS: an opaque `no-cors` response arrives
+ * even from a server that does not allow this origin. Lets Test connection tell "blocked by CORS"
+ * from "nothing there".
+ */
+export async function answersAtAll(
+	agentUrl: string,
+	path: string,
+	timeoutMs = 5000
+): Promise<boolean> {
+	const controller = new AbortController();
+	const timer = setTimeout(() => controller.abort(), timeoutMs);
+	try {
+		await fetch(new URL(path, agentUrl), {
+			mode: 'no-cors',
+			credentials: 'omit',
+			cache: 'no-store',
+			referrerPolicy: 'no-referrer',
+			signal: controller.signal
+		});
+		return true;
+	} catch {
+		return false;
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** A JSON file of the console itself (config.json), checked like an agent answer. */
+export async function loadOwnJson<S extends z.ZodMiniType>(
+	schema: S,
+	url: string
+): Promise<z.infer<S>> {
+	let response: Response;
+	try {
+		response = await fetch(url, { cache: 'no-store', credentials: 'same-origin' });
+	} catch {
+		throw new Error(`${url} could not be loaded.`);
+	}
+	if (!response.ok) throw new Error(`${url} answered ${response.status}.`);
+	const text = await response.text();
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		throw new Error(`${url} is not valid JSON.`);
+	}
+	const parsed = schema.safeParse(value);
+	if (!parsed.success)
+		throw new Error(`${url} has unexpected content: ${describeIssues(parsed.error.issues)}.`);
+	return parsed.data as z.infer<S>;
+}

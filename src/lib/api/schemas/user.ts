@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+
+/** One row of get_all_users: lower-case name fields, unlike the profile. */
+export const listUserSchema = z.object({
+	id: z.string(),
+	firstname: z.nullable(z.string()),
+	lastname: z.nullable(z.string()),
+	username: z.string(),
+	email: z.nullable(z.string()),
+	userType: z.int(),
+	status: z.int(),
+	owner: z.optional(z.nullable(z.boolean())),
+	mfa: z.optional(z.nullable(z.boolean())),
+	createDate: z.nullable(z.string()),
+	// Older agents add these.
+	accountId: z.optional(z.nullable(z.string())),
+	authProvider: z.optional(z.nullable(z.int())),
+	signupDate: z.optional(z.nullable(z.string())),
+	migration: z.optional(z.nullable(z.boolean())),
+	deleted: z.optional(z.nullable(z.boolean()))
+});
+export type ListUser = z.infer<typeof listUserSchema>;
+
+export const usersPageSchema = z.object({
+	// Rows stay raw here: the page keeps unknown fields for "show all fields" and parses each row.
+	data: z.array(z.record(z.string(), z.unknown())),
+	total: z.int(),
+	options: z.optional(
+		z.nullable(
+			z.object({ page: z.optional(z.nullable(z.int())), pageSize: z.optional(z.nullable(z.int())) })
+		)
+	)
+});
+export type UsersPage = z.infer<typeof usersPageSchema>;

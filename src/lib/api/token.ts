@@ -1,0 +1,43 @@
+import { readStored, writeStored } from '$lib/storage';
+
+/**
+ * The JWT lives in session storage only, one per agent address: it never goes to local storage,
+ * the page URL or a log.
+ */
+const key = (agentUrl: string) => `agent-console:token:${agentUrl}`;
+
+export const tokenStore = {
+	get: (agentUrl: string): string | null => readStored('session', key(agentUrl)),
+	set: (agentUrl: string, token: string) => writeStored('session', key(agentUrl), token),
+	clear: (agentUrl: string) => writeStored('session', key(agentUrl), null)
+};
+
+/** The payload of a JWT, or null. Read for display (expiry) only: the agent is what decides. */
+export function readJwtPayload(token: string): Record<string, unknown> | null {
+	const part = token.split('.')[1];
+	if (!part) return null;
+	try {
+		const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+		const json = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+		const bytes = Uint8Array.from(json, (c) => c.charCodeAt(0));
+		const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
+		return payload && typeof payload === 'object' && !Array.isArray(payload)
+			? (payload as Record<string, unknown>)
+			: null;
+	} catch {
+		return null;
+	}
+}
+
+/** When the token says it expires, if it says so. */
+export function jwtExpiry(token: string): Date | null {
+	const exp = readJwtPayload(token)?.exp;
+	return typeof exp === 'number' && Number.isFinite(exp) && exp > 0 ? new Date(exp * 1000) : null;
+}
+
+/** Removes anything token-like from text that may be shown, logged or exported. */
+export function redactTokens(text: string): string {
+	return text
+		.replace(/([?&]token=)[^&#\s"']*/gi, '$1***')
+		.replace(/eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g, '[token]');
+}

@@ -1,0 +1,118 @@
+import { base } from '$app/paths';
+import { checkAgentUrl } from './agent-url.ts';
+import { loadOwnJson } from './api/client.ts';
+import { runtimeConfigSchema } from './api/schemas/config.ts';
+import { readStored, writeStored } from './storage.ts';
+
+export const DEFAULT_AGENT_URL = 'http://localhost:29123';
+const SAVED_AGENT_KEY = 'agent-console:agent-url';
+
+export type IdentityProvider = {
+	slug: string;
+	name: string;
+	authorizeUrl: string;
+	clientId: string;
+	scope: string;
+};
+
+export type RuntimeConfig = {
+	agentUrl: string;
+	allowedAgentHosts: string[];
+	identityProvider: IdentityProvider | null;
+	frameAncestors: string[];
+	basePath: string;
+};
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+	agentUrl: DEFAULT_AGENT_URL,
+	allowedAgentHosts: [],
+	identityProvider: null,
+	frameAncestors: [],
+	basePath: ''
+};
+
+/**
+ * Which agent the console talks to: the address saved in this browser, else the runtime config
+ * file's default, else http://localhost:29123. Never the page URL.
+ */
+class AppConfig {
+	#runtime = $state.raw<RuntimeConfig>(DEFAULT_RUNTIME_CONFIG);
+	#saved = $state<string | null>(null);
+	/** Why the config file was not used, in words; null when it was. */
+	loadError = $state<string | null>(null);
+	loaded = $state(false);
+
+	get runtime(): RuntimeConfig {
+		return this.#runtime;
+	}
+
+	get agentUrl(): string {
+		const saved = this.#saved;
+		if (saved) {
+			const check = checkAgentUrl(saved, this.#runtime.allowedAgentHosts);
+			if (check.ok) return check.url;
+		}
+		return this.#runtime.agentUrl;
+	}
+
+	/** True when the address comes from this browser's setting, not the config file. */
+	get isSaved(): boolean {
+		return this.#saved !== null && this.agentUrl === this.#saved;
+	}
+
+	async load(fetchConfig = true) {
+		this.#saved = readStored('local', SAVED_AGENT_KEY);
+		if (!fetchConfig) return;
+		try {
+			const file = await loadOwnJson(runtimeConfigSchema, `${base}/config.json`);
+			const allowedAgentHosts = file.allowedAgentHosts ?? [];
+			let agentUrl = DEFAULT_AGENT_URL;
+			if (file.agentUrl) {
+				const check = checkAgentUrl(file.agentUrl, allowedAgentHosts);
+				if (check.ok) agentUrl = check.url;
+				else this.loadError = `config.json: agentUrl refused. ${check.message}`;
+			}
+			const idp = file.identityProvider;
+			this.#runtime = {
+				agentUrl,
+				allowedAgentHosts,
+				identityProvider:
+					idp && idp.authorizeUrl && idp.clientId
+						? {
+								slug: (idp.slug ?? 'google').toLowerCase(),
+								name: idp.name ?? 'Google',
+								authorizeUrl: idp.authorizeUrl,
+								clientId: idp.clientId,
+								scope: idp.scope ?? 'openid email profile'
+							}
+						: null,
+				frameAncestors: file.frameAncestors ?? [],
+				basePath: file.basePath ?? ''
+			};
+		} catch (error) {
+			this.loadError = `${(error as Error).message} Using the built-in defaults.`;
+		} finally {
+			this.loaded = true;
+		}
+	}
+
+	/** Saves an address for this browser; returns the refusal in words if it is not allowed. */
+	setAgentUrl(input: string): { ok: true; url: string } | { ok: false; message: string } {
+		const check = checkAgentUrl(input, this.#runtime.allowedAgentHosts);
+		if (!check.ok) return check;
+		const value = check.url === this.#runtime.agentUrl ? null : check.url;
+		writeStored('local', SAVED_AGENT_KEY, value);
+		this.#saved = value;
+		return check;
+	}
+
+	reset() {
+		writeStored('local', SAVED_AGENT_KEY, null);
+		this.#saved = null;
+		this.#runtime = DEFAULT_RUNTIME_CONFIG;
+		this.loadError = null;
+		this.loaded = false;
+	}
+}
+
+export const config = new AppConfig();

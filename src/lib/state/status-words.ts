@@ -1,0 +1,52 @@
+import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
+import { agentStatusText } from '$lib/api/labels';
+import type { StatusReading } from './agent-status.svelte.ts';
+
+export type Tone = 'good' | 'info' | 'warn' | 'bad' | 'neutral';
+
+export type StatusWords = { label: string; detail: string; tone: Tone };
+
+const TONES: Record<number, Tone> = { 0: 'info', 1: 'good', 2: 'bad', 4: 'warn', 8: 'warn' };
+
+/** The agent's status (or why there is none) in words, with a colour tone for the badge. */
+export function describeReading(reading: StatusReading, agentUrl: string): StatusWords {
+	switch (reading.state) {
+		case 'checking':
+			return {
+				label: 'Checking',
+				detail: `Asking the agent at ${agentUrl} for its status.`,
+				tone: 'neutral'
+			};
+		case 'ok': {
+			if (typeof reading.value !== 'number') {
+				return {
+					label: 'Status object',
+					detail: `The agent answered an object instead of a number: ${JSON.stringify(reading.value).slice(0, 200)}`,
+					tone: 'neutral'
+				};
+			}
+			const text = agentStatusText(reading.value);
+			return { label: text.name, detail: text.meaning, tone: TONES[reading.value] ?? 'neutral' };
+		}
+		case 'error': {
+			const e = reading.error;
+			if (e instanceof AgentNetworkError) {
+				return e.reason === 'timeout'
+					? { label: 'Not answering', detail: e.message, tone: 'bad' }
+					: { label: 'Unreachable', detail: e.message, tone: 'bad' };
+			}
+			if (e instanceof AgentContractError || (e instanceof AgentHttpError && e.status === 404)) {
+				return {
+					label: 'Not an agent',
+					detail: `Something answers at ${agentUrl}, but not as the agent: ${e instanceof AgentContractError ? e.detail : e.message}`,
+					tone: 'bad'
+				};
+			}
+			return {
+				label: e instanceof AgentHttpError ? `Error ${e.status}` : 'Error',
+				detail: e.message,
+				tone: 'bad'
+			};
+		}
+	}
+}

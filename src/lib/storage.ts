@@ -1,0 +1,42 @@
+/**
+ * Browser storage that never throws: inside a third-party frame the browser may block or
+ * partition it, and the console must then say so instead of failing on every read.
+ */
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
+	try {
+		return which === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+	} catch {
+		return null;
+	}
+}
+
+export function readStored(which: Area, key: string): string | null {
+	try {
+		return area(which)?.getItem(key) ?? null;
+	} catch {
+		return null;
+	}
+}
+
+export function writeStored(which: Area, key: string, value: string | null): boolean {
+	try {
+		const store = area(which);
+		if (!store) return false;
+		if (value === null) store.removeItem(key);
+		else store.setItem(key, value);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** True when a value written to the area can be read back. */
+export function storageWorks(which: Area): boolean {
+	const key = 'agent-console:probe';
+	if (!writeStored(which, key, '1')) return false;
+	const ok = readStored(which, key) === '1';
+	writeStored(which, key, null);
+	return ok;
+}

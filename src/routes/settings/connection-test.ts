@@ -1,0 +1,52 @@
+import { checkAgentUrl } from '$lib/agent-url';
+import { answersAtAll, pageOrigin } from '$lib/api/client';
+import { AgentContractError, AgentError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
+import { agentStatus } from '$lib/api/management';
+import type { AgentStatusValue } from '$lib/api/schemas';
+
+export type ConnectionOutcome =
+	| { kind: 'refused'; message: string }
+	| { kind: 'reachable'; url: string; status: AgentStatusValue }
+	| { kind: 'unreachable'; url: string }
+	| { kind: 'cors'; url: string; origin: string }
+	| { kind: 'timeout'; url: string }
+	| { kind: 'not-agent'; url: string; detail: string }
+	| { kind: 'error'; url: string; message: string };
+
+const STATUS_PATH = '/management/agent_status';
+
+/**
+ * Tries an agent address and says what happened. A failed CORS call and a dead port look the
+ * same to the page, so a second, opaque `no-cors` request tells whether anything answered.
+ */
+export async function testConnection(
+	input: string,
+	allowedHosts: readonly string[],
+	timeoutMs = 5000
+): Promise<ConnectionOutcome> {
+	const check = checkAgentUrl(input, allowedHosts);
+	if (!check.ok) return { kind: 'refused', message: check.message };
+	const url = check.url;
+	try {
+		const status = await agentStatus({ agentUrl: url, timeoutMs });
+		return { kind: 'reachable', url, status };
+	} catch (error) {
+		if (!(error instanceof AgentError)) throw error;
+		if (error instanceof AgentNetworkError) {
+			if (error.reason === 'timeout') return { kind: 'timeout', url };
+			return (await answersAtAll(url, STATUS_PATH, timeoutMs))
+				? { kind: 'cors', url, origin: pageOrigin() }
+				: { kind: 'unreachable', url };
+		}
+		if (error instanceof AgentContractError)
+			return { kind: 'not-agent', url, detail: error.detail };
+		if (error instanceof AgentHttpError && (error.status === 404 || error.status === 405)) {
+			return {
+				kind: 'not-agent',
+				url,
+				detail: `It answered ${error.status} for the status endpoint.`
+			};
+		}
+		return { kind: 'error', url, message: error.message };
+	}
+}

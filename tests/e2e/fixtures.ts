@@ -1,0 +1,101 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startSimulator, type Simulator } from '../../simulator/index.ts';
+import { E2E_ORIGIN } from '../../playwright.config.ts';
+
+export { expect };
+
+export const AGENT_URL_KEY = 'agent-console:agent-url';
+export const tokenKey = (agentUrl: string) => `agent-console:token:${agentUrl}`;
+
+type TestFixtures = {
+	/** The worker's simulator, reset to its seeded state, and the console pointed at it. */
+	agent: Simulator;
+	/** Uncaught page errors; the test fails if any happened. */
+	pageErrors: Error[];
+};
+
+export const test = base.extend<TestFixtures, { sim: Simulator }>({
+	sim: [
+		// eslint-disable-next-line no-empty-pattern -- Playwright fixtures take an object pattern.
+		async ({}, use) => {
+			const sim = await startSimulator({
+				port: 0,
+				log: false,
+				eventsPerSecond: 0,
+				allowOrigins: [E2E_ORIGIN]
+			});
+			await use(sim);
+			await sim.close();
+		},
+		{ scope: 'worker' }
+	],
+	agent: [
+		async ({ sim, context }, use) => {
+			sim.reset();
+			sim.options.allowOrigins = [E2E_ORIGIN];
+			// Points the console at this worker's simulator, unless the test changed the address since.
+			await context.addInitScript(
+				({ key, url }) => {
+					if (!localStorage.getItem(key)) localStorage.setItem(key, url);
+				},
+				{ key: AGENT_URL_KEY, url: sim.url }
+			);
+			await use(sim);
+		},
+		{ auto: true }
+	],
+	pageErrors: [
+		async ({ page }, use) => {
+			const errors: Error[] = [];
+			page.on('pageerror', (error) => errors.push(error));
+			await use(errors);
+			expect(errors, 'uncaught errors in the page').toEqual([]);
+		},
+		{ auto: true }
+	]
+});
+
+/** Signs in through the agent's API and hands the token to the console, as a sign-in would. */
+export async function signInWithToken(
+	page: Page,
+	sim: Simulator,
+	username = 'admin@example.com',
+	type = 16
+) {
+	const res = await fetch(`${sim.url}/authentication/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ username, password: 'Passw0rd!', type })
+	});
+	const { jwtToken } = (await res.json()) as { jwtToken: string };
+	await page.context().addInitScript(
+		({ key, token }) => {
+			if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, token);
+		},
+		{ key: tokenKey(sim.url), token: jwtToken }
+	);
+	return jwtToken;
+}
+
+/** Calls the simulator's control surface. */
+export async function control(sim: Simulator, path: string, body?: unknown) {
+	const res = await fetch(`${sim.url}/__sim/${path}`, {
+		method: body === undefined ? 'GET' : 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body)
+	});
+	return res.json() as Promise<unknown>;
+}
+
+/** A loopback port with nothing listening on it. */
+export async function closedPort(): Promise<number> {
+	const { createServer } = await import('node:net');
+	return new Promise((resolve) => {
+		const server = createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 1;
+			server.close(() => resolve(port));
+		});
+	});
+}

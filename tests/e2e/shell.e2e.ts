@@ -1,0 +1,196 @@
+import { closedPort, control, expect, signInWithToken, test, AGENT_URL_KEY } from './fixtures.ts';
+
+test.describe('routing', () => {
+	test('deep links are served by the fallback and render their page', async ({ page }) => {
+		await page.goto('/settings');
+		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+		await page.reload();
+		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+		await page
+			.getByRole('navigation', { name: 'Main' })
+			.getByRole('link', { name: 'Overview' })
+			.click();
+		await expect(page).toHaveURL('/');
+		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+	});
+
+	test('an unknown path shows the console own not-found page', async ({ page }) => {
+		const response = await page.goto('/no/such/page');
+		expect(response?.status()).toBe(200);
+		await expect(page.getByRole('heading', { name: 'There is no such page' })).toBeVisible();
+		await page.getByRole('link', { name: 'Go to the overview' }).click();
+		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+	});
+
+	test('the server sends the security headers', async ({ page }) => {
+		const response = await page.goto('/settings');
+		const headers = response?.headers() ?? {};
+		expect(headers['referrer-policy']).toBe('no-referrer');
+		expect(headers['content-security-policy']).toContain("script-src 'self'");
+		expect(headers['content-security-policy']).not.toContain("unsafe-inline'; connect");
+		expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+	});
+});
+
+test.describe('agent status badge', () => {
+	const cases = [
+		[0, 'Created'],
+		[1, 'Started'],
+		[2, 'Stopped'],
+		[4, 'Paused'],
+		[8, 'Disposed'],
+		[99, 'Unknown (99)']
+	] as const;
+	for (const [status, label] of cases) {
+		test(`shows ${label} for status ${status} on every page`, async ({ page, agent }) => {
+			await control(agent, 'status', { status });
+			for (const path of ['/', '/settings']) {
+				await page.goto(path);
+				await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText(label);
+			}
+		});
+	}
+
+	test('shows Unreachable when nothing answers at the address', async ({ page }) => {
+		const port = await closedPort();
+		await page.addInitScript(({ key, url }) => localStorage.setItem(key, url), {
+			key: AGENT_URL_KEY,
+			url: `http://127.0.0.1:${port}`
+		});
+		await page.goto('/');
+		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
+		await expect(page.getByTestId('overview-status')).toHaveText('Unreachable');
+		await expect(page.getByTestId('overview-status').locator('xpath=..')).toContainText(
+			`The agent at http://127.0.0.1:${port} is unreachable, or this page's origin (http://localhost:4180) is not allowed by the agent.`
+		);
+	});
+
+	test('recovers from a dropped connection on Check now', async ({ page, agent }) => {
+		await control(agent, 'faults', { path: '/management/agent_status', body: 'reset', count: 20 });
+		await page.goto('/');
+		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
+		await expect(page.getByText(/next try at/)).toBeVisible();
+		await fetch(`${agent.url}/__sim/faults`, { method: 'DELETE' });
+		await page.getByRole('button', { name: 'Check now' }).click();
+		await expect(page.getByTestId('agent-status')).toContainText('Created');
+	});
+
+	test('shows a status object raw, and a non-agent answer as Not an agent', async ({
+		page,
+		agent
+	}) => {
+		await control(agent, 'faults', {
+			path: '/management/agent_status',
+			body: 'json',
+			json: { state: 'Running' },
+			count: 50
+		});
+		await page.goto('/');
+		await expect(page.getByTestId('agent-status')).toContainText('Status object');
+		await expect(page.getByText('{"state":"Running"}')).toBeVisible();
+		await fetch(`${agent.url}/__sim/faults`, { method: 'DELETE' });
+		await control(agent, 'faults', { path: '/management/agent_status', body: 'html', count: 50 });
+		await page.getByRole('button', { name: 'Check now' }).click();
+		await expect(page.getByTestId('agent-status')).toContainText('Not an agent');
+	});
+
+	test('follows a status change on Check now without a reload', async ({ page, agent }) => {
+		await page.goto('/');
+		await expect(page.getByTestId('agent-status')).toContainText('Created');
+		await control(agent, 'status', { status: 4 });
+		await page.getByRole('button', { name: 'Check now' }).click();
+		await expect(page.getByTestId('agent-status')).toContainText('Paused');
+	});
+});
+
+test.describe('overview', () => {
+	test('shows the address, the update check and an update when there is one', async ({
+		page,
+		agent
+	}) => {
+		await page.goto('/');
+		await expect(page.getByTestId('overview-address')).toHaveText(agent.url);
+		await expect(page.getByTestId('overview-update')).toContainText('Up to date');
+		await expect(page.getByTestId('overview-update')).toContainText('Version 3.4.2');
+		await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
+		await page.reload();
+		await expect(page.getByTestId('overview-update')).toContainText('Update available: 3.5.0');
+	});
+
+	test('explains a failed update check and retries it', async ({ page, agent }) => {
+		await control(agent, 'faults', { path: '/management/check_update', status: 500 });
+		await page.goto('/');
+		await expect(page.getByTestId('overview-update')).toContainText(
+			'The agent hit an unexpected error (500)'
+		);
+		await page.getByTestId('overview-update').getByRole('button', { name: 'Try again' }).click();
+		await expect(page.getByTestId('overview-update')).toContainText('Up to date');
+	});
+
+	test('shows the session expiry, and signing out ends the session on the agent', async ({
+		page,
+		agent
+	}) => {
+		const token = await signInWithToken(page, agent);
+		await page.goto('/');
+		await expect(page.getByTestId('overview-session')).toContainText(
+			'Signed in as admin@example.com'
+		);
+		await expect(page.getByTestId('overview-session')).toContainText(
+			/The session expires in (59 minutes|60 minutes|1 hour)/
+		);
+		await page.getByRole('button', { name: 'admin@example.com' }).click();
+		await expect(page.locator('#user-menu')).toContainText('Session expires in');
+		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
+		await expect(page.getByTestId('overview-session')).toContainText('Not signed in to this agent');
+		const check = await fetch(`${agent.url}/authentication/user?token=${token}`);
+		expect(check.status).toBe(401);
+		expect(
+			await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes('token')))
+		).toEqual([]);
+	});
+
+	test('a token the agent no longer accepts ends the session with the reason', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await control(agent, 'revoke', {});
+		await page.goto('/');
+		await expect(page.getByTestId('overview-session')).toContainText('Your session ended');
+	});
+});
+
+test.describe('theme', () => {
+	test('switches light, dark and system, and remembers the choice', async ({ page }) => {
+		await page.emulateMedia({ colorScheme: 'light' });
+		await page.goto('/');
+		const html = page.locator('html');
+		await expect(html).not.toHaveClass(/dark/);
+		await page.getByRole('button', { name: /System theme/ }).click();
+		await expect(page.getByRole('button', { name: /Light theme/ })).toBeVisible();
+		await page.getByRole('button', { name: /Light theme/ }).click();
+		await expect(html).toHaveClass(/dark/);
+		await page.reload();
+		await expect(html).toHaveClass(/dark/);
+		await expect(page.getByRole('button', { name: /Dark theme/ })).toBeVisible();
+	});
+});
+
+test.describe('keyboard', () => {
+	test('skip link and navigation work with the keyboard alone', async ({ page }) => {
+		await page.goto('/');
+		await page.keyboard.press('Tab');
+		await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+		await page.keyboard.press('Enter');
+		await expect(page).toHaveURL(/#main$/);
+		await page.goto('/');
+		const settings = page
+			.getByRole('navigation', { name: 'Main' })
+			.getByRole('link', { name: 'Settings' });
+		await settings.focus();
+		await page.keyboard.press('Enter');
+		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+		await expect(page.getByLabel('Address', { exact: true })).toBeFocused();
+	});
+});
