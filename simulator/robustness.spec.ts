@@ -218,3 +218,11 @@ describe('fuzz', () => {
 		expect((await api.call('GET', '/management/agent_status')).status).toBe(200);
 	}, 60_000);
 });
+
+describe('start-up', () => {
+	it('says clearly when the port is taken', async () => {
+		await expect(testSimulator({ port: sim.port })).rejects.toThrow(
+			/Port \d+ on 127.0.0.1 is already in use: a real agent \(or another simulator\) may be running there/
+		);
+	});
+});
