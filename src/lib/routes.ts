@@ -1,7 +1,46 @@
 import { resolve } from '$app/paths';
 
-/** Typed links to every page that exists; templates never build paths by hand. */
+/** Typed links to every page; templates never build paths by hand. */
+
+type Next = { next?: string | null };
+
+function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+	const params = new URLSearchParams();
+	for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
+	const text = params.toString();
+	return text ? `${path}?${text}` : path;
+}
+
 export const route = {
 	overview: () => resolve('/'),
-	settings: () => resolve('/settings')
+	settings: () => resolve('/settings'),
+	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
+	mfa: () => resolve('/login/mfa'),
+	providerCallback: () => resolve('/login/provider'),
+	signup: ({ next }: Next = {}) => withQuery(resolve('/signup'), { next }),
+	confirm: ({ next }: Next = {}) => withQuery(resolve('/signup/confirm'), { next }),
+	forgotPassword: () => resolve('/forgot-password')
 };
+
+/** Pages a sign-in must never return to, or it would loop. */
+const AUTH_PATHS = ['/login', '/signup', '/forgot-password'];
+
+/**
+ * The page to return to after signing in: a same-origin path only (no other origin, no
+ * protocol-relative `//host`, no backslash tricks), and never a sign-in page. Null otherwise.
+ */
+export function safeNext(value: string | null | undefined, origin: string): string | null {
+	if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+		return null;
+	let url: URL;
+	try {
+		url = new URL(value, origin);
+	} catch {
+		return null;
+	}
+	if (url.origin !== origin) return null;
+	const base = resolve('/').replace(/\/$/, '');
+	const path = url.pathname.slice(base.length) || '/';
+	if (AUTH_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return null;
+	return url.pathname + url.search + url.hash;
+}

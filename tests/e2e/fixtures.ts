@@ -33,6 +33,7 @@ export const test = base.extend<TestFixtures, { sim: Simulator }>({
 		async ({ sim, context }, use) => {
 			sim.reset();
 			sim.options.allowOrigins = [E2E_ORIGIN];
+			sim.tokens.ttlSeconds = sim.options.tokenTtl;
 			// Points the console at this worker's simulator, unless the test changed the address since.
 			await context.addInitScript(
 				({ key, url }) => {
@@ -70,7 +71,10 @@ export async function signInWithToken(
 	const { jwtToken } = (await res.json()) as { jwtToken: string };
 	await page.context().addInitScript(
 		({ key, token }) => {
-			if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, token);
+			// Once per tab, as a sign-in would: a later sign-out must stay signed out.
+			if (sessionStorage.getItem('e2e:seeded')) return;
+			sessionStorage.setItem('e2e:seeded', '1');
+			sessionStorage.setItem(key, token);
 		},
 		{ key: tokenKey(sim.url), token: jwtToken }
 	);
@@ -98,4 +102,25 @@ export async function closedPort(): Promise<number> {
 			server.close(() => resolve(port));
 		});
 	});
+}
+
+/** Signs in through the form, with the keyboard, as a person would. */
+export async function signInWithForm(
+	page: Page,
+	username: string,
+	userType = 'Desktop admin',
+	password = 'Passw0rd!'
+) {
+	await page.getByLabel('Username').fill(username);
+	await page.getByLabel('Password', { exact: true }).fill(password);
+	await page.getByLabel('Sign in as').selectOption({ label: userType });
+	await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+/** The simulator's outbox, newest last. */
+export async function outbox(sim: Simulator, to: string) {
+	const res = (await control(sim, `outbox?to=${encodeURIComponent(to)}`)) as {
+		messages: { kind: string; code: string | null }[];
+	};
+	return res.messages;
 }

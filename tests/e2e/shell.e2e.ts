@@ -1,7 +1,8 @@
 import { closedPort, control, expect, signInWithToken, test, AGENT_URL_KEY } from './fixtures.ts';
 
 test.describe('routing', () => {
-	test('deep links are served by the fallback and render their page', async ({ page }) => {
+	test('deep links are served by the fallback and render their page', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
 		await page.goto('/settings');
 		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 		await page.reload();
@@ -14,7 +15,8 @@ test.describe('routing', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 	});
 
-	test('an unknown path shows the console own not-found page', async ({ page }) => {
+	test('an unknown path shows the console own not-found page', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
 		const response = await page.goto('/no/such/page');
 		expect(response?.status()).toBe(200);
 		await expect(page.getByRole('heading', { name: 'There is no such page' })).toBeVisible();
@@ -58,27 +60,29 @@ test.describe('agent status badge', () => {
 			url: `http://127.0.0.1:${port}`
 		});
 		await page.goto('/');
+		await expect(page).toHaveURL(/\/login/);
 		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
-		await expect(page.getByTestId('overview-status')).toHaveText('Unreachable');
-		await expect(page.getByTestId('overview-status').locator('xpath=..')).toContainText(
+		await expect(page.getByTestId('agent-problem')).toContainText(
 			`The agent at http://127.0.0.1:${port} is unreachable, or this page's origin (http://localhost:4180) is not allowed by the agent.`
 		);
 	});
 
 	test('recovers from a dropped connection on Check now', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
 		await control(agent, 'faults', { path: '/management/agent_status', body: 'reset', count: 20 });
 		await page.goto('/');
 		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
 		await expect(page.getByText(/next try at/)).toBeVisible();
 		await fetch(`${agent.url}/__sim/faults`, { method: 'DELETE' });
 		await page.getByRole('button', { name: 'Check now' }).click();
-		await expect(page.getByTestId('agent-status')).toContainText('Created');
+		await expect(page.getByTestId('agent-status')).toContainText('Started');
 	});
 
 	test('shows a status object raw, and a non-agent answer as Not an agent', async ({
 		page,
 		agent
 	}) => {
+		await signInWithToken(page, agent);
 		await control(agent, 'faults', {
 			path: '/management/agent_status',
 			body: 'json',
@@ -95,8 +99,9 @@ test.describe('agent status badge', () => {
 	});
 
 	test('follows a status change on Check now without a reload', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
 		await page.goto('/');
-		await expect(page.getByTestId('agent-status')).toContainText('Created');
+		await expect(page.getByTestId('agent-status')).toContainText('Started');
 		await control(agent, 'status', { status: 4 });
 		await page.getByRole('button', { name: 'Check now' }).click();
 		await expect(page.getByTestId('agent-status')).toContainText('Paused');
@@ -108,6 +113,7 @@ test.describe('overview', () => {
 		page,
 		agent
 	}) => {
+		await signInWithToken(page, agent);
 		await page.goto('/');
 		await expect(page.getByTestId('overview-address')).toHaveText(agent.url);
 		await expect(page.getByTestId('overview-update')).toContainText('Up to date');
@@ -118,6 +124,7 @@ test.describe('overview', () => {
 	});
 
 	test('explains a failed update check and retries it', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
 		await control(agent, 'faults', { path: '/management/check_update', status: 500 });
 		await page.goto('/');
 		await expect(page.getByTestId('overview-update')).toContainText(
@@ -142,7 +149,8 @@ test.describe('overview', () => {
 		await page.getByRole('button', { name: 'admin@example.com' }).click();
 		await expect(page.locator('#user-menu')).toContainText('Session expires in');
 		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
-		await expect(page.getByTestId('overview-session')).toContainText('Not signed in to this agent');
+		await expect(page).toHaveURL('/login?next=%2F');
+		await expect(page.getByText('You signed out.')).toBeVisible();
 		const check = await fetch(`${agent.url}/authentication/user?token=${token}`);
 		expect(check.status).toBe(401);
 		expect(
@@ -157,7 +165,8 @@ test.describe('overview', () => {
 		await signInWithToken(page, agent);
 		await control(agent, 'revoke', {});
 		await page.goto('/');
-		await expect(page.getByTestId('overview-session')).toContainText('Your session ended');
+		await expect(page).toHaveURL(/\/login/);
+		await expect(page.getByText('Your session ended')).toBeVisible();
 	});
 });
 
@@ -178,8 +187,10 @@ test.describe('theme', () => {
 });
 
 test.describe('keyboard', () => {
-	test('skip link and navigation work with the keyboard alone', async ({ page }) => {
+	test('skip link and navigation work with the keyboard alone', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
 		await page.goto('/');
+		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 		await page.keyboard.press('Tab');
 		await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 		await page.keyboard.press('Enter');

@@ -1,19 +1,75 @@
 import { request, type RequestOptions } from './client.ts';
 import { emptySchema } from './schemas/agent.ts';
-import { userProfileSchema } from './schemas/authentication.ts';
+import {
+	confirmResultSchema,
+	jwtStringSchema,
+	loginResultSchema,
+	userProfileSchema
+} from './schemas/authentication.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl'>;
 
-/** The signed-in user's profile. */
-export function user(options: Options = {}) {
-	return request(userProfileSchema, '/authentication/user', { ...options, auth: true });
+const post = (body: unknown, options: Options): RequestOptions => ({
+	...options,
+	method: 'POST',
+	body
+});
+
+/** Username, password and desktop user type (16, 32 or 64). */
+export function login(
+	body: { username: string; password: string; type: number },
+	options: Options = {}
+) {
+	return request(loginResultSchema, '/authentication/login', post(body, options));
+}
+
+export function mfaRespond(body: { userCode: string; session: string }, options: Options = {}) {
+	return request(loginResultSchema, '/authentication/mfa_respond', post(body, options));
 }
 
 /** The agent takes the token in the body here, not in the query. */
 export function logout(jwtToken: string, options: Options = {}) {
-	return request(emptySchema, '/authentication/logout', {
-		...options,
-		method: 'POST',
-		body: { jwtToken }
-	});
+	return request(emptySchema, '/authentication/logout', post({ jwtToken }, options));
+}
+
+export function forgotPassword(body: { username: string }, options: Options = {}) {
+	return request(emptySchema, '/authentication/forgot_password', post(body, options));
+}
+
+export function signup(
+	body: { name: string; email: string; password: string },
+	options: Options = {}
+) {
+	return request(emptySchema, '/authentication/signup', post(body, options));
+}
+
+/** True when the account is activated. */
+export function confirmSignup(body: { email: string; token: string }, options: Options = {}) {
+	return request(confirmResultSchema, '/authentication/confirm_signup', post(body, options));
+}
+
+export function resendConfirmationEmail(body: { email: string }, options: Options = {}) {
+	return request(emptySchema, '/authentication/resend_confirmation_email', post(body, options));
+}
+
+/** `{slug}_login`: the agent answers the JWT as a bare JSON string. */
+export function providerLogin(slug: string, idToken: string, options: Options = {}) {
+	return request(
+		jwtStringSchema,
+		`/authentication/${encodeURIComponent(slug)}_login`,
+		post({ idToken }, options)
+	);
+}
+
+export function providerSignup(slug: string, idToken: string, options: Options = {}) {
+	return request(
+		jwtStringSchema,
+		`/authentication/${encodeURIComponent(slug)}_signup`,
+		post({ idToken }, options)
+	);
+}
+
+/** The signed-in user's profile. */
+export function user(options: Options = {}) {
+	return request(userProfileSchema, '/authentication/user', { ...options, auth: true });
 }

@@ -1,30 +1,65 @@
 import { config } from '$lib/config.svelte';
 import * as auth from '$lib/api/authentication';
 import { onUnauthorized } from '$lib/api/client';
-import { AgentError, isAbort } from '$lib/api/errors';
-import type { UserProfile } from '$lib/api/schemas';
+import { AgentContractError, AgentError, AgentHttpError, isAbort } from '$lib/api/errors';
+import { CHALLENGE, type UserProfile } from '$lib/api/schemas';
 import { jwtExpiry, tokenStore } from '$lib/api/token';
+import { readStored, writeStored } from '$lib/storage';
+
+/** A sign-in waiting for its second step; kept in session storage so a refresh resumes it. */
+export type PendingMfa = {
+	agentUrl: string;
+	session: string;
+	challenge: number;
+	username: string;
+	next: string | null;
+	startedAt: number;
+};
+
+const PENDING_MFA_KEY = 'agent-console:pending-mfa';
+const USER_TYPE_KEY = 'agent-console:user-type';
+const LAST_USERNAME_KEY = 'agent-console:last-username';
+const CHANNEL_NAME = 'agent-console:session';
+
+/** Codes with which the agent says a sign-in session is gone: start again. */
+export const MFA_SESSION_CODES = ['SESSION', 'SESSION_MAXOUT'];
+
+type SignInOutcome = 'signed-in' | 'totp' | 'sms';
 
 /**
- * Who is signed in to the current agent. The token itself stays in session storage (keyed by the
- * agent address); this class only reads it, so switching agents switches sessions.
+ * Who is signed in to the current agent. The token itself stays in session storage, keyed by the
+ * agent address; this class reads it there, so switching agents switches sessions. Sign-out is
+ * announced to the other tabs of this browser, which end the same agent's session too.
  */
 class Session {
-	/** Bumped whenever the stored token changes, so the getters below re-read storage. */
+	/** Bumped whenever stored sign-in data changes, so the getters below read storage again. */
 	#version = $state(0);
 	user = $state.raw<UserProfile | null>(null);
 	userError = $state.raw<AgentError | null>(null);
 	/** Why the last session ended without the user asking, in words. */
 	endedReason = $state<string | null>(null);
 	#controller: AbortController | null = null;
+	#channel: BroadcastChannel | null = null;
 
 	constructor() {
 		onUnauthorized((agentUrl) => {
-			if (agentUrl !== config.agentUrl) return;
+			if (agentUrl !== config.agentUrl || !this.signedIn) return;
 			this.#clear();
-			this.endedReason =
-				'Your session ended: the agent no longer accepts its token. Sign in again.';
+			this.endedReason = 'Your session ended: the agent no longer accepts it. Sign in again.';
 		});
+		if (typeof BroadcastChannel !== 'undefined') {
+			this.#channel = new BroadcastChannel(CHANNEL_NAME);
+			this.#channel.onmessage = (event: MessageEvent<{ type?: string; agentUrl?: string }>) => {
+				if (
+					event.data?.type === 'signed-out' &&
+					event.data.agentUrl === config.agentUrl &&
+					this.signedIn
+				) {
+					this.#clear();
+					this.endedReason = 'You signed out in another tab.';
+				}
+			};
+		}
 	}
 
 	get token(): string | null {
@@ -42,11 +77,108 @@ class Session {
 		return token ? jwtExpiry(token) : null;
 	}
 
-	/** Stores a new token for the current agent (sign-in). */
+	get pendingMfa(): PendingMfa | null {
+		void this.#version;
+		const raw = readStored('session', PENDING_MFA_KEY);
+		if (!raw) return null;
+		try {
+			const pending = JSON.parse(raw) as PendingMfa;
+			return pending.agentUrl === config.agentUrl && typeof pending.session === 'string'
+				? pending
+				: null;
+		} catch {
+			return null;
+		}
+	}
+
+	/** The desktop user type last used in this browser. */
+	get rememberedUserType(): number | null {
+		const value = Number(readStored('local', USER_TYPE_KEY));
+		return [16, 32, 64].includes(value) ? value : null;
+	}
+
+	/** Stores a new token for the current agent. */
 	begin(token: string) {
 		tokenStore.set(config.agentUrl, token);
+		writeStored('session', PENDING_MFA_KEY, null);
 		this.endedReason = null;
 		this.user = null;
+		this.#version += 1;
+	}
+
+	async login(
+		username: string,
+		password: string,
+		type: number,
+		next: string | null
+	): Promise<SignInOutcome> {
+		writeStored('session', LAST_USERNAME_KEY, username);
+		const result = await auth.login({ username, password, type });
+		writeStored('local', USER_TYPE_KEY, String(type));
+		if (result.challenge === CHALLENGE.None) {
+			if (!result.jwtToken)
+				throw new AgentContractError('The sign-in succeeded but came without a token.', '');
+			this.begin(result.jwtToken);
+			return 'signed-in';
+		}
+		if (
+			(result.challenge === CHALLENGE.Totp || result.challenge === CHALLENGE.Sms) &&
+			result.session
+		) {
+			const pending: PendingMfa = {
+				agentUrl: config.agentUrl,
+				session: result.session,
+				challenge: result.challenge,
+				username,
+				next,
+				startedAt: Date.now()
+			};
+			writeStored('session', PENDING_MFA_KEY, JSON.stringify(pending));
+			this.#version += 1;
+			return result.challenge === CHALLENGE.Totp ? 'totp' : 'sms';
+		}
+		throw new AgentContractError(
+			`The agent asked for a second step this console does not know (challenge ${result.challenge}).`,
+			''
+		);
+	}
+
+	/** Answers the TOTP step. A gone session (SESSION, SESSION_MAXOUT) also ends the pending step. */
+	async respondMfa(userCode: string): Promise<void> {
+		const pending = this.pendingMfa;
+		if (!pending) throw new AgentHttpError(499, 'SESSION');
+		try {
+			const result = await auth.mfaRespond({ userCode, session: pending.session });
+			if (!result.jwtToken)
+				throw new AgentContractError('The code was accepted but no token came back.', '');
+			this.begin(result.jwtToken);
+		} catch (error) {
+			if (error instanceof AgentHttpError && error.code && MFA_SESSION_CODES.includes(error.code))
+				this.cancelMfa();
+			throw error;
+		}
+	}
+
+	/** Signs in (or up) with an ID token from the identity provider; the agent answers a JWT. */
+	async providerSignIn(mode: 'login' | 'signup', slug: string, idToken: string) {
+		const jwt =
+			mode === 'signup'
+				? await auth.providerSignup(slug, idToken)
+				: await auth.providerLogin(slug, idToken);
+		this.begin(jwt);
+	}
+
+	/** The username of the last sign-in attempt in this tab, to fill the form in again. */
+	get lastUsername(): string {
+		return readStored('session', LAST_USERNAME_KEY) ?? '';
+	}
+
+	rememberUsername(username: string) {
+		writeStored('session', LAST_USERNAME_KEY, username);
+	}
+
+	cancelMfa() {
+		writeStored('session', PENDING_MFA_KEY, null);
 		this.#version += 1;
 	}
 
@@ -68,11 +200,15 @@ class Session {
 		}
 	}
 
-	/** Ends the session with the agent (best effort) and forgets the token either way. */
+	/** Ends the session with the agent (best effort), forgets the token, and tells the other tabs. */
 	async signOut(agentUrl = config.agentUrl) {
 		const token = tokenStore.get(agentUrl);
 		tokenStore.clear(agentUrl);
-		if (agentUrl === config.agentUrl) this.#clear();
+		if (agentUrl === config.agentUrl) {
+			this.#clear();
+			this.endedReason = 'You signed out.';
+		}
+		this.#channel?.postMessage({ type: 'signed-out', agentUrl });
 		if (token) {
 			try {
 				await auth.logout(token, { agentUrl });
@@ -80,6 +216,12 @@ class Session {
 				// The token is gone from this browser; an unreachable agent cannot be told.
 			}
 		}
+	}
+
+	/** The token's own expiry has passed: end the session here without asking the agent. */
+	expire() {
+		this.#clear();
+		this.endedReason = 'Your session expired. Sign in again to continue.';
 	}
 
 	#clear() {
@@ -92,6 +234,7 @@ class Session {
 
 	reset() {
 		this.#clear();
+		writeStored('session', PENDING_MFA_KEY, null);
 		this.endedReason = null;
 	}
 }

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IdentityProvider } from '$lib/config.svelte';
+import { authorizeUrl, checkIdToken, finishProviderFlow, startProviderFlow } from './provider.ts';
+
+const IDP: IdentityProvider = {
+	slug: 'google',
+	name: 'Google',
+	authorizeUrl: '{agentUrl}/__sim/oidc/authorize',
+	clientId: 'console',
+	scope: 'openid email'
+};
+
+const idToken = (claims: Record<string, unknown>) =>
+	`eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+
+function memoryStorage(): Storage {
+	const map = new Map<string, string>();
+	return {
+		get length() {
+			return map.size;
+		},
+		clear: () => map.clear(),
+		getItem: (k) => map.get(k) ?? null,
+		key: (i) => [...map.keys()][i] ?? null,
+		removeItem: (k) => void map.delete(k),
+		setItem: (k, v) => void map.set(k, String(v))
+	};
+}
+
+beforeEach(() => vi.stubGlobal('sessionStorage', memoryStorage()));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('authorizeUrl', () => {
+	it('asks for an id_token with client, redirect, nonce and state, on the agent address', () => {
+		const url = new URL(
+			authorizeUrl(
+				IDP,
+				{ state: 's', nonce: 'n' },
+				'http://localhost:4173/login/provider',
+				'http://127.0.0.1:29123'
+			)
+		);
+		expect(url.origin + url.pathname).toBe('http://127.0.0.1:29123/__sim/oidc/authorize');
+		expect(Object.fromEntries(url.searchParams)).toMatchObject({
+			response_type: 'id_token',
+			client_id: 'console',
+			redirect_uri: 'http://localhost:4173/login/provider',
+			nonce: 'n',
+			state: 's'
+		});
+	});
+});
+
+describe('finishProviderFlow', () => {
+	function start() {
+		const url = new URL(
+			startProviderFlow(IDP, 'signup', '/users', 'http://localhost:29123', 'http://x/cb')
+		);
+		return {
+			state: url.searchParams.get('state') ?? '',
+			nonce: url.searchParams.get('nonce') ?? ''
+		};
+	}
+
+	it('accepts the matching state and nonce once', () => {
+		const { state, nonce } = start();
+		const token = idToken({ nonce, aud: 'console', exp: Date.now() / 1000 + 60 });
+		const result = finishProviderFlow(`#id_token=${token}&state=${state}`);
+		expect(result).toMatchObject({
+			ok: true,
+			idToken: token,
+			request: { mode: 'signup', next: '/users' }
+		});
+		expect(finishProviderFlow(`#id_token=${token}&state=${state}`).ok).toBe(false);
+	});
+
+	it('refuses another state, another nonce, an error and a late answer', () => {
+		const first = start();
+		expect(
+			finishProviderFlow(`#id_token=${idToken({ nonce: first.nonce, aud: 'console' })}&state=other`)
+		).toMatchObject({ ok: false, message: expect.stringContaining('state mismatch') });
+		const second = start();
+		expect(
+			finishProviderFlow(
+				`#id_token=${idToken({ nonce: 'other', aud: 'console' })}&state=${second.state}`
+			)
+		).toMatchObject({ message: expect.stringContaining('nonce mismatch') });
+		const third = start();
+		expect(finishProviderFlow(`#error=access_denied&state=${third.state}`)).toMatchObject({
+			message: 'The sign-in was cancelled at the identity provider.'
+		});
+		const fourth = start();
+		const late = Date.now() + 11 * 60_000;
+		const token = idToken({ nonce: fourth.nonce, aud: 'console' });
+		expect(finishProviderFlow(`#id_token=${token}&state=${fourth.state}`, late).ok).toBe(false);
+	});
+});
+
+describe('checkIdToken', () => {
+	it('checks audience and expiry', () => {
+		const request = { nonce: 'n', clientId: 'console' };
+		expect(checkIdToken(idToken({ nonce: 'n', aud: ['x', 'console'] }), request)).toBeNull();
+		expect(checkIdToken(idToken({ nonce: 'n', aud: 'x' }), request)).toMatch(/another application/);
+		expect(checkIdToken(idToken({ nonce: 'n', aud: 'console', exp: 1 }), request)).toMatch(
+			/expired/
+		);
+		expect(checkIdToken('garbage', request)).toMatch(/not an ID token/);
+	});
+});

@@ -1,0 +1,142 @@
+import type { IdentityProvider } from '$lib/config.svelte';
+import { readStored, writeStored } from '$lib/storage';
+import { readJwtPayload } from './token.ts';
+
+/**
+ * The identity provider's client-side OpenID Connect flow (implicit `id_token`): the console sends
+ * the browser to the provider with a fresh `state` and `nonce`, and on the way back accepts only an
+ * ID token whose state and nonce match. The agent then checks the token's signature.
+ */
+
+export type ProviderMode = 'login' | 'signup';
+
+export type ProviderRequest = {
+	state: string;
+	nonce: string;
+	mode: ProviderMode;
+	next: string | null;
+	agentUrl: string;
+	clientId: string;
+	slug: string;
+	createdAt: number;
+};
+
+const KEY = 'agent-console:provider-request';
+const MAX_AGE_MS = 10 * 60_000;
+
+function randomString(bytes = 24): string {
+	const data = crypto.getRandomValues(new Uint8Array(bytes));
+	return btoa(String.fromCharCode(...data))
+		.replace(/\+/g, '-')
+		.replace(/\//g, '_')
+		.replace(/=+$/, '');
+}
+
+/** The provider's authorize URL; `{agentUrl}` in the configured URL stands for the agent's address. */
+export function authorizeUrl(
+	idp: IdentityProvider,
+	request: Pick<ProviderRequest, 'state' | 'nonce'>,
+	redirectUri: string,
+	agentUrl: string
+): string {
+	const url = new URL(idp.authorizeUrl.replace('{agentUrl}', agentUrl));
+	url.searchParams.set('response_type', 'id_token');
+	url.searchParams.set('client_id', idp.clientId);
+	url.searchParams.set('redirect_uri', redirectUri);
+	url.searchParams.set('scope', idp.scope);
+	url.searchParams.set('nonce', request.nonce);
+	url.searchParams.set('state', request.state);
+	url.searchParams.set('response_mode', 'fragment');
+	return url.toString();
+}
+
+/** Creates and remembers a request; returns the URL to send the browser to. */
+export function startProviderFlow(
+	idp: IdentityProvider,
+	mode: ProviderMode,
+	next: string | null,
+	agentUrl: string,
+	redirectUri: string
+): string {
+	const request: ProviderRequest = {
+		state: randomString(),
+		nonce: randomString(),
+		mode,
+		next,
+		agentUrl,
+		clientId: idp.clientId,
+		slug: idp.slug,
+		createdAt: Date.now()
+	};
+	writeStored('session', KEY, JSON.stringify(request));
+	return authorizeUrl(idp, request, redirectUri, agentUrl);
+}
+
+export type CallbackResult =
+	| { ok: true; idToken: string; request: ProviderRequest }
+	| { ok: false; message: string; request: ProviderRequest | null };
+
+function storedRequest(): ProviderRequest | null {
+	try {
+		const value = JSON.parse(readStored('session', KEY) ?? 'null') as ProviderRequest | null;
+		return value && typeof value.state === 'string' && typeof value.nonce === 'string'
+			? value
+			: null;
+	} catch {
+		return null;
+	}
+}
+
+/** Checks the provider's answer (the URL fragment) against the stored request; uses it up. */
+export function finishProviderFlow(fragment: string, now = Date.now()): CallbackResult {
+	const request = storedRequest();
+	writeStored('session', KEY, null);
+	const params = new URLSearchParams(fragment.replace(/^#/, ''));
+	if (!request || now - request.createdAt > MAX_AGE_MS) {
+		return {
+			ok: false,
+			request,
+			message: 'This sign-in was not started here, or it took too long. Start again.'
+		};
+	}
+	if (params.get('state') !== request.state) {
+		return {
+			ok: false,
+			request,
+			message:
+				'The answer from the identity provider does not belong to this sign-in (state mismatch). Start again.'
+		};
+	}
+	const error = params.get('error');
+	if (error) {
+		const description = params.get('error_description');
+		const message =
+			error === 'access_denied'
+				? 'The sign-in was cancelled at the identity provider.'
+				: `The identity provider refused the sign-in (${error}${description ? `: ${description}` : ''}).`;
+		return { ok: false, request, message };
+	}
+	const idToken = params.get('id_token');
+	if (!idToken) return { ok: false, request, message: 'The identity provider sent no ID token.' };
+	const check = checkIdToken(idToken, request, now);
+	return check ? { ok: false, request, message: check } : { ok: true, idToken, request };
+}
+
+/** Problems with an ID token's claims, in words, or null. The agent checks the signature. */
+export function checkIdToken(
+	idToken: string,
+	request: Pick<ProviderRequest, 'nonce' | 'clientId'>,
+	now = Date.now()
+): string | null {
+	const payload = readJwtPayload(idToken);
+	if (!payload) return 'The identity provider sent a token that is not an ID token.';
+	if (payload.nonce !== request.nonce)
+		return 'The ID token was not issued for this sign-in (nonce mismatch). Start again.';
+	const aud = payload.aud;
+	if (!(aud === request.clientId || (Array.isArray(aud) && aud.includes(request.clientId)))) {
+		return 'The ID token was issued for another application.';
+	}
+	if (typeof payload.exp === 'number' && payload.exp * 1000 < now)
+		return 'The ID token has expired. Start again.';
+	return null;
+}

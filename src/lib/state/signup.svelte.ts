@@ -1,0 +1,104 @@
+import { config } from '$lib/config.svelte';
+import * as auth from '$lib/api/authentication';
+import { AgentHttpError } from '$lib/api/errors';
+import { readStored, writeStored } from '$lib/storage';
+
+/** A sign-up waiting for its activation code; kept in session storage so a refresh resumes it. */
+export type PendingSignup = {
+	agentUrl: string;
+	email: string;
+	sentAt: number | null;
+	next: string | null;
+};
+
+const KEY = 'agent-console:pending-signup';
+/** The agent's cooldown is not published; 30 s matches what it enforces in practice. */
+export const RESEND_COOLDOWN_MS = 30_000;
+
+/** "a•••@example.com": enough to recognise the address, not to read it over a shoulder. */
+export function maskEmail(email: string): string {
+	const at = email.lastIndexOf('@');
+	if (at < 1) return email;
+	return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** Upper case, letters and digits only, at most 4: what a person pastes or types becomes a code. */
+export function normaliseActivationCode(text: string): string {
+	return text
+		.toUpperCase()
+		.replace(/[^A-Z0-9]/g, '')
+		.slice(0, 4);
+}
+
+class SignupFlow {
+	#version = $state(0);
+
+	get pending(): PendingSignup | null {
+		void this.#version;
+		const raw = readStored('session', KEY);
+		if (!raw) return null;
+		try {
+			const pending = JSON.parse(raw) as PendingSignup;
+			return pending.agentUrl === config.agentUrl && typeof pending.email === 'string'
+				? pending
+				: null;
+		} catch {
+			return null;
+		}
+	}
+
+	#store(pending: PendingSignup | null) {
+		writeStored('session', KEY, pending ? JSON.stringify(pending) : null);
+		this.#version += 1;
+	}
+
+	async signup(body: { name: string; email: string; password: string }, next: string | null) {
+		await auth.signup(body);
+		this.#store({ agentUrl: config.agentUrl, email: body.email, sentAt: Date.now(), next });
+	}
+
+	/** For "I already have a code": remember the address without claiming a code was just sent. */
+	useEmail(email: string, next: string | null) {
+		const current = this.pending;
+		this.#store({
+			agentUrl: config.agentUrl,
+			email,
+			sentAt: current?.email === email ? current.sentAt : null,
+			next: next ?? current?.next ?? null
+		});
+	}
+
+	async resend() {
+		const pending = this.pending;
+		if (!pending) return;
+		await auth.resendConfirmationEmail({ email: pending.email });
+		this.#store({ ...pending, sentAt: Date.now() });
+	}
+
+	/** After the agent said "wait N seconds": start the countdown from its number. */
+	noteCooldown(error: unknown) {
+		const pending = this.pending;
+		if (!pending || !(error instanceof AgentHttpError)) return;
+		const seconds = Number(/(\d+)\s*seconds?/i.exec(error.message)?.[1]);
+		if (Number.isFinite(seconds) && seconds > 0) {
+			this.#store({ ...pending, sentAt: Date.now() - RESEND_COOLDOWN_MS + seconds * 1000 });
+		}
+	}
+
+	/** True when activated. */
+	async confirm(code: string): Promise<boolean> {
+		const pending = this.pending;
+		if (!pending) return false;
+		const ok = await auth.confirmSignup({
+			email: pending.email,
+			token: normaliseActivationCode(code)
+		});
+		return ok;
+	}
+
+	clear() {
+		this.#store(null);
+	}
+}
+
+export const signupFlow = new SignupFlow();

@@ -1,0 +1,424 @@
+import { currentTotp, DEMO_TOTP_SECRET } from '../../simulator/index.ts';
+import { control, expect, outbox, signInWithForm, signInWithToken, test } from './fixtures.ts';
+
+test.describe('sign in', () => {
+	test('signs in with the keyboard and lands on the bookmarked page', async ({ page }) => {
+		await page.goto('/?from=bookmark#session-heading');
+		await expect(page).toHaveURL(/\/login\?next=/);
+		await expect(page.getByLabel('Username')).toBeFocused();
+		await page.keyboard.type('admin@example.com');
+		await page.keyboard.press('Tab');
+		await page.keyboard.type('Passw0rd!');
+		await page.keyboard.press('Enter');
+		await expect(page).toHaveURL('/?from=bookmark#session-heading');
+		await expect(page.getByTestId('overview-session')).toContainText(
+			'Signed in as admin@example.com'
+		);
+	});
+
+	test('wrong password and wrong user type are explained in words', async ({ page }) => {
+		await page.goto('/login');
+		await signInWithForm(page, 'admin@example.com', 'Desktop admin', 'wrong');
+		const alert = page.getByRole('alert');
+		await expect(alert).toHaveText(
+			'The username, password or user type is wrong. Check all three and try again.'
+		);
+		await signInWithForm(page, 'admin@example.com', 'Desktop standard');
+		await expect(alert).toContainText('The username, password or user type is wrong');
+		await expect(page).toHaveURL(/\/login/);
+	});
+
+	test('remembers the user type per browser', async ({ page }) => {
+		await page.goto('/login');
+		await signInWithForm(page, 'creative@example.com', 'Desktop creative');
+		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+		await page.getByRole('button', { name: 'creative@example.com' }).click();
+		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
+		await expect(page.getByText('You signed out.')).toBeVisible();
+		await expect(page.getByLabel('Sign in as')).toHaveValue('32');
+		await expect(page.getByLabel('Username')).toHaveValue('creative@example.com');
+	});
+
+	test('sends one request however often Enter is pressed', async ({ page, agent }) => {
+		await control(agent, 'faults', { path: '/authentication/login', delayMs: 800 });
+		const logins: string[] = [];
+		page.on('request', (r) => {
+			if (r.url().includes('/authentication/login') && r.method() === 'POST') logins.push(r.url());
+		});
+		await page.goto('/login');
+		await page.getByLabel('Username').fill('admin@example.com');
+		await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+		const password = page.getByLabel('Password', { exact: true });
+		await password.press('Enter');
+		await password.press('Enter');
+		await page
+			.getByRole('button', { name: 'Signing in' })
+			.click({ force: true })
+			.catch(() => undefined);
+		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+		expect(logins).toHaveLength(1);
+	});
+
+	test('password field: show and hide, caps lock warning', async ({ page }) => {
+		await page.goto('/login');
+		const password = page.getByLabel('Password', { exact: true });
+		await password.fill('secret');
+		await expect(password).toHaveAttribute('type', 'password');
+		await page.getByRole('button', { name: 'Show password' }).click();
+		await expect(password).toHaveAttribute('type', 'text');
+		await page.getByRole('button', { name: 'Hide password' }).click();
+		await expect(password).toHaveAttribute('type', 'password');
+		await password.focus();
+		await page.keyboard.press('CapsLock');
+		await page.keyboard.press('A');
+		await expect(page.getByText('Caps Lock is on.')).toBeVisible();
+		await page.keyboard.press('CapsLock');
+		await page.keyboard.press('a');
+		await expect(page.getByText('Caps Lock is on.')).toBeHidden();
+	});
+
+	test('a pending account is told to activate, with a way to enter the code', async ({
+		page,
+		agent
+	}) => {
+		await page.goto('/login');
+		await signInWithForm(page, 'pending@example.com', 'Desktop standard');
+		await expect(page.getByRole('alert')).toContainText('This account is not activated yet.');
+		await page.getByRole('button', { name: 'Enter the activation code' }).click();
+		await expect(page.getByTestId('code-destination')).toContainText('p•••@example.com');
+		const [mail] = await outbox(agent, 'pending@example.com');
+		await page.getByLabel('Activation code').fill(mail?.code ?? '');
+		await expect(page.getByText('Your account is activated.')).toBeVisible();
+	});
+
+	test('next pointing at another origin is ignored', async ({ page }) => {
+		await page.goto('/login?next=https://evil.example/steal');
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page).toHaveURL('/');
+		await page.goto('/login?next=//evil.example/x');
+		await expect(page).toHaveURL('/');
+	});
+
+	test('an unreachable agent is reported before anyone types a password', async ({
+		page,
+		agent
+	}) => {
+		await control(agent, 'faults', { path: '/management/agent_status', body: 'reset', count: 20 });
+		await page.goto('/login');
+		await expect(page.getByTestId('agent-problem')).toContainText(
+			"this page's origin (http://localhost:4180)"
+		);
+		await expect(
+			page.getByTestId('agent-problem').getByRole('link', { name: 'Change agent address' })
+		).toBeVisible();
+	});
+});
+
+test.describe('TOTP', () => {
+	test('submits on the sixth digit, exactly once, and returns to the bookmarked page', async ({
+		page
+	}) => {
+		const responds: string[] = [];
+		page.on('request', (r) => r.url().includes('mfa_respond') && responds.push(r.url()));
+		await page.goto('/?deep=1');
+		await signInWithForm(page, 'mfa@example.com');
+		await expect(page).toHaveURL('/login/mfa');
+		const code = page.getByLabel('Verification code');
+		await expect(code).toBeFocused();
+		await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+		await expect(code).toHaveAttribute('inputmode', 'numeric');
+		await page.keyboard.type(currentTotp(DEMO_TOTP_SECRET));
+		await expect(page).toHaveURL('/?deep=1');
+		expect(responds).toHaveLength(1);
+	});
+
+	test('a pasted code works, a wrong code keeps the step with the agent message', async ({
+		page
+	}) => {
+		await page.goto('/login');
+		await signInWithForm(page, 'mfa@example.com');
+		const code = page.getByLabel('Verification code');
+		await code.fill('000000');
+		await expect(
+			page.getByText('The code is not correct. Use the newest code from your authenticator app.')
+		).toBeVisible();
+		await expect(page).toHaveURL('/login/mfa');
+		await code.focus();
+		await page.evaluate(
+			(value) => {
+				const input = document.activeElement as HTMLInputElement;
+				const data = new DataTransfer();
+				data.setData('text/plain', value);
+				input.value = value;
+				input.dispatchEvent(
+					new InputEvent('input', {
+						bubbles: true,
+						inputType: 'insertFromPaste',
+						dataTransfer: data
+					})
+				);
+			},
+			` ${currentTotp(DEMO_TOTP_SECRET).slice(0, 3)} ${currentTotp(DEMO_TOTP_SECRET).slice(3)} `
+		);
+		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+	});
+
+	test('Enter submits, and a refresh keeps the step', async ({ page }) => {
+		await page.goto('/login');
+		await signInWithForm(page, 'mfa@example.com');
+		await expect(page).toHaveURL('/login/mfa');
+		await page.reload();
+		await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
+		await expect(page.getByText('mfa@example.com')).toBeVisible();
+		await page.getByLabel('Verification code').fill('12345');
+		await page.getByLabel('Verification code').press('Enter');
+		await expect(page.getByText('Enter all 6 digits.')).toBeVisible();
+		await page.getByLabel('Verification code').fill(currentTotp(DEMO_TOTP_SECRET));
+		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+	});
+
+	test('an expired MFA session says why and starts again in one click', async ({ page, agent }) => {
+		await page.goto('/login');
+		await signInWithForm(page, 'mfa@example.com');
+		await expect(page).toHaveURL('/login/mfa');
+		agent.state.mfaSessions.clear();
+		await page.getByLabel('Verification code').fill(currentTotp(DEMO_TOTP_SECRET));
+		await expect(page.getByText('The sign-in session has expired. Sign in again.')).toBeVisible();
+		await page.getByRole('button', { name: 'Start again' }).click();
+		await expect(page).toHaveURL(/\/login/);
+		await expect(page.getByLabel('Username')).toHaveValue('mfa@example.com');
+	});
+
+	test('SMS challenge is explained plainly', async ({ page }) => {
+		await page.goto('/login');
+		await signInWithForm(page, 'sms@example.com');
+		await expect(page.getByRole('heading', { name: 'This account uses SMS codes' })).toBeVisible();
+		await expect(page.getByText('This console cannot complete an SMS challenge.')).toBeVisible();
+		await page.getByRole('button', { name: 'Back to sign in' }).click();
+		await expect(page.getByLabel('Username')).toBeVisible();
+	});
+});
+
+test.describe('sign up', () => {
+	test('shows limits before submitting and the agent messages after', async ({ page }) => {
+		await page.goto('/signup');
+		await expect(page.getByLabel('Name')).toBeFocused();
+		await expect(page.getByText('0 / 50').first()).toBeVisible();
+		await expect(page.getByRole('list', { name: 'Password rules' })).toContainText(
+			'At least 8 characters'
+		);
+		await page.getByRole('button', { name: 'Create account' }).click();
+		await expect(page.getByText('Enter your name.')).toBeVisible();
+		await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+		await page.getByLabel('Name').pressSequentially('N'.repeat(51));
+		await expect(page.getByLabel('Name')).toHaveValue('N'.repeat(50));
+		await expect(page.getByText('50 / 50')).toBeVisible();
+		await page.getByLabel('E-mail address').fill('not-an-address');
+		await page.getByLabel('Password', { exact: true }).fill('short');
+		await page.getByRole('button', { name: 'Create account' }).click();
+		await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
+		await page.getByLabel('Name').fill('New Person');
+		await page.getByLabel('E-mail address').fill('new.person@example.com');
+		await page.getByRole('button', { name: 'Create account' }).click();
+		await expect(
+			page.getByText(/The password needs at least 8 characters, an upper-case letter/)
+		).toBeVisible();
+	});
+
+	test('a duplicate e-mail offers sign-in and reset', async ({ page }) => {
+		await page.goto('/signup');
+		await page.getByLabel('Name').fill('Alex');
+		await page.getByLabel('E-mail address').fill('admin@example.com');
+		await page.getByLabel('Password', { exact: true }).fill('Str0ngpass');
+		await page.getByLabel('Password', { exact: true }).press('Enter');
+		await expect(page.getByRole('alert')).toContainText(
+			'An account with this e-mail address already exists.'
+		);
+		await expect(
+			page.getByRole('alert').getByRole('link', { name: 'reset the password' })
+		).toBeVisible();
+	});
+
+	test('confirms with a wrong then the right code, survives a refresh, then signs in', async ({
+		page,
+		agent
+	}) => {
+		const email = 'fresh.person@example.com';
+		await page.goto('/signup');
+		await page.getByLabel('Name').fill('Fresh Person');
+		await page.getByLabel('E-mail address').fill(email);
+		await page.getByLabel('Password', { exact: true }).fill('Str0ngpass');
+		await page.getByRole('button', { name: 'Create account' }).click();
+		await expect(page.getByTestId('code-destination')).toHaveText(
+			'We sent the 4-character code to f•••@example.com.'
+		);
+		await expect(page.getByRole('button', { name: /Send a new code \(in \d+ s\)/ })).toBeDisabled();
+		await page.reload();
+		await expect(page.getByTestId('code-destination')).toContainText('f•••@example.com');
+		const code = page.getByLabel('Activation code');
+		await code.fill('zzzz');
+		await expect(page.getByText('That code is not right.')).toBeVisible();
+		const [mail] = await outbox(agent, email);
+		await code.pressSequentially((mail?.code ?? '').toLowerCase());
+		await expect(page.getByText('Your account is activated. Sign in with it now.')).toBeVisible();
+		await expect(page.getByLabel('Username')).toHaveValue(email);
+		await signInWithForm(page, email, 'Desktop admin', 'Str0ngpass');
+		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+	});
+
+	test('resend waits out the cooldown, then sends a new code that works', async ({
+		page,
+		agent
+	}) => {
+		const email = 'cooldown@example.com';
+		await page.clock.install();
+		await page.goto('/signup');
+		await page.getByLabel('Name').fill('Cool Down');
+		await page.getByLabel('E-mail address').fill(email);
+		await page.getByLabel('Password', { exact: true }).fill('Str0ngpass');
+		await page.getByRole('button', { name: 'Create account' }).click();
+		const resend = page.getByRole('button', { name: /Send a new code/ });
+		await expect(resend).toHaveText('Send a new code (in 30 s)');
+		await expect(resend).toBeDisabled();
+		await page.clock.runFor(10_000);
+		await expect(resend).toHaveText('Send a new code (in 20 s)');
+		agent.options.resendCooldown = 0;
+		await page.clock.runFor(21_000);
+		await expect(resend).toHaveText('Send a new code');
+		await resend.click();
+		await expect(page.getByText('A new code is on its way to c•••@example.com.')).toBeVisible();
+		const mails = await outbox(agent, email);
+		expect(mails).toHaveLength(2);
+		await page.getByLabel('Activation code').fill(mails[1]?.code ?? '');
+		await expect(page.getByText('Your account is activated.')).toBeVisible();
+	});
+
+	test('an expired code asks for a new one', async ({ page, agent }) => {
+		await page.goto('/login');
+		await page.getByRole('link', { name: 'I already have a code' }).click();
+		await page.getByLabel('E-mail address').fill('pending@example.com');
+		await page.getByRole('button', { name: 'Continue' }).click();
+		await expect(page.getByTestId('code-destination')).toContainText('p•••@example.com');
+		const activation = agent.state.activations.get('pending@example.com');
+		if (activation) activation.expiresAt = Date.now() - 1;
+		await page.getByLabel('Activation code').fill(activation?.code ?? 'AAAA');
+		await expect(
+			page.getByText('This code has expired. Send a new code and enter that one.')
+		).toBeVisible();
+		await expect(page.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+	});
+});
+
+test.describe('forgot password', () => {
+	test('answers known and unknown users with the same words', async ({ page, agent }) => {
+		const texts: string[] = [];
+		for (const username of ['admin@example.com', 'nobody@example.com']) {
+			await page.goto('/forgot-password');
+			await page.getByLabel('Username').fill(username);
+			await page.getByLabel('Username').press('Enter');
+			const status = page.getByRole('status').filter({ hasText: 'If an account exists' });
+			await expect(status).toContainText('If an account exists for that username');
+			texts.push((await status.textContent()) ?? '');
+		}
+		expect(texts[0]).toBe(texts[1]);
+		expect((await outbox(agent, 'admin@example.com')).map((m) => m.kind)).toEqual([
+			'password-reset'
+		]);
+	});
+});
+
+test.describe('identity provider', () => {
+	test('signs in through the development provider and returns to the bookmarked page', async ({
+		page
+	}) => {
+		await page.goto('/?via=provider');
+		await page.getByRole('button', { name: 'Continue with Google' }).click();
+		await expect(
+			page.getByRole('heading', { name: 'Sign in with the development identity provider' })
+		).toBeVisible();
+		await page.getByRole('button', { name: 'Continue' }).click();
+		await expect(page).toHaveURL('/?via=provider');
+		await expect(page.getByTestId('overview-session')).toContainText('google.user@example.com');
+	});
+
+	test('signs up a new account through the provider', async ({ page }) => {
+		await page.goto('/signup');
+		await page.getByRole('button', { name: 'Sign up with Google' }).click();
+		await page.getByLabel('E-mail').fill('new.google@example.com');
+		await page.getByRole('button', { name: 'Continue' }).click();
+		await expect(page.getByTestId('overview-session')).toContainText(
+			'Signed in as new.google@example.com'
+		);
+	});
+
+	test('a cancelled provider sign-in says so, and a forged state is refused', async ({ page }) => {
+		await page.goto('/login');
+		await page.getByRole('button', { name: 'Continue with Google' }).click();
+		await page.getByRole('button', { name: 'Cancel' }).click();
+		await expect(
+			page.getByText('The sign-in was cancelled at the identity provider.')
+		).toBeVisible();
+		await page.goto('/settings');
+		await page.goto('/login/provider#id_token=x.y.z&state=forged');
+		await expect(page.getByRole('alert')).toContainText('Start again');
+		expect(page.url()).not.toContain('id_token');
+	});
+
+	test('a pasted ID token signs in', async ({ page, agent }) => {
+		const { idToken } = (await control(agent, 'id-token', {
+			email: 'google.user@example.com'
+		})) as { idToken: string };
+		await page.goto('/login');
+		await page.getByText('Paste an ID token instead').click();
+		await page.getByLabel('ID token from Google').fill(idToken);
+		await page.getByRole('button', { name: 'Continue with this token' }).click();
+		await expect(page.getByTestId('overview-session')).toContainText('google.user@example.com');
+	});
+});
+
+test.describe('session end', () => {
+	test('a token revoked by the agent sends the user to sign in and back', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/?where=here');
+		await expect(page.getByTestId('overview-session')).toContainText('Signed in');
+		await control(agent, 'revoke', {});
+		await page.reload();
+		await expect(page).toHaveURL(/\/login\?next=%2F%3Fwhere%3Dhere/);
+		await expect(
+			page.getByText('Your session ended: the agent no longer accepts it. Sign in again.')
+		).toBeVisible();
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page).toHaveURL('/?where=here');
+	});
+
+	test('signing out in one tab signs out the other tabs of the same agent', async ({
+		page,
+		agent,
+		context
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/');
+		const other = await context.newPage();
+		await other.goto('/');
+		await expect(other.getByTestId('overview-session')).toContainText('Signed in');
+		await page.getByRole('button', { name: 'admin@example.com' }).click();
+		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
+		await expect(other).toHaveURL(/\/login/);
+		await expect(other.getByText('You signed out in another tab.')).toBeVisible();
+	});
+
+	test('warns before the token expires, then ends the session with the reason', async ({
+		page,
+		agent
+	}) => {
+		agent.tokens.ttlSeconds = 5;
+		await page.goto('/login');
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page.getByTestId('expiry-warning')).toContainText('Your session ends in 0:0');
+		await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
+		await expect(page.getByText('Your session expired. Sign in again to continue.')).toBeVisible();
+	});
+});
