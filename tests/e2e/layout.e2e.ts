@@ -1,40 +1,117 @@
-import { control, expect, signInWithToken, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
 
 /**
  * Every page at the width of a portal's iframe (360 px) and full screen, light and dark: nothing
  * may overflow sideways. Screenshots land in tests/e2e/screenshots for a person to look at.
  */
-const PAGES = [
-	{ name: 'overview', path: '/', ready: 'Up to date' },
-	{ name: 'settings', path: '/settings', ready: 'Connected.' },
-	{ name: 'not-found', path: '/nope', ready: 'There is no such page' }
+type Shot = { name: string; open: (page: Page) => Promise<void>; ready: string };
+
+const SIGNED_OUT: Shot[] = [
+	{ name: 'login', open: (p) => p.goto('/login').then(() => undefined), ready: 'Sign in' },
+	{
+		name: 'login-error',
+		open: async (p) => {
+			await p.goto('/login');
+			await signInWithForm(p, 'admin@example.com', 'Desktop admin', 'wrong');
+		},
+		ready: 'The username, password or user type is wrong'
+	},
+	{
+		name: 'mfa',
+		open: async (p) => {
+			await p.goto('/login');
+			await signInWithForm(p, 'mfa@example.com');
+		},
+		ready: 'Enter your verification code'
+	},
+	{
+		name: 'sms',
+		open: async (p) => {
+			await p.goto('/login');
+			await signInWithForm(p, 'sms@example.com');
+		},
+		ready: 'This account uses SMS codes'
+	},
+	{
+		name: 'signup',
+		open: (p) => p.goto('/signup').then(() => undefined),
+		ready: 'Create an account'
+	},
+	{
+		name: 'confirm',
+		open: async (p) => {
+			await p.goto('/signup/confirm');
+			await p.getByLabel('E-mail address').fill('pending@example.com');
+			await p.getByRole('button', { name: 'Continue' }).click();
+			await p.getByLabel('Activation code').fill('ZZZZ');
+		},
+		ready: 'That code is not right'
+	},
+	{
+		name: 'forgot-password',
+		open: (p) => p.goto('/forgot-password').then(() => undefined),
+		ready: 'Reset your password'
+	}
 ];
+
+const SIGNED_IN: Shot[] = [
+	{ name: 'overview', open: (p) => p.goto('/').then(() => undefined), ready: 'Up to date' },
+	{
+		name: 'settings',
+		open: async (p) => {
+			await p.goto('/settings');
+			await p.getByRole('button', { name: 'Test connection' }).click();
+		},
+		ready: 'Connected.'
+	},
+	{
+		name: 'user-menu',
+		open: async (p) => {
+			await p.goto('/');
+			await p.getByRole('button', { name: 'admin@example.com' }).click();
+		},
+		ready: 'Session expires'
+	},
+	{
+		name: 'not-found',
+		open: (p) => p.goto('/nope').then(() => undefined),
+		ready: 'There is no such page'
+	}
+];
+
 const SIZES = [
 	{ name: '360', width: 360, height: 780 },
 	{ name: 'wide', width: 1280, height: 800 }
 ];
 
+async function shoot(page: Page, shot: Shot, label: string) {
+	await shot.open(page);
+	await expect(page.getByText(shot.ready).first()).toBeVisible();
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - window.innerWidth
+	);
+	expect(overflow, `${shot.name} overflows sideways`).toBeLessThanOrEqual(0);
+	await page.screenshot({
+		path: `tests/e2e/screenshots/${shot.name}-${label}.png`,
+		fullPage: true
+	});
+}
+
 for (const scheme of ['light', 'dark'] as const) {
 	for (const size of SIZES) {
-		test(`pages fit at ${size.name} in ${scheme}`, async ({ page, agent }) => {
+		test(`pages fit at ${size.name} in ${scheme}`, async ({ page, agent, context }) => {
 			await page.setViewportSize({ width: size.width, height: size.height });
 			await page.emulateMedia({ colorScheme: scheme });
+			for (const shot of SIGNED_OUT) await shoot(page, shot, `${size.name}-${scheme}`);
+			await context.clearCookies();
+			await page.evaluate(() => sessionStorage.clear());
 			await signInWithToken(page, agent);
 			await control(agent, 'status', { status: 1 });
-			for (const p of PAGES) {
-				await page.goto(p.path);
-				if (p.name === 'settings')
-					await page.getByRole('button', { name: 'Test connection' }).click();
-				await expect(page.getByText(p.ready).first()).toBeVisible();
-				const overflow = await page.evaluate(
-					() => document.documentElement.scrollWidth - window.innerWidth
-				);
-				expect(overflow, `${p.name} overflows sideways`).toBeLessThanOrEqual(0);
-				await page.screenshot({
-					path: `tests/e2e/screenshots/${p.name}-${size.name}-${scheme}.png`,
-					fullPage: true
-				});
-			}
+			const signedIn = await context.newPage();
+			await signedIn.setViewportSize({ width: size.width, height: size.height });
+			await signedIn.emulateMedia({ colorScheme: scheme });
+			for (const shot of SIGNED_IN) await shoot(signedIn, shot, `${size.name}-${scheme}`);
 		});
 	}
 }

@@ -2,7 +2,7 @@ import { config } from '$lib/config.svelte';
 import * as auth from '$lib/api/authentication';
 import { onUnauthorized } from '$lib/api/client';
 import { AgentContractError, AgentError, AgentHttpError, isAbort } from '$lib/api/errors';
-import { CHALLENGE, type UserProfile } from '$lib/api/schemas';
+import { CHALLENGE, type UserProfile } from '$lib/api/schemas/authentication';
 import { jwtExpiry, tokenStore } from '$lib/api/token';
 import { readStored, writeStored } from '$lib/storage';
 
