@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /** Where the built console is served for the tests (not 4173, so `npm start` can run alongside). */
-export const E2E_PORT = 4180;
+export const E2E_PORT = Number(process.env.E2E_PORT) || 4180;
 export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
 
 // Playwright cannot download its own browser on these machines: use Debian's Chromium when present.

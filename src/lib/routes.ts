@@ -14,6 +14,7 @@ function withQuery(path: string, query: Record<string, string | null | undefined
 export const route = {
 	overview: () => resolve('/'),
 	settings: () => resolve('/settings'),
+	profile: () => resolve('/profile'),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
 	mfa: () => resolve('/login/mfa'),
 	providerCallback: () => resolve('/login/provider'),

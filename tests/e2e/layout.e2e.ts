@@ -57,6 +57,7 @@ const SIGNED_OUT: Shot[] = [
 
 const SIGNED_IN: Shot[] = [
 	{ name: 'overview', open: (p) => p.goto('/').then(() => undefined), ready: 'Up to date' },
+	{ name: 'profile', open: (p) => p.goto('/profile').then(() => undefined), ready: 'Signed in as' },
 	{
 		name: 'settings',
 		open: async (p) => {

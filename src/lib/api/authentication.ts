@@ -73,3 +73,27 @@ export function providerSignup(slug: string, idToken: string, options: Options =
 export function user(options: Options = {}) {
 	return request(userProfileSchema, '/authentication/user', { ...options, auth: true });
 }
+
+/** Account name, first and last name; the agent answers the stored profile. */
+export function updateUser(
+	body: { accountName: string; firstName: string; lastName: string },
+	options: Options = {}
+) {
+	return request(userProfileSchema, '/authentication/update_user', {
+		...options,
+		method: 'PUT',
+		body,
+		auth: true
+	});
+}
+
+/** Change password: the current one is checked by the agent. */
+export function resetPassword(
+	body: { password: string; currentPassword: string },
+	options: Options = {}
+) {
+	return request(emptySchema, '/authentication/reset_password', {
+		...post(body, options),
+		auth: true
+	});
+}

@@ -200,6 +200,12 @@ class Session {
 		}
 	}
 
+	/** The agent answered a changed profile (after an edit): show what it returned. */
+	updated(profile: UserProfile) {
+		this.user = profile;
+		this.userError = null;
+	}
+
 	/** Ends the session with the agent (best effort), forgets the token, and tells the other tabs. */
 	async signOut(agentUrl = config.agentUrl) {
 		const token = tokenStore.get(agentUrl);
