@@ -16,7 +16,8 @@ const ROUTES: { path: string; signedIn: boolean }[] = [
 	{ path: '/login', signedIn: false },
 	{ path: '/signup', signedIn: false },
 	{ path: '/settings', signedIn: false },
-	{ path: '/', signedIn: true }
+	{ path: '/', signedIn: true },
+	{ path: '/profile', signedIn: true }
 ];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
