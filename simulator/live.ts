@@ -6,12 +6,9 @@ import { prng } from './seed.ts';
 export const CHANNELS = ['notification', 'statechange'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const NOTIFICATION_TYPE = {
-	Progress: 1,
-	UserNotification: 2,
-	AppNotification: 4,
-	AppUpdateProgress: 8
-} as const;
+// The frame types are the dashboard's own schema constants: one definition for both sides.
+import { NOTIFICATION_TYPE } from '../src/lib/api/schemas/frames.ts';
+export { NOTIFICATION_TYPE };
 export const FILE_STATE = {
 	Normal: 0,
 	Temporary: 1,

@@ -40,3 +40,14 @@ export function storageWorks(which: Area): boolean {
 	writeStored(which, key, null);
 	return ok;
 }
+
+/** A JSON value kept in storage, or null when missing or unreadable. */
+export function readStoredJson<T>(which: Area, key: string): T | null {
+	const raw = readStored(which, key);
+	if (!raw) return null;
+	try {
+		return JSON.parse(raw) as T;
+	} catch {
+		return null;
+	}
+}

@@ -4,22 +4,9 @@ import { config } from '$lib/config.svelte';
 import { onUnauthorized, request } from './client.ts';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
 import { tokenStore } from './token.ts';
+import { memoryStorage } from '$lib/test/memory-storage';
 
 const AGENT = 'http://localhost:29123';
-
-function memoryStorage(): Storage {
-	const map = new Map<string, string>();
-	return {
-		get length() {
-			return map.size;
-		},
-		clear: () => map.clear(),
-		getItem: (k) => map.get(k) ?? null,
-		key: (i) => [...map.keys()][i] ?? null,
-		removeItem: (k) => void map.delete(k),
-		setItem: (k, v) => void map.set(k, String(v))
-	};
-}
 
 function answer(status: number, body: string) {
 	return vi.fn(async () => new Response(body || null, { status }));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IdentityProvider } from '$lib/config.svelte';
 import { authorizeUrl, checkIdToken, finishProviderFlow, startProviderFlow } from './provider.ts';
+import { memoryStorage } from '$lib/test/memory-storage';
 
 const IDP: IdentityProvider = {
 	slug: 'google',
@@ -12,20 +13,6 @@ const IDP: IdentityProvider = {
 
 const idToken = (claims: Record<string, unknown>) =>
 	`eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
-
-function memoryStorage(): Storage {
-	const map = new Map<string, string>();
-	return {
-		get length() {
-			return map.size;
-		},
-		clear: () => map.clear(),
-		getItem: (k) => map.get(k) ?? null,
-		key: (i) => [...map.keys()][i] ?? null,
-		removeItem: (k) => void map.delete(k),
-		setItem: (k, v) => void map.set(k, String(v))
-	};
-}
 
 beforeEach(() => vi.stubGlobal('sessionStorage', memoryStorage()));
 afterEach(() => vi.unstubAllGlobals());

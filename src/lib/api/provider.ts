@@ -1,5 +1,5 @@
 import type { IdentityProvider } from '$lib/config.svelte';
-import { readStored, writeStored } from '$lib/storage';
+import { readStoredJson, writeStored } from '$lib/storage';
 import { readJwtPayload } from './token.ts';
 
 /**
@@ -77,14 +77,8 @@ export type CallbackResult =
 	| { ok: false; message: string; request: ProviderRequest | null };
 
 function storedRequest(): ProviderRequest | null {
-	try {
-		const value = JSON.parse(readStored('session', KEY) ?? 'null') as ProviderRequest | null;
-		return value && typeof value.state === 'string' && typeof value.nonce === 'string'
-			? value
-			: null;
-	} catch {
-		return null;
-	}
+	const value = readStoredJson<ProviderRequest>('session', KEY);
+	return value && typeof value.state === 'string' && typeof value.nonce === 'string' ? value : null;
 }
 
 /** Checks the provider's answer (the URL fragment) against the stored request; uses it up. */

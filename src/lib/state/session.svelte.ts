@@ -4,7 +4,7 @@ import { onUnauthorized } from '$lib/api/client';
 import { AgentContractError, AgentError, AgentHttpError, isAbort } from '$lib/api/errors';
 import { CHALLENGE, type UserProfile } from '$lib/api/schemas/authentication';
 import { jwtExpiry, tokenStore } from '$lib/api/token';
-import { readStored, writeStored } from '$lib/storage';
+import { readStored, readStoredJson, writeStored } from '$lib/storage';
 
 /** A sign-in waiting for its second step; kept in session storage so a refresh resumes it. */
 export type PendingMfa = {
@@ -79,16 +79,10 @@ class Session {
 
 	get pendingMfa(): PendingMfa | null {
 		void this.#version;
-		const raw = readStored('session', PENDING_MFA_KEY);
-		if (!raw) return null;
-		try {
-			const pending = JSON.parse(raw) as PendingMfa;
-			return pending.agentUrl === config.agentUrl && typeof pending.session === 'string'
-				? pending
-				: null;
-		} catch {
-			return null;
-		}
+		const pending = readStoredJson<PendingMfa>('session', PENDING_MFA_KEY);
+		return pending?.agentUrl === config.agentUrl && typeof pending.session === 'string'
+			? pending
+			: null;
 	}
 
 	/** The desktop user type last used in this browser. */

@@ -1,7 +1,7 @@
 import { config } from '$lib/config.svelte';
 import * as auth from '$lib/api/authentication';
 import { AgentHttpError } from '$lib/api/errors';
-import { readStored, writeStored } from '$lib/storage';
+import { readStoredJson, writeStored } from '$lib/storage';
 
 /** A sign-up waiting for its activation code; kept in session storage so a refresh resumes it. */
 export type PendingSignup = {
@@ -35,16 +35,10 @@ class SignupFlow {
 
 	get pending(): PendingSignup | null {
 		void this.#version;
-		const raw = readStored('session', KEY);
-		if (!raw) return null;
-		try {
-			const pending = JSON.parse(raw) as PendingSignup;
-			return pending.agentUrl === config.agentUrl && typeof pending.email === 'string'
-				? pending
-				: null;
-		} catch {
-			return null;
-		}
+		const pending = readStoredJson<PendingSignup>('session', KEY);
+		return pending?.agentUrl === config.agentUrl && typeof pending.email === 'string'
+			? pending
+			: null;
 	}
 
 	#store(pending: PendingSignup | null) {
