@@ -344,6 +344,10 @@ test.describe('identity provider', () => {
 	test('signs up a new account through the provider', async ({ page }) => {
 		await page.goto('/signup');
 		await page.getByRole('button', { name: 'Sign up with Google' }).click();
+		// The provider's own page, not the sign-up form's e-mail field.
+		await expect(
+			page.getByRole('heading', { name: 'Sign in with the development identity provider' })
+		).toBeVisible();
 		await page.getByLabel('E-mail').fill('new.google@example.com');
 		await page.getByRole('button', { name: 'Continue' }).click();
 		await expect(page.getByTestId('overview-session')).toContainText(
