@@ -75,6 +75,9 @@ export async function startStaticServer(
 		single: true,
 		dev: false,
 		etag: true,
+		// The build writes .br and .gz beside each asset (scripts/compress.ts).
+		brotli: true,
+		gzip: true,
 		setHeaders(res, pathname) {
 			res.setHeader(
 				'cache-control',
