@@ -8,6 +8,18 @@ import { memoryStorage } from '$lib/test/memory-storage';
 
 const AGENT = 'http://localhost:29123';
 
+/** A fetch that never answers, and rejects like the browser's when aborted. */
+function hangingFetch() {
+	return vi.fn(
+		(_url: URL, init: RequestInit) =>
+			new Promise((_resolve, reject) =>
+				init.signal?.addEventListener('abort', () =>
+					reject(new DOMException('aborted', 'AbortError'))
+				)
+			)
+	);
+}
+
 function answer(status: number, body: string) {
 	return vi.fn(async () => new Response(body || null, { status }));
 }
@@ -130,33 +142,13 @@ describe('request', () => {
 	});
 
 	it('gives up after the timeout with a timeout error', async () => {
-		vi.stubGlobal(
-			'fetch',
-			vi.fn(
-				(_url: URL, init: RequestInit) =>
-					new Promise((_resolve, reject) =>
-						init.signal?.addEventListener('abort', () =>
-							reject(new DOMException('aborted', 'AbortError'))
-						)
-					)
-			)
-		);
+		vi.stubGlobal('fetch', hangingFetch());
 		const error = await request(z.unknown(), '/x', { timeoutMs: 20 }).catch((e: unknown) => e);
 		expect(error).toMatchObject({ kind: 'network', reason: 'timeout' });
 	});
 
 	it('passes a caller abort through untouched', async () => {
-		vi.stubGlobal(
-			'fetch',
-			vi.fn(
-				(_url: URL, init: RequestInit) =>
-					new Promise((_resolve, reject) =>
-						init.signal?.addEventListener('abort', () =>
-							reject(new DOMException('aborted', 'AbortError'))
-						)
-					)
-			)
-		);
+		vi.stubGlobal('fetch', hangingFetch());
 		const controller = new AbortController();
 		const pending = request(z.unknown(), '/x', { signal: controller.signal });
 		controller.abort();

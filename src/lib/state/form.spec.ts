@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { AgentHttpError, AgentNetworkError } from '$lib/api/errors';
+import { FormState } from './form.svelte.ts';
+
+describe('FormState', () => {
+	it('runs one submission at a time', async () => {
+		const form = new FormState();
+		let runs = 0;
+		let release = () => {};
+		const first = form.submit(() => new Promise<void>((r) => ((release = r), runs++)));
+		expect(form.busy).toBe(true);
+		expect(await form.submit(async () => void runs++)).toBe(false);
+		release();
+		expect(await first).toBe(true);
+		expect(runs).toBe(1);
+		expect(form.busy).toBe(false);
+	});
+
+	it('stops on client-side problems without calling the agent', async () => {
+		const form = new FormState();
+		let called = false;
+		const ok = await form.submit(async () => void (called = true), {
+			check: () => ({ name: ['Enter a name.'] })
+		});
+		expect(ok).toBe(false);
+		expect(called).toBe(false);
+		expect(form.fieldErrors).toEqual({ name: ['Enter a name.'] });
+	});
+
+	it('puts 499 field messages next to the fields and says so once', async () => {
+		const form = new FormState();
+		await form.submit(async () => {
+			throw new AgentHttpError(499, 'VALIDATION', { firstName: ['First name is required.'] });
+		});
+		expect(form.fieldErrors).toEqual({ firstName: ['First name is required.'] });
+		expect(form.message).toEqual({
+			tone: 'error',
+			text: 'The agent did not accept some fields: see the messages next to them.',
+			code: 'VALIDATION'
+		});
+	});
+
+	it('shows the agent message and code, or what the form asks for', async () => {
+		const form = new FormState();
+		await form.submit(async () => {
+			throw new AgentHttpError(499, 'DUPLICATE', { DUPLICATE: ['Taken.'] });
+		});
+		expect(form.message).toMatchObject({ text: 'Taken.', code: 'DUPLICATE' });
+		await form.submit(
+			async () => {
+				throw new AgentHttpError(499, 'AUTH', { AUTH: ['Wrong current password.'] });
+			},
+			{ explain: (e) => ({ text: null, fieldErrors: { currentPassword: [e.message] } }) }
+		);
+		expect(form.message).toBeNull();
+		expect(form.fieldErrors).toEqual({ currentPassword: ['Wrong current password.'] });
+		await form.submit(
+			async () => {
+				throw new AgentNetworkError('unreachable', 'http://a', 'http://b');
+			},
+			{ explain: () => ({ text: 'Custom words.' }) }
+		);
+		expect(form.message).toMatchObject({ text: 'Custom words.', code: null });
+	});
+
+	it('rethrows what is not an agent error, and frees the form', async () => {
+		const form = new FormState();
+		await expect(form.submit(async () => Promise.reject(new TypeError('bug')))).rejects.toThrow(
+			'bug'
+		);
+		expect(form.busy).toBe(false);
+	});
+});

@@ -1,0 +1,71 @@
+import { AgentError, AgentHttpError, errorMessage, type FieldErrors } from '$lib/api/errors';
+
+export type FormMessage = {
+	tone: 'success' | 'error';
+	text: string;
+	/** The agent's application code, so a form can offer the next step (PENDING, DUPLICATE). */
+	code?: string | null;
+};
+
+/** How a form wants an agent error shown: its own text, or field errors only (text null). */
+export type ErrorView = { text?: string | null; fieldErrors?: FieldErrors };
+
+type SubmitOptions = {
+	/** Checks before asking the agent; any error stops the submission. */
+	check?: () => FieldErrors;
+	/** Overrides how an agent error is shown; the default is below. */
+	explain?: (error: AgentError) => ErrorView | undefined;
+};
+
+/**
+ * One form's submission state: one request at a time, errors next to the fields and one message
+ * for the form, in words. Agent errors become field errors (from a 499 body) and a message;
+ * anything else is a bug and is rethrown.
+ */
+export class FormState {
+	busy = $state(false);
+	fieldErrors = $state<FieldErrors>({});
+	message = $state<FormMessage | null>(null);
+
+	/** True when the action ran to the end. */
+	async submit(action: () => Promise<void>, options: SubmitOptions = {}): Promise<boolean> {
+		if (this.busy) return false;
+		const problems = options.check?.() ?? {};
+		this.fieldErrors = problems;
+		if (Object.keys(problems).length) return false;
+		this.busy = true;
+		this.message = null;
+		try {
+			await action();
+			return true;
+		} catch (error) {
+			if (!(error instanceof AgentError)) throw error;
+			this.#show(error, options.explain?.(error));
+			return false;
+		} finally {
+			this.busy = false;
+		}
+	}
+
+	#show(error: AgentError, view: ErrorView | undefined) {
+		const fields = view?.fieldErrors ?? (error instanceof AgentHttpError ? error.fieldErrors : {});
+		this.fieldErrors = fields;
+		const fallback = Object.keys(fields).length
+			? 'The agent did not accept some fields: see the messages next to them.'
+			: errorMessage(error);
+		const text = view && 'text' in view ? view.text : fallback;
+		this.message = text
+			? { tone: 'error', text, code: error instanceof AgentHttpError ? error.code : null }
+			: null;
+	}
+
+	succeed(text: string) {
+		this.fieldErrors = {};
+		this.message = { tone: 'success', text };
+	}
+
+	clear() {
+		this.fieldErrors = {};
+		this.message = null;
+	}
+}
