@@ -219,6 +219,23 @@ describe('fuzz', () => {
 	}, 60_000);
 });
 
+describe('reset', () => {
+	it('restores the options changed at run time', async () => {
+		await api.call('POST', '/__sim/cors', { body: { allowOrigins: ['http://other.test'] } });
+		sim.options.resendCooldown = 0;
+		sim.tokens.ttlSeconds = 5;
+		sim.reset();
+		expect(sim.options.allowOrigins).toEqual([
+			'http://localhost:5173',
+			'http://127.0.0.1:5173',
+			'http://localhost:4173',
+			'http://127.0.0.1:4173'
+		]);
+		expect(sim.options.resendCooldown).toBe(30);
+		expect(sim.tokens.ttlSeconds).toBe(3600);
+	});
+});
+
 describe('start-up', () => {
 	it('says clearly when the port is taken', async () => {
 		await expect(testSimulator({ port: sim.port })).rejects.toThrow(

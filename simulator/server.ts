@@ -125,6 +125,8 @@ export async function startSimulator(
 		...overrides,
 		allowOrigins: [...(overrides.allowOrigins ?? DEFAULT_OPTIONS.allowOrigins)]
 	};
+	// What reset() returns to: the control surface and tests may change options at run time.
+	const initial = structuredClone(options);
 	const state = new SimState(options.users, options.seed);
 	const tokens = new TokenIssuer(options.tokenTtl);
 	const live = new LiveHub();
@@ -150,6 +152,8 @@ export async function startSimulator(
 		oidc,
 		faults,
 		reset: () => {
+			Object.assign(options, structuredClone(initial));
+			tokens.ttlSeconds = options.tokenTtl;
 			state.reset();
 			tokens.revokeAll();
 			live.reset();

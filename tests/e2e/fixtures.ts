@@ -32,8 +32,6 @@ export const test = base.extend<TestFixtures, { sim: Simulator }>({
 	agent: [
 		async ({ sim, context }, use) => {
 			sim.reset();
-			sim.options.allowOrigins = [E2E_ORIGIN];
-			sim.tokens.ttlSeconds = sim.options.tokenTtl;
 			// Points the console at this worker's simulator, unless the test changed the address since.
 			await context.addInitScript(
 				({ key, url }) => {
