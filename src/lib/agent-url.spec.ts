@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgentUrl, isLoopbackHost, socketUrl } from './agent-url.ts';
+import { checkAgentUrl, isLoopbackHost } from './agent-url.ts';
 
 describe('checkAgentUrl', () => {
 	it('accepts loopback addresses and normalises them to an origin', () => {
@@ -48,9 +48,8 @@ describe('checkAgentUrl', () => {
 });
 
 describe('helpers', () => {
-	it('knows loopback hosts and socket URLs', () => {
+	it('knows loopback hosts', () => {
 		expect(isLoopbackHost('127.255.255.255')).toBe(true);
 		expect(isLoopbackHost('127.256.0.1')).toBe(false);
-		expect(socketUrl('https://localhost:1', 'notification')).toBe('wss://localhost:1/notification');
 	});
 });

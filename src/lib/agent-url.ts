@@ -61,8 +61,3 @@ export function checkAgentUrl(input: string, allowedHosts: readonly string[] = [
 	}
 	return { ok: true, url: url.origin };
 }
-
-/** ws:// or wss:// for the same agent. */
-export function socketUrl(agentUrl: string, channel: string): string {
-	return `${agentUrl.replace(/^http/, 'ws')}/${channel}`;
-}

@@ -60,9 +60,8 @@ class AppConfig {
 		return this.#saved !== null && this.agentUrl === this.#saved;
 	}
 
-	async load(fetchConfig = true) {
+	async load() {
 		this.#saved = readStored('local', SAVED_AGENT_KEY);
-		if (!fetchConfig) return;
 		try {
 			const file = await loadOwnJson(runtimeConfigSchema, `${base}/config.json`);
 			const allowedAgentHosts = file.allowedAgentHosts ?? [];

@@ -32,15 +32,6 @@ export function writeStored(which: Area, key: string, value: string | null): boo
 	}
 }
 
-/** True when a value written to the area can be read back. */
-export function storageWorks(which: Area): boolean {
-	const key = 'agent-console:probe';
-	if (!writeStored(which, key, '1')) return false;
-	const ok = readStored(which, key) === '1';
-	writeStored(which, key, null);
-	return ok;
-}
-
 /** A JSON value kept in storage, or null when missing or unreadable. */
 export function readStoredJson<T>(which: Area, key: string): T | null {
 	const raw = readStored(which, key);
