@@ -1,0 +1,85 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, startStaticServer } from './static-server.ts';
+
+let root: string;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+	root = await mkdtemp(join(tmpdir(), 'console-build-'));
+	await mkdir(join(root, '_app', 'immutable'), { recursive: true });
+	await writeFile(join(root, 'index.html'), '<!doctype html><title>app</title>');
+	await writeFile(
+		join(root, 'config.json'),
+		JSON.stringify({
+			agentUrl: 'http://localhost:29123',
+			frameAncestors: ['https://portal.example']
+		})
+	);
+	const js = 'console.log("app");'.repeat(50);
+	await writeFile(join(root, '_app', 'immutable', 'app.js'), js);
+	await writeFile(join(root, '_app', 'immutable', 'app.js.gz'), gzipSync(js));
+	({ server, url } = await startStaticServer({
+		root,
+		host: '127.0.0.1',
+		port: 0,
+		configOverrides: { agentUrl: 'http://127.0.0.1:31000' }
+	}));
+});
+afterAll(async () => {
+	server.close();
+	await rm(root, { recursive: true, force: true });
+});
+
+describe('static server', () => {
+	it('answers deep links with the app page and its security headers', async () => {
+		const res = await fetch(`${url}/users?page=7`);
+		expect(res.status).toBe(200);
+		expect(await res.text()).toContain('<title>app</title>');
+		expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+		expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+		expect(res.headers.get('content-security-policy')).toContain(
+			"frame-ancestors 'self' https://portal.example"
+		);
+	});
+
+	it('answers a missing asset with 404, not the app page', async () => {
+		expect((await fetch(`${url}/_app/immutable/missing.js`)).status).toBe(404);
+	});
+
+	it('serves precompressed assets with long caching', async () => {
+		const res = await fetch(`${url}/_app/immutable/app.js`, {
+			headers: { 'accept-encoding': 'gzip' }
+		});
+		expect(res.headers.get('content-encoding')).toBe('gzip');
+		expect(res.headers.get('cache-control')).toContain('immutable');
+		expect(await res.text()).toContain('console.log("app")');
+	});
+
+	it('serves config.json with the overrides applied', async () => {
+		const config = (await (await fetch(`${url}/config.json`)).json()) as Record<string, unknown>;
+		expect(config).toMatchObject({
+			agentUrl: 'http://127.0.0.1:31000',
+			frameAncestors: ['https://portal.example']
+		});
+	});
+});
+
+describe('contentSecurityPolicy', () => {
+	it('allows loopback agents on any port, configured hosts, and nothing inline', () => {
+		const csp = contentSecurityPolicy({
+			allowedAgentHosts: ['agent.corp:29123', 'bad host;'],
+			agentUrl: 'http://localhost:29123'
+		});
+		expect(csp).toContain("connect-src 'self' http://localhost:*");
+		expect(csp).toContain('ws://agent.corp:29123');
+		expect(csp).not.toContain('bad host');
+		expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+		expect(csp).toContain("frame-ancestors 'self';");
+	});
+});
