@@ -4,6 +4,10 @@ declare global {
 		interface Error {
 			message: string;
 		}
+		interface PageState {
+			/** The users-list row whose detail panel is open. */
+			userRow?: string;
+		}
 	}
 }
 

@@ -4,6 +4,10 @@ export function formatDateTime(date: Date): string {
 	return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+export function formatDate(date: Date): string {
+	return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
 export function formatTime(date: Date): string {
 	return date.toLocaleTimeString(undefined, {
 		hour: '2-digit',
@@ -21,4 +25,21 @@ export function formatRelative(date: Date, now: Date = new Date()): string {
 	if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
 	if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
 	return rtf.format(Math.round(seconds / 86400), 'day');
+}
+
+/** The full, unambiguous form with the time zone, for a hover or a detail view. */
+export function formatFullDateTime(date: Date): string {
+	return date.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'long' });
+}
+
+/** A date the agent sent as text; null when it is missing or not a date. */
+export function parseAgentDate(value: unknown): Date | null {
+	if (typeof value !== 'string' || !value.trim()) return null;
+	const date = new Date(value);
+	return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "1,234" in the reader's locale. */
+export function formatCount(n: number): string {
+	return n.toLocaleString();
 }

@@ -1,4 +1,5 @@
 import { resolve } from '$app/paths';
+import { usersSearchParams, type UsersQuery } from './users-query.ts';
 
 /** Typed links to every page; templates never build paths by hand. */
 
@@ -15,6 +16,8 @@ export const route = {
 	overview: () => resolve('/'),
 	settings: () => resolve('/settings'),
 	profile: () => resolve('/profile'),
+	users: (query: Partial<UsersQuery> = {}) =>
+		withQuery(resolve('/users'), usersSearchParams(query)),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
 	mfa: () => resolve('/login/mfa'),
 	providerCallback: () => resolve('/login/provider'),

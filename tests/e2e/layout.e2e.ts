@@ -58,6 +58,20 @@ const SIGNED_OUT: Shot[] = [
 const SIGNED_IN: Shot[] = [
 	{ name: 'overview', open: (p) => p.goto('/').then(() => undefined), ready: 'Up to date' },
 	{ name: 'profile', open: (p) => p.goto('/profile').then(() => undefined), ready: 'Signed in as' },
+	{ name: 'users', open: (p) => p.goto('/users').then(() => undefined), ready: 'Showing 1 to 25' },
+	{
+		name: 'users-panel',
+		open: async (p) => {
+			await p.goto('/users?q=admin');
+			await p.getByRole('button', { name: 'Alex Admin' }).click();
+		},
+		ready: 'Other fields from the agent'
+	},
+	{
+		name: 'users-empty',
+		open: (p) => p.goto('/users?q=nobody-at-all').then(() => undefined),
+		ready: 'No users match'
+	},
 	{
 		name: 'settings',
 		open: async (p) => {

@@ -1,0 +1,88 @@
+import {
+	AUTH_PROVIDER_NAMES,
+	USER_STATUS_NAMES,
+	USER_TYPE_NAMES,
+	flagNames,
+	nameOf
+} from '$lib/api/labels';
+import type { ListUser } from '$lib/api/schemas/user';
+import { formatFullDateTime, parseAgentDate } from '$lib/format';
+
+/** View models of a users-list row: every value in words, mapped here and not in templates. */
+
+export function fullName(user: ListUser): string {
+	return [user.firstname, user.lastname].filter((part) => part?.trim()).join(' ') || '—';
+}
+
+export const userTypeText = (user: ListUser) =>
+	flagNames(USER_TYPE_NAMES, user.userType).join(', ');
+
+export const statusText = (user: ListUser) => flagNames(USER_STATUS_NAMES, user.status).join(', ');
+
+export function yesNo(value: boolean | null | undefined): string {
+	if (value === null || value === undefined) return 'Not given';
+	return value ? 'Yes' : 'No';
+}
+
+/** Fields of a row this version knows, in the order the panel shows them. */
+const KNOWN: { key: string; label: string; text: (user: ListUser) => string }[] = [
+	{ key: 'firstname', label: 'First name', text: (u) => u.firstname || '—' },
+	{ key: 'lastname', label: 'Last name', text: (u) => u.lastname || '—' },
+	{ key: 'username', label: 'Username', text: (u) => u.username },
+	{ key: 'email', label: 'E-mail', text: (u) => u.email || '—' },
+	{ key: 'userType', label: 'User type', text: userTypeText },
+	{ key: 'status', label: 'Status', text: statusText },
+	{ key: 'mfa', label: 'Multi-factor sign-in', text: (u) => yesNo(u.mfa) },
+	{ key: 'owner', label: 'Account owner', text: (u) => yesNo(u.owner) },
+	{ key: 'createDate', label: 'Created', text: (u) => dateText(u.createDate) },
+	{ key: 'signupDate', label: 'Signed up', text: (u) => dateText(u.signupDate) },
+	{
+		key: 'authProvider',
+		label: 'Signs in with',
+		text: (u) => nameOf(AUTH_PROVIDER_NAMES, u.authProvider)
+	},
+	{ key: 'migration', label: 'Migrated', text: (u) => yesNo(u.migration) },
+	{ key: 'deleted', label: 'Deleted', text: (u) => yesNo(u.deleted) },
+	{ key: 'id', label: 'User ID', text: (u) => u.id },
+	{ key: 'accountId', label: 'Account ID', text: (u) => u.accountId || '—' }
+];
+
+/** Copyable fields. */
+export const ID_FIELDS = new Set(['id', 'accountId']);
+
+function dateText(value: string | null | undefined): string {
+	if (!value) return '—';
+	const date = parseAgentDate(value);
+	return date ? formatFullDateTime(date) : value;
+}
+
+/** Any value as one line of text; objects as JSON. Never markup. */
+export function rawText(value: unknown): string {
+	if (value === null || value === undefined) return 'empty';
+	if (typeof value === 'string') return value || '""';
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	try {
+		return JSON.stringify(value);
+	} catch {
+		return String(value);
+	}
+}
+
+export type Field = { key: string; label: string; text: string; known: boolean };
+
+/** Every field of the row: the known ones in words (only those the agent sent), then the rest. */
+export function userFields(raw: Record<string, unknown>, user: ListUser | null): Field[] {
+	const known: Field[] = [];
+	if (user) {
+		for (const field of KNOWN) {
+			if (Object.hasOwn(raw, field.key))
+				known.push({ key: field.key, label: field.label, text: field.text(user), known: true });
+		}
+	}
+	const knownKeys = new Set(known.map((f) => f.key));
+	const others = Object.keys(raw)
+		.filter((key) => !knownKeys.has(key))
+		.sort()
+		.map((key) => ({ key, label: key, text: rawText(raw[key]), known: false }));
+	return [...known, ...others];
+}
