@@ -19,7 +19,13 @@ export default defineConfig({
 				// shared code travel as one file, each page as its own, and code that only one flow
 				// needs, or that loads on demand, stays out of the shared file.
 				codeSplitting: {
-					groups: [{ name: 'shared', test: (id: string) => SHARED.test(id) && !ON_DEMAND.test(id) }]
+					groups: [
+						{
+							name: 'shared',
+							test: (id: string) => SHARED.test(id) && !ON_DEMAND.test(id),
+							minShareCount: 2
+						}
+					]
 				}
 			}
 		}

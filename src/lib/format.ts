@@ -1,11 +1,18 @@
-/** Dates and durations for people, in their own locale and time zone. */
+/**
+ * Dates and durations for people, in their own locale and time zone. Formatters are built once:
+ * `toLocaleString` with options builds a new one per call, which shows on a page of 100 rows.
+ */
+
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
 
 export function formatDateTime(date: Date): string {
-	return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+	return DATE_TIME.format(date);
 }
 
 export function formatDate(date: Date): string {
-	return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+	return DATE.format(date);
 }
 
 export function formatTime(date: Date): string {
@@ -29,7 +36,7 @@ export function formatRelative(date: Date, now: Date = new Date()): string {
 
 /** The full, unambiguous form with the time zone, for a hover or a detail view. */
 export function formatFullDateTime(date: Date): string {
-	return date.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'long' });
+	return FULL.format(date);
 }
 
 /** A date the agent sent as text; null when it is missing or not a date. */
@@ -40,6 +47,8 @@ export function parseAgentDate(value: unknown): Date | null {
 }
 
 /** "1,234" in the reader's locale. */
+const COUNT = new Intl.NumberFormat();
+
 export function formatCount(n: number): string {
-	return n.toLocaleString();
+	return COUNT.format(n);
 }

@@ -1,5 +1,4 @@
 import { resolve } from '$app/paths';
-import { usersSearchParams, type UsersQuery } from './users-query.ts';
 
 /** Typed links to every page; templates never build paths by hand. */
 
@@ -16,8 +15,8 @@ export const route = {
 	overview: () => resolve('/'),
 	settings: () => resolve('/settings'),
 	profile: () => resolve('/profile'),
-	users: (query: Partial<UsersQuery> = {}) =>
-		withQuery(resolve('/users'), usersSearchParams(query)),
+	/** The list's parameters come from `usersHref()` in users-query.ts, which only that page loads. */
+	users: (params: Record<string, string | null> = {}) => withQuery(resolve('/users'), params),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
 	mfa: () => resolve('/login/mfa'),
 	providerCallback: () => resolve('/login/provider'),

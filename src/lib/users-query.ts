@@ -1,4 +1,5 @@
 import type { GetAllUsersQuery } from '$lib/api/user';
+import { route } from '$lib/routes';
 import { readStored, writeStored } from '$lib/storage';
 
 /**
@@ -101,6 +102,11 @@ export function usersSearchParams(query: Partial<UsersQuery>): Record<string, st
 		page: query.page && query.page > 1 ? String(query.page) : null,
 		pageSize: query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE ? String(query.pageSize) : null
 	};
+}
+
+/** A link to the users list showing this view. */
+export function usersHref(query: Partial<UsersQuery>): string {
+	return route.users(usersSearchParams(query));
 }
 
 export function toAgentQuery(query: UsersQuery): GetAllUsersQuery {
