@@ -1,0 +1,284 @@
+import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
+import { control, expect, signInWithToken, test } from './fixtures.ts';
+
+type AgentUser = {
+	id: string;
+	username: string;
+	firstname: string;
+	lastname: string;
+	status: number;
+};
+
+/** What the agent itself answers for a query, to compare the page with. */
+async function agentPage(sim: Simulator, token: string, query: Record<string, string | number>) {
+	const params = new URLSearchParams({ token, ...query } as Record<string, string>);
+	const res = await fetch(`${sim.url}/user/get_all_users?${params}`);
+	return (await res.json()) as { data: AgentUser[]; total: number };
+}
+
+const rows = (page: Page) => page.locator('tbody tr');
+const usernames = (page: Page) => page.locator('tbody tr td:nth-child(2)').allTextContents();
+const range = (page: Page) => page.getByTestId('users-range');
+
+async function openUsers(page: Page, sim: Simulator, search = '') {
+	const token = await signInWithToken(page, sim);
+	await page.goto(`/users${search}`);
+	await expect(range(page)).toContainText('Showing');
+	return token;
+}
+
+test.describe('users list', () => {
+	test('pages forward and back, with the range and the URL following', async ({ page, agent }) => {
+		const token = await openUsers(page, agent);
+		const total = (await agentPage(agent, token, { page: 1, pagesize: 25 })).total;
+		await expect(range(page)).toHaveText(`Showing 1 to 25 of ${total}`);
+		const first = await usernames(page);
+
+		await page.getByRole('link', { name: 'Next page' }).click();
+		await expect(page).toHaveURL(/[?&]page=2\b/);
+		await expect(range(page)).toHaveText(`Showing 26 to 50 of ${total}`);
+		const second = (await agentPage(agent, token, { page: 2, pagesize: 25 })).data;
+		expect(await usernames(page)).toEqual(second.map((u) => u.username));
+
+		await page.getByRole('link', { name: 'Next page' }).click();
+		await expect(range(page)).toHaveText(`Showing 51 to 75 of ${total}`);
+		await page.getByRole('link', { name: 'Previous page' }).click();
+		await expect(range(page)).toHaveText(`Showing 26 to 50 of ${total}`);
+		await page.goBack();
+		await expect(range(page)).toHaveText(`Showing 51 to 75 of ${total}`);
+		await page.getByRole('link', { name: 'First page' }).click();
+		await expect(range(page)).toHaveText(`Showing 1 to 25 of ${total}`);
+		expect(await usernames(page)).toEqual(first);
+
+		await page.getByRole('link', { name: 'Last page' }).click();
+		const last = Math.ceil(total / 25);
+		await expect(range(page)).toHaveText(`Showing ${(last - 1) * 25 + 1} to ${total} of ${total}`);
+		await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+
+		// Typing a page number jumps there.
+		await page.getByLabel('Page', { exact: true }).fill('3');
+		await page.getByLabel('Page', { exact: true }).press('Enter');
+		await expect(range(page)).toHaveText(`Showing 51 to 75 of ${total}`);
+	});
+
+	test('remembers the page size in this browser, across reloads and plain links', async ({
+		page,
+		agent
+	}) => {
+		await openUsers(page, agent, '?page=3');
+		await page.getByLabel('Rows per page').selectOption('10');
+		// The first row on screen stays in view: row 51 is on page 6 of 10 rows.
+		await expect(page).toHaveURL(/pageSize=10/);
+		await expect(page).toHaveURL(/page=6\b/);
+		await expect(range(page)).toContainText('Showing 51 to 60 of');
+		await expect(rows(page)).toHaveCount(10);
+		await page.reload();
+		await expect(rows(page)).toHaveCount(10);
+		await page.goto('/users');
+		await expect(range(page)).toContainText('Showing 1 to 10 of');
+		await expect(page.getByLabel('Rows per page')).toHaveValue('10');
+	});
+
+	test('search is debounced, goes back to page 1, and matches across the whole set', async ({
+		page,
+		agent
+	}) => {
+		const token = await openUsers(page, agent, '?page=4');
+		const expected = await agentPage(agent, token, { page: 1, pagesize: 25, username: 'son' });
+		expect(expected.total).toBeGreaterThan(1);
+		const requests: string[] = [];
+		page.on('request', (r) => {
+			if (r.url().includes('get_all_users'))
+				requests.push(new URL(r.url()).searchParams.get('username') ?? '');
+		});
+		await page.getByLabel('Search by username').pressSequentially('son', { delay: 30 });
+		await expect(page).toHaveURL(/[?&]q=son\b/);
+		await expect(page).not.toHaveURL(/page=/);
+		await expect(range(page)).toHaveText(
+			`Showing 1 to ${Math.min(25, expected.total)} of ${expected.total}`
+		);
+		for (const name of await usernames(page)) expect(name.toLowerCase()).toContain('son');
+		// One request for the pause after typing, not one per key.
+		expect(requests).toEqual(['son']);
+		await expect(page.getByTestId('users-total')).toContainText(`${expected.total} users match`);
+
+		// Clearing the box shows everyone again; Back returns to the search.
+		await page.getByLabel('Search by username').fill('');
+		await expect(page).not.toHaveURL(/q=/);
+		await page.goBack();
+		await expect(page.getByLabel('Search by username')).toHaveValue('son');
+		await expect(range(page)).toContainText(`of ${expected.total}`);
+	});
+
+	test('a search that matches nobody says so and offers the way back', async ({ page, agent }) => {
+		await openUsers(page, agent);
+		await page.getByLabel('Search by username').fill('no-such-person');
+		await page.getByLabel('Search by username').press('Enter');
+		await expect(page.getByTestId('users-empty')).toHaveText(/No users match “no-such-person”/);
+		await page.getByRole('link', { name: 'Show all users' }).click();
+		await expect(range(page)).toContainText('Showing 1 to 25');
+		await expect(page.getByLabel('Search by username')).toHaveValue('');
+	});
+
+	test('sorts by a column, both ways, on the agent', async ({ page, agent }) => {
+		const token = await openUsers(page, agent);
+		const header = page.getByRole('columnheader', { name: 'Username' });
+		await header.getByRole('link').click();
+		await expect(header).toHaveAttribute('aria-sort', 'ascending');
+		await expect(page).toHaveURL(/sort=username/);
+		const asc = await agentPage(agent, token, {
+			page: 1,
+			pagesize: 25,
+			sortfield: 'Username',
+			descending: 'false'
+		});
+		await expect.poll(() => usernames(page)).toEqual(asc.data.map((u) => u.username));
+
+		await header.getByRole('link').click();
+		await expect(header).toHaveAttribute('aria-sort', 'descending');
+		const desc = await agentPage(agent, token, {
+			page: 1,
+			pagesize: 25,
+			sortfield: 'Username',
+			descending: 'true'
+		});
+		await expect.poll(() => usernames(page)).toEqual(desc.data.map((u) => u.username));
+		await expect(page.getByRole('columnheader', { name: 'Created' })).not.toHaveAttribute(
+			'aria-sort',
+			/./
+		);
+	});
+
+	test('filters by status', async ({ page, agent }) => {
+		const token = await openUsers(page, agent);
+		const pending = await agentPage(agent, token, { page: 1, pagesize: 25, userStatus: 4 });
+		await page.getByLabel('Status').selectOption({ label: 'Pending' });
+		await expect(page).toHaveURL(/status=pending/);
+		await expect(range(page)).toContainText(`of ${pending.total}`);
+		const statuses = await page.locator('tbody tr td:nth-child(5)').allTextContents();
+		expect(statuses.length).toBeGreaterThan(0);
+		for (const s of statuses) expect(s.trim()).toBe('Pending');
+		await page.getByLabel('Status').selectOption({ label: 'All statuses' });
+		await expect(page).not.toHaveURL(/status=/);
+	});
+
+	test('refresh and Back keep the view; a deep link opens page 7 of a filtered search', async ({
+		page,
+		agent
+	}) => {
+		const token = await openUsers(
+			page,
+			agent,
+			'?q=a&status=active&sort=email&order=asc&page=7&pageSize=10'
+		);
+		const expected = await agentPage(agent, token, {
+			page: 7,
+			pagesize: 10,
+			username: 'a',
+			userStatus: 1,
+			sortfield: 'Email',
+			descending: 'false'
+		});
+		const check = async () => {
+			await expect(range(page)).toHaveText(`Showing 61 to 70 of ${expected.total}`);
+			await expect.poll(() => usernames(page)).toEqual(expected.data.map((u) => u.username));
+			await expect(page.getByLabel('Search by username')).toHaveValue('a');
+			await expect(page.getByLabel('Status')).toHaveValue('1');
+			await expect(page.getByLabel('Rows per page')).toHaveValue('10');
+			await expect(page.getByLabel('Page', { exact: true })).toHaveValue('7');
+			await expect(page.getByRole('columnheader', { name: 'E-mail' })).toHaveAttribute(
+				'aria-sort',
+				'ascending'
+			);
+		};
+		await check();
+		await page.reload();
+		await check();
+		await page.getByRole('link', { name: 'Next page' }).click();
+		await expect(range(page)).toHaveText(`Showing 71 to 80 of ${expected.total}`);
+		await page.goBack();
+		await check();
+		await page.goForward();
+		await expect(range(page)).toHaveText(`Showing 71 to 80 of ${expected.total}`);
+	});
+
+	test('a page past the end offers the last page', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/users?page=999');
+		await expect(page.getByTestId('users-empty')).toContainText('Page 999 is past the end');
+		await page.getByRole('link', { name: 'Go to the last page' }).click();
+		await expect(range(page)).toContainText('Showing');
+	});
+
+	test('a row opens a panel with every field, including ones this version does not know', async ({
+		page,
+		agent
+	}) => {
+		await openUsers(page, agent, '?q=admin@example.com');
+		await page.getByRole('button', { name: 'Alex Admin' }).click();
+		const panel = page.getByRole('dialog', { name: 'Alex Admin' });
+		await expect(panel).toBeVisible();
+		const field = (label: string) =>
+			panel.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]');
+		await expect(field('User type')).toHaveText('Account admin, Desktop admin');
+		await expect(field('Account owner')).toHaveText('Yes');
+		await expect(field('Signs in with')).toHaveText('Hosted user directory');
+		await expect(panel.getByTestId('other-fields')).toContainText('department');
+		await expect(panel.getByTestId('other-fields')).toContainText('IT');
+		// Back closes the panel and stays on the list.
+		await page.goBack();
+		await expect(panel).toBeHidden();
+		await expect(range(page)).toContainText('Showing 1 to 1 of 1');
+		// A click anywhere on the row opens it too; Escape closes it.
+		await rows(page).first().locator('td').nth(2).click();
+		await expect(panel).toBeVisible();
+		await page.keyboard.press('Escape');
+		await expect(panel).toBeHidden();
+		await expect(page).toHaveURL(/q=admin/);
+	});
+
+	test('a row the console cannot read is still shown, as the agent sent it', async ({
+		page,
+		agent
+	}) => {
+		await control(agent, 'faults', {
+			path: '/user/get_all_users',
+			body: 'json',
+			json: { data: [{ id: 7, username: null, note: '<b>bold</b>' }], total: 1 }
+		});
+		await openUsers(page, agent);
+		await page.getByRole('button', { name: /A row the console cannot read/ }).click();
+		const panel = page.getByRole('dialog', { name: 'Unreadable row' });
+		await expect(panel.getByTestId('other-fields')).toContainText('<b>bold</b>');
+		await expect(panel.locator('b')).toHaveCount(0);
+	});
+
+	test('an error from the agent mid-paging says what happened and recovers', async ({
+		page,
+		agent
+	}) => {
+		await openUsers(page, agent);
+		await control(agent, 'faults', { path: '/user/get_all_users', status: 500, count: 1 });
+		await page.getByRole('link', { name: 'Next page' }).click();
+		await expect(page.getByRole('alert')).toContainText('unexpected error (500)');
+		await expect(page).toHaveURL(/page=2/);
+		await page.getByRole('button', { name: 'Try again' }).click();
+		await expect(range(page)).toContainText('Showing 26 to 50');
+		await expect(page.getByRole('alert')).toHaveCount(0);
+	});
+
+	test('a slow answer is overtaken by a newer one and never shown', async ({ page, agent }) => {
+		const token = await openUsers(page, agent);
+		await control(agent, 'faults', { path: '/user/get_all_users', delayMs: 1500, count: 1 });
+		await page.getByRole('link', { name: 'Next page' }).click();
+		await expect(page).toHaveURL(/page=2/);
+		await page.getByRole('link', { name: 'Next page' }).click();
+		await expect(range(page)).toContainText('Showing 51 to 75');
+		const third = (await agentPage(agent, token, { page: 3, pagesize: 25 })).data;
+		// Long after the slow page 2 would have answered, page 3 is still what is shown.
+		await page.waitForTimeout(2000);
+		await expect(range(page)).toContainText('Showing 51 to 75');
+		expect(await usernames(page)).toEqual(third.map((u) => u.username));
+	});
+});
