@@ -154,3 +154,48 @@ test.describe('unsaved input and the end of a session', () => {
 		await expect(page).toHaveURL('/login?next=%2Fprofile');
 	});
 });
+
+test.describe('profile changed elsewhere', () => {
+	/** Another client of the agent renames the user; the agent announces it on /notification. */
+	async function renameElsewhere(agentUrl: string, token: string, firstName: string) {
+		const res = await fetch(
+			`${agentUrl}/authentication/update_user?token=${encodeURIComponent(token)}`,
+			{
+				method: 'PUT',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ accountName: 'Example Ltd', firstName, lastName: 'Admin' })
+			}
+		);
+		expect(res.status).toBe(200);
+	}
+
+	test('the page shows the new profile when the agent says it changed', async ({ page, agent }) => {
+		const token = await signInWithToken(page, agent);
+		await page.goto('/profile');
+		await expect(page.getByLabel('First name')).toHaveValue('Alex');
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
+		await renameElsewhere(agent.url, token, 'Alexandra');
+		await expect(page.getByTestId('profile-details')).toContainText('Alexandra');
+		await expect(page.getByLabel('First name')).toHaveValue('Alexandra');
+	});
+
+	test('an edit in progress is kept, and the page says the profile changed under it', async ({
+		page,
+		agent
+	}) => {
+		const token = await signInWithToken(page, agent);
+		await page.goto('/profile');
+		await expect(page.getByLabel('First name')).toHaveValue('Alex');
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
+		await page.getByLabel('Last name').fill('Typed-here');
+		await renameElsewhere(agent.url, token, 'Alexandra');
+		await expect(page.getByTestId('profile-details')).toContainText('Alexandra');
+		await expect(page.getByLabel('Last name')).toHaveValue('Typed-here');
+		await expect(page.getByLabel('First name')).toHaveValue('Alex');
+		await expect(page.getByTestId('changed-elsewhere')).toBeVisible();
+		await page.getByRole('button', { name: 'Use the new values instead' }).click();
+		await expect(page.getByLabel('First name')).toHaveValue('Alexandra');
+		await expect(page.getByLabel('Last name')).toHaveValue('Admin');
+		await expect(page.getByTestId('changed-elsewhere')).toBeHidden();
+	});
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { startSimulator, type Simulator } from '../../../simulator/index.ts';
+import { socketUrl } from '$lib/agent-url';
+import { LiveChannel, type ChannelStatus } from './channel.svelte.ts';
+import { isProfileChange, parseNotification } from './frames.ts';
+
+let sim: Simulator;
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, log: false, eventsPerSecond: 0 });
+});
+afterAll(() => sim.close());
+
+/**
+ * `ws` emits an error when a socket still connecting is closed, and the library has removed its
+ * listeners by then; Node treats an unheard error as a crash. Browsers do not; this keeps one ear.
+ */
+class NodeWebSocket extends WebSocket {
+	constructor(...args: ConstructorParameters<typeof WebSocket>) {
+		super(...args);
+		this.on('error', () => {});
+	}
+}
+
+const fast = {
+	WebSocket: NodeWebSocket,
+	minDelayMs: 60,
+	maxDelayMs: 200,
+	connectTimeoutMs: 300,
+	minUptimeMs: 100
+};
+
+function channel() {
+	const c = new LiveChannel('notification', parseNotification, fast);
+	const statuses: ChannelStatus['kind'][] = [];
+	c.onStatus((s) => statuses.push(s.kind));
+	return { c, statuses };
+}
+
+const until = (check: () => boolean) =>
+	vi.waitFor(() => expect(check()).toBe(true), { timeout: 3000 });
+
+describe('socketUrl', () => {
+	it('turns the agent address into the channel address', () => {
+		expect(socketUrl('http://localhost:29123', 'notification')).toBe(
+			'ws://localhost:29123/notification'
+		);
+		expect(socketUrl('https://127.0.0.1:9/', 'statechange')).toBe('wss://127.0.0.1:9/statechange');
+	});
+});
+
+describe('LiveChannel', () => {
+	it('connects, hands over frames, and counts the ones it cannot read', async () => {
+		sim.reset();
+		const { c } = channel();
+		const frames: unknown[] = [];
+		const bad: string[] = [];
+		c.onFrame((f) => frames.push(f));
+		c.onBadFrame((raw, problem) => bad.push(`${raw} (${problem})`));
+		c.start(sim.url);
+		await until(() => c.status.kind === 'live');
+		sim.live.broadcast('notification', { Type: 4, Data: { Operation: 'update_user' } });
+		sim.live.broadcast('notification', '{not json');
+		sim.live.broadcast('notification', { Type: 'four' });
+		await until(() => frames.length === 1 && bad.length === 2);
+		expect(frames[0]).toEqual({ Type: 4, Data: { Operation: 'update_user' } });
+		expect(bad[0]).toMatch(/not JSON/);
+		await until(() => c.received === 1 && c.malformed === 2 && c.lastFrameAt !== null);
+		c.stop();
+		expect(c.status.kind).toBe('stopped');
+	});
+
+	it('reconnects after the agent closes, and says the agent closed it', async () => {
+		sim.reset();
+		const { c, statuses } = channel();
+		c.start(sim.url);
+		await until(() => c.status.kind === 'live');
+		sim.live.disconnectAll(1000);
+		await until(() => c.status.kind === 'reconnecting');
+		const status = c.status as Extract<ChannelStatus, { kind: 'reconnecting' }>;
+		expect(status.closedByAgent).toBe(true);
+		expect(status.retryAt).toBeGreaterThan(Date.now() - 10);
+		await until(() => c.status.kind === 'live');
+		expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+		c.stop();
+	});
+
+	it('keeps trying, with a growing wait, while the agent refuses; retry now skips the wait', async () => {
+		sim.reset();
+		sim.live.mode = 'refuse';
+		const { c } = channel();
+		c.start(sim.url);
+		await until(
+			() => c.status.kind === 'reconnecting' && (c.status as { attempt: number }).attempt >= 3
+		);
+		const s = c.status as Extract<ChannelStatus, { kind: 'reconnecting' }>;
+		expect(s.closedByAgent).toBe(false);
+		sim.live.mode = 'normal';
+		c.retryNow();
+		await until(() => c.status.kind === 'live');
+		c.stop();
+	});
+
+	it('gives up on a connection that never opens and tries again', async () => {
+		sim.reset();
+		sim.live.mode = 'hang';
+		const { c, statuses } = channel();
+		c.start(sim.url);
+		await until(() => statuses.includes('reconnecting'));
+		sim.live.mode = 'normal';
+		await until(() => c.status.kind === 'live');
+		c.stop();
+	});
+
+	it('moves to a new agent address', async () => {
+		sim.reset();
+		const other = await startSimulator({ port: 0, log: false, eventsPerSecond: 0 });
+		try {
+			const { c } = channel();
+			c.start(sim.url);
+			await until(() => c.status.kind === 'live' && sim.live.clientCount('notification') === 1);
+			c.start(other.url);
+			await until(() => c.status.kind === 'live' && other.live.clientCount('notification') === 1);
+			await until(() => sim.live.clientCount('notification') === 0);
+			c.stop();
+		} finally {
+			await other.close();
+		}
+	});
+});
+
+describe('isProfileChange', () => {
+	it('reads update_user however the agent names it', () => {
+		expect(isProfileChange({ Type: 4, Data: { Operation: 'user/update_user' } })).toBe(true);
+		expect(isProfileChange({ Type: 4, Data: { Operation: 'UpdateUser' } })).toBe(true);
+		expect(isProfileChange({ Type: 4, Data: { EndpointAddress: '/user/update_user' } })).toBe(true);
+		expect(isProfileChange({ Type: 4, Data: { Operation: 'authentication/login' } })).toBe(false);
+		expect(isProfileChange({ Type: 1, Data: { Operation: 'update_user' } })).toBe(false);
+		expect(isProfileChange({ Type: 4, Data: 'update_user' })).toBe(false);
+	});
+});
