@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative, parseAgentDate } from './format.ts';
+import { formatRelative } from './format.ts';
+import { parseAgentDate } from './format-table.ts';
 
 describe('parseAgentDate', () => {
 	it('reads ISO dates and refuses everything else', () => {

@@ -4,15 +4,9 @@
  */
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
 
 export function formatDateTime(date: Date): string {
 	return DATE_TIME.format(date);
-}
-
-export function formatDate(date: Date): string {
-	return DATE.format(date);
 }
 
 export function formatTime(date: Date): string {
@@ -32,23 +26,4 @@ export function formatRelative(date: Date, now: Date = new Date()): string {
 	if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
 	if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
 	return rtf.format(Math.round(seconds / 86400), 'day');
-}
-
-/** The full, unambiguous form with the time zone, for a hover or a detail view. */
-export function formatFullDateTime(date: Date): string {
-	return FULL.format(date);
-}
-
-/** A date the agent sent as text; null when it is missing or not a date. */
-export function parseAgentDate(value: unknown): Date | null {
-	if (typeof value !== 'string' || !value.trim()) return null;
-	const date = new Date(value);
-	return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** "1,234" in the reader's locale. */
-const COUNT = new Intl.NumberFormat();
-
-export function formatCount(n: number): string {
-	return COUNT.format(n);
 }

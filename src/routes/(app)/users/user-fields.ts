@@ -6,7 +6,7 @@ import {
 	nameOf
 } from '$lib/api/labels';
 import type { ListUser } from '$lib/api/schemas/user';
-import { formatFullDateTime, parseAgentDate } from '$lib/format';
+import { formatFullDateTime, parseAgentDate } from '$lib/format-table';
 
 /** View models of a users-list row: every value in words, mapped here and not in templates. */
 

@@ -1,0 +1,29 @@
+/**
+ * Formats for tables and detail views (users now, the event timeline next). Apart from format.ts
+ * so that pages without tables, sign-in first, do not carry them.
+ */
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
+const COUNT = new Intl.NumberFormat();
+
+export function formatDate(date: Date): string {
+	return DATE.format(date);
+}
+
+/** The full, unambiguous form with the time zone, for a hover or a detail view. */
+export function formatFullDateTime(date: Date): string {
+	return FULL.format(date);
+}
+
+/** A date the agent sent as text; null when it is missing or not a date. */
+export function parseAgentDate(value: unknown): Date | null {
+	if (typeof value !== 'string' || !value.trim()) return null;
+	const date = new Date(value);
+	return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "1,234" in the reader's locale. */
+export function formatCount(n: number): string {
+	return COUNT.format(n);
+}
