@@ -40,7 +40,8 @@ export type ChannelOptions = {
 	minUptimeMs?: number;
 };
 
-type FrameListener<T> = (frame: T, receivedAt: number) => void;
+/** The frame as the schema read it, its arrival time, and the JSON value as it came. */
+type FrameListener<T> = (frame: T, receivedAt: number, value: unknown) => void;
 type BadFrameListener = (raw: string, problem: string, receivedAt: number) => void;
 
 const PUBLISH_MS = 250;
@@ -183,7 +184,7 @@ export class LiveChannel<T> {
 		const parsed: Parsed<T> = problem ? { ok: false, problem } : this.#parse(value);
 		if (parsed.ok) {
 			this.#counts.received++;
-			this.#frames.emit(parsed.frame, now);
+			this.#frames.emit(parsed.frame, now, value);
 		} else {
 			this.#counts.malformed++;
 			const raw = typeof data === 'string' ? data : String(data);

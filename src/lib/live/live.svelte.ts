@@ -1,12 +1,68 @@
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
-import { LiveChannel } from './channel.svelte';
+import { LiveChannel, type ChannelName, type ChannelStatus } from './channel.svelte';
+import { EVENT_KINDS, describeNotification, describeState } from './event-words';
+import { FileStates } from './file-states.svelte';
 import { parseNotification, parseStateChange } from './frames';
+import { Timeline, type NewEntry } from './timeline.svelte';
+import { Transfers } from './transfers.svelte';
 
-/** The agent's two channels, open while the user is in the signed-in area of the console. */
+/** Longest a batch waits when the page gets no animation frames (a hidden tab). */
+const FLUSH_FALLBACK_MS = 250;
+
+/**
+ * The agent's two channels, open while the user is in the signed-in area, and what they feed:
+ * the timeline, live transfers and file states. Frames are collected as they arrive and handed
+ * over once per animation frame, so a flood costs one update of each view per frame.
+ */
 class Live {
 	readonly notification = new LiveChannel<NotificationFrame>('notification', parseNotification);
 	readonly statechange = new LiveChannel<StateChangeFrame>('statechange', parseStateChange);
 	readonly channels = [this.notification, this.statechange] as const;
+	readonly timeline = new Timeline();
+	readonly transfers = new Transfers();
+	readonly fileStates = new FileStates();
+
+	#entries: NewEntry[] = [];
+	#progress: Parameters<Transfers['apply']>[0] = [];
+	#states: Parameters<FileStates['apply']>[0] = [];
+	#frame: number | null = null;
+	#timer: ReturnType<typeof setTimeout> | null = null;
+
+	constructor() {
+		this.notification.onFrame((frame, at, value) => {
+			const described = describeNotification(frame);
+			this.#entries.push({
+				at,
+				channel: 'notification',
+				kind: described.kind,
+				label: described.label,
+				summary: described.summary,
+				payload: value
+			});
+			if (described.progress) this.#progress.push({ data: described.progress, at });
+			this.#schedule();
+		});
+		this.statechange.onFrame((frame, at, value) => {
+			const described = describeState(frame);
+			this.#entries.push({ at, channel: 'statechange', ...described, payload: value });
+			this.#states.push({ frame, at });
+			this.#schedule();
+		});
+		for (const channel of this.channels) {
+			channel.onBadFrame((raw, problem, at) => {
+				this.#entries.push({
+					at,
+					channel: channel.name,
+					kind: 'malformed',
+					label: EVENT_KINDS.malformed,
+					summary: `${problem}: ${raw.length > 120 ? `${raw.slice(0, 119)}…` : raw}`,
+					payload: raw
+				});
+				this.#schedule();
+			});
+			channel.onStatus((status) => this.#statusChanged(channel.name, status));
+		}
+	}
 
 	start(agentUrl: string) {
 		for (const channel of this.channels) channel.start(agentUrl);
@@ -14,6 +70,56 @@ class Live {
 
 	stop() {
 		for (const channel of this.channels) channel.stop();
+	}
+
+	/** Forgets every event, transfer and file state. */
+	clear() {
+		this.flush();
+		this.timeline.clear();
+		this.transfers.clear();
+		this.fileStates.clear();
+	}
+
+	/** Hands the frames collected so far to the views. */
+	flush() {
+		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		if (this.#timer !== null) clearTimeout(this.#timer);
+		this.#frame = this.#timer = null;
+		const entries = this.#entries;
+		const progress = this.#progress;
+		const states = this.#states;
+		this.#entries = [];
+		this.#progress = [];
+		this.#states = [];
+		this.timeline.append(entries);
+		this.transfers.apply(progress);
+		this.fileStates.apply(states);
+	}
+
+	#schedule() {
+		if (this.#timer !== null) return;
+		this.#timer = setTimeout(() => this.flush(), FLUSH_FALLBACK_MS);
+		if (typeof requestAnimationFrame === 'function')
+			this.#frame = requestAnimationFrame(() => this.flush());
+	}
+
+	#statusChanged(channel: ChannelName, status: ChannelStatus) {
+		const now = Date.now();
+		if (status.kind === 'live') {
+			this.timeline.closeGap(channel, now);
+		} else if (status.kind === 'reconnecting' || status.kind === 'stopped') {
+			// Frames that came before the drop go before its marker.
+			this.flush();
+			this.timeline.openGap(
+				channel,
+				now,
+				status.kind === 'stopped'
+					? 'the console stopped listening'
+					: status.closedByAgent
+						? 'the agent closed the connection'
+						: 'the connection was lost'
+			);
+		}
 	}
 }
 

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { describeNotification, describeState, oneLine, percent, words } from './event-words.ts';
+
+describe('describeNotification', () => {
+	it('puts a transfer in one line: direction, file, storage, percent, state', () => {
+		const d = describeNotification({
+			Type: 1,
+			Data: {
+				TransferMode: 'Upload',
+				Status: 'InProgress',
+				Name: 'hero.psd',
+				StorageName: 'Studio S3',
+				Bytes: 45,
+				Size: 100,
+				TransferId: 't1'
+			}
+		});
+		expect(d).toMatchObject({
+			kind: 'progress',
+			label: 'Transfer progress',
+			summary: 'Upload hero.psd (Studio S3), 45 %, in progress'
+		});
+		expect(d.progress?.TransferId).toBe('t1');
+	});
+
+	it('names a failed transfer with its error, and numbers where names are expected', () => {
+		const d = describeNotification({
+			Type: 1,
+			Data: { TransferMode: 2, Status: 3, Path: '/a/b.bin', Error: 'reset', TransferId: 9 }
+		});
+		expect(d.summary).toBe('Mode 2 b.bin, 3: reset');
+	});
+
+	it('reads user notifications, agent calls and update progress', () => {
+		expect(
+			describeNotification({ Type: 2, Data: { Title: 'Storage almost full', Message: '91%' } })
+				.summary
+		).toBe('Storage almost full: 91%');
+		expect(
+			describeNotification({
+				Type: 4,
+				Data: { Operation: 'update_user', HttpMethod: 'PUT', Origin: 'http://localhost:4173' }
+			}).summary
+		).toBe('PUT update_user from http://localhost:4173');
+		expect(describeNotification({ Type: 8, Data: { Progress: 40 } }).summary).toBe(
+			'40 % {"Progress":40}'
+		);
+	});
+
+	it('keeps an unknown type with its number and data', () => {
+		expect(describeNotification({ Type: 16, Data: { X: 1 } })).toEqual({
+			kind: 'unknown',
+			label: 'Unknown type 16',
+			summary: '{"X":1}'
+		});
+	});
+
+	it('never lets a token through', () => {
+		const d = describeNotification({
+			Type: 4,
+			Data: { EndpointAddress: '/user/get_all_users?token=eyJabc.def.ghi&page=2' }
+		});
+		expect(d.summary).not.toContain('eyJabc');
+	});
+});
+
+describe('describeState', () => {
+	it('names every flag and keeps the raw value, unknown bits included', () => {
+		expect(describeState({ Path: '/x/a.psd', StorageName: 'S3', State: 4 }).summary).toBe(
+			'/x/a.psd (S3): Uploading [4]'
+		);
+		expect(describeState({ Path: '/a', State: 0 }).summary).toBe('/a: Normal [0]');
+		expect(describeState({ Path: '/a', State: 1024 + 2 }).summary).toBe(
+			'/a: Downloading, Unknown (1024) [1026]'
+		);
+	});
+});
+
+describe('helpers', () => {
+	it('words, percent and oneLine', () => {
+		expect(words('RenameDeleting')).toBe('rename deleting');
+		expect(percent(5, 0)).toBeNull();
+		expect(percent(150, 100)).toBe(100);
+		expect(oneLine('a\n  b')).toBe('a b');
+		expect(oneLine('x'.repeat(300))).toHaveLength(160);
+	});
+});

@@ -1,0 +1,156 @@
+import { FILE_STATE_NAMES, flagNames } from '$lib/api/labels';
+import {
+	NOTIFICATION_TYPE,
+	appNotificationDataSchema,
+	progressDataSchema,
+	type NotificationFrame,
+	type ProgressData,
+	type StateChangeFrame
+} from '$lib/api/schemas/frames';
+import { redactTokens } from '$lib/api/token';
+
+/**
+ * Frames in words: the kind of event and a one-line summary, for the timeline, its filters and
+ * its exports. Unknown types and values are shown with their numbers, never dropped.
+ */
+
+export const EVENT_KINDS = {
+	progress: 'Transfer progress',
+	'user-notification': 'User notification',
+	'app-notification': 'Agent call',
+	'app-update': 'Agent update progress',
+	state: 'File state',
+	unknown: 'Unknown type',
+	malformed: 'Unreadable frame',
+	gap: 'Connection gap'
+} as const;
+export type EventKind = keyof typeof EVENT_KINDS;
+
+export type Described = {
+	kind: EventKind;
+	label: string;
+	summary: string;
+	/** A Progress frame's data, read once here for the transfers view too. */
+	progress?: ProgressData;
+};
+
+const TYPE_KINDS: Record<number, EventKind> = {
+	[NOTIFICATION_TYPE.Progress]: 'progress',
+	[NOTIFICATION_TYPE.UserNotification]: 'user-notification',
+	[NOTIFICATION_TYPE.AppNotification]: 'app-notification',
+	[NOTIFICATION_TYPE.AppUpdateProgress]: 'app-update'
+};
+
+/** "InProgress" -> "in progress"; a number stays a number. */
+export function words(value: string | number | null | undefined): string {
+	if (value === null || value === undefined || value === '') return '';
+	if (typeof value === 'number') return String(value);
+	return value
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/[_-]+/g, ' ')
+		.toLowerCase();
+}
+
+/** One line of any value, shortened; never markup, only text. */
+export function oneLine(value: unknown, max = 160): string {
+	let text: string;
+	if (typeof value === 'string') text = value;
+	else {
+		try {
+			text = JSON.stringify(value) ?? String(value);
+		} catch {
+			text = String(value);
+		}
+	}
+	text = redactTokens(text.replace(/\s+/g, ' ').trim());
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function percent(bytes: number | null | undefined, size: number | null | undefined) {
+	if (typeof bytes !== 'number' || typeof size !== 'number' || size <= 0) return null;
+	return Math.max(0, Math.min(100, Math.floor((bytes / size) * 100)));
+}
+
+const fileName = (p: ProgressData) => p.Name || p.Path?.split('/').pop() || 'a file';
+
+function progressSummary(p: ProgressData): string {
+	const mode = typeof p.TransferMode === 'number' ? `Mode ${p.TransferMode}` : p.TransferMode;
+	const direction = mode ? `${mode} ` : '';
+	const where = p.StorageName ? ` (${p.StorageName})` : '';
+	const pct = percent(p.Bytes, p.Size);
+	const status = words(p.Status) || 'status not given';
+	const failed = p.Error ? `: ${p.Error}` : '';
+	return `${direction}${fileName(p)}${where}, ${pct === null ? '' : `${pct} %, `}${status}${failed}`;
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+	return value && typeof value === 'object' && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: null;
+}
+
+function userNotificationSummary(data: unknown): string {
+	const d = record(data);
+	const title = typeof d?.Title === 'string' ? d.Title : '';
+	const message = typeof d?.Message === 'string' ? d.Message : '';
+	if (title || message) return oneLine([title, message].filter(Boolean).join(': '));
+	return oneLine(data);
+}
+
+function updateSummary(data: unknown): string {
+	const d = record(data);
+	const pct =
+		d && ['Progress', 'Percent', 'Percentage'].map((k) => d[k]).find((v) => typeof v === 'number');
+	return typeof pct === 'number' ? `${pct} % ${oneLine(data, 100)}` : oneLine(data);
+}
+
+export function describeNotification(frame: NotificationFrame): Described {
+	const kind = TYPE_KINDS[frame.Type] ?? 'unknown';
+	switch (kind) {
+		case 'progress': {
+			const p = progressDataSchema.safeParse(frame.Data);
+			if (!p.success) return { kind, label: EVENT_KINDS.progress, summary: oneLine(frame.Data) };
+			return {
+				kind,
+				label: EVENT_KINDS.progress,
+				summary: oneLine(progressSummary(p.data)),
+				progress: p.data
+			};
+		}
+		case 'app-notification': {
+			const a = appNotificationDataSchema.safeParse(frame.Data);
+			const d = a.success ? a.data : {};
+			const what = d.Operation || d.EndpointAddress || 'a call';
+			const from = d.Origin ? ` from ${d.Origin}` : '';
+			return {
+				kind,
+				label: EVENT_KINDS['app-notification'],
+				summary: oneLine(`${d.HttpMethod ? `${d.HttpMethod} ` : ''}${what}${from}`)
+			};
+		}
+		case 'user-notification':
+			return { kind, label: EVENT_KINDS[kind], summary: userNotificationSummary(frame.Data) };
+		case 'app-update':
+			return { kind, label: EVENT_KINDS[kind], summary: updateSummary(frame.Data) };
+		default:
+			return {
+				kind: 'unknown',
+				label: `${EVENT_KINDS.unknown} ${frame.Type}`,
+				summary: oneLine(frame.Data)
+			};
+	}
+}
+
+/** All the names of a state, or "Normal"; unknown bits as numbers. */
+export function stateNames(state: number): string {
+	return flagNames(FILE_STATE_NAMES, state, 'Normal').join(', ');
+}
+
+export function describeState(frame: StateChangeFrame): Described {
+	const where = frame.StorageName ? ` (${frame.StorageName})` : '';
+	return {
+		kind: 'state',
+		label: EVENT_KINDS.state,
+		summary: oneLine(`${frame.Path}${where}: ${stateNames(frame.State)} [${frame.State}]`)
+	};
+}

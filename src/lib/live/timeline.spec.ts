@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { Timeline, type NewEntry } from './timeline.svelte.ts';
+
+const event = (i: number, extra: Partial<NewEntry> = {}): NewEntry => ({
+	at: 1_000 + i,
+	channel: i % 2 ? 'notification' : 'statechange',
+	kind: i % 2 ? 'progress' : 'state',
+	label: i % 2 ? 'Transfer progress' : 'File state',
+	summary: `event ${i}`,
+	payload: { i },
+	...extra
+});
+const many = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, k) => event(from + k));
+const summaries = (t: Timeline) => t.shown.map((e) => e.summary);
+
+describe('Timeline', () => {
+	it('keeps at most the cap, dropping the oldest and counting them', () => {
+		const t = new Timeline();
+		t.setCap(1_000);
+		t.append(many(1, 1_500));
+		expect(t.size).toBe(1_000);
+		expect(t.dropped).toBe(500);
+		expect(t.shown[0]?.summary).toBe('event 501');
+		t.setCap(100);
+		expect(t.size).toBe(100);
+		expect(t.dropped).toBe(1_400);
+	});
+
+	it('filters by channel, kind and text, also for what arrives later', () => {
+		const t = new Timeline();
+		t.append(many(1, 10));
+		t.setFilter({ channel: 'notification', kind: null, q: '' });
+		expect(t.shown).toHaveLength(5);
+		t.setFilter({ channel: null, kind: 'state', q: 'event 1' });
+		expect(summaries(t)).toEqual(['event 10']);
+		t.append([event(12), event(13)]);
+		expect(summaries(t)).toEqual(['event 10', 'event 12']);
+		// The payload is searched too.
+		t.setFilter({ channel: null, kind: null, q: '"i":13' });
+		expect(summaries(t)).toEqual(['event 13']);
+	});
+
+	it('pauses the view while it keeps buffering, and says how many came', () => {
+		const t = new Timeline();
+		t.append(many(1, 3));
+		t.pause();
+		t.append(many(4, 9));
+		expect(summaries(t)).toEqual(['event 1', 'event 2', 'event 3']);
+		expect(t.newWhilePaused).toBe(6);
+		t.setFilter({ channel: 'notification', kind: null, q: '' });
+		expect(t.newWhilePaused).toBe(3);
+		t.resume();
+		expect(t.shown).toHaveLength(5);
+		expect(t.newWhilePaused).toBe(0);
+	});
+
+	it('marks where a channel was down, and keeps the marker through filters and clear', () => {
+		const t = new Timeline();
+		t.append([event(1)]);
+		t.openGap('notification', 5_000, 'the connection was lost');
+		t.openGap('notification', 5_500, 'again');
+		t.setFilter({ channel: null, kind: 'progress', q: 'nothing matches this' });
+		expect(t.shown.map((e) => e.kind)).toEqual(['gap']);
+		t.clear();
+		expect(t.shown[0]?.gap).toEqual({ from: 5_000, to: null, reason: 'the connection was lost' });
+		t.closeGap('notification', 9_000);
+		expect(t.shown[0]?.gap?.to).toBe(9_000);
+		t.setFilter({ channel: 'statechange', kind: null, q: '' });
+		expect(t.shown).toHaveLength(0);
+	});
+
+	it('clears everything and starts counting again', () => {
+		const t = new Timeline();
+		t.setCap(1_000);
+		t.append(many(1, 1_200));
+		t.clear();
+		expect(t.size).toBe(0);
+		expect(t.dropped).toBe(0);
+	});
+});

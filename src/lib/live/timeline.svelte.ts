@@ -1,0 +1,198 @@
+import type { ChannelName } from './channel.svelte';
+import { EVENT_KINDS, type EventKind } from './event-words';
+
+/**
+ * The merged event list of both channels: bounded (the oldest drop first and are counted),
+ * filterable, pausable (it keeps buffering; the view stays), with gap markers where a channel was
+ * down. Entries arrive in batches (one per animation frame); the filtered list is kept up to date
+ * incrementally, so a batch costs its own size, not the size of the list.
+ */
+
+export type Gap = { from: number; to: number | null; reason: string };
+
+export type TimelineEntry = {
+	seq: number;
+	/** When the frame arrived (ms since the epoch). */
+	at: number;
+	channel: ChannelName;
+	kind: EventKind;
+	label: string;
+	summary: string;
+	/** The frame as received: parsed JSON, or the text of a frame that could not be read. */
+	payload: unknown;
+	gap?: Gap;
+};
+
+export type NewEntry = Omit<TimelineEntry, 'seq'>;
+
+export type TimelineFilter = { channel: ChannelName | null; kind: EventKind | null; q: string };
+
+export const RETENTION_CHOICES = [1_000, 5_000, 10_000, 50_000] as const;
+export const DEFAULT_RETENTION = 10_000;
+
+const searchText = new WeakMap<TimelineEntry, string>();
+
+function textOf(entry: TimelineEntry): string {
+	let text = searchText.get(entry);
+	if (text === undefined) {
+		let payload = '';
+		try {
+			payload = typeof entry.payload === 'string' ? entry.payload : JSON.stringify(entry.payload);
+		} catch {
+			payload = '';
+		}
+		text = `${entry.label} ${entry.summary} ${payload}`.toLowerCase();
+		searchText.set(entry, text);
+	}
+	return text;
+}
+
+export function matches(entry: TimelineEntry, filter: TimelineFilter): boolean {
+	// Gap markers stay whatever the filter: they say events may be missing from this view too.
+	if (entry.kind === 'gap') return filter.channel === null || entry.channel === filter.channel;
+	if (filter.channel && entry.channel !== filter.channel) return false;
+	if (filter.kind && entry.kind !== filter.kind) return false;
+	return !filter.q || textOf(entry).includes(filter.q.toLowerCase());
+}
+
+/** The first index whose entry has seq > `seq` (entries are in seq order). */
+function firstAfter(list: TimelineEntry[], seq: number): number {
+	let lo = 0;
+	let hi = list.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if (list[mid]!.seq <= seq) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
+}
+
+export class Timeline {
+	/** Bumped on every change; readers of the getters below depend on it. */
+	version = $state(0);
+	cap = $state(DEFAULT_RETENTION);
+	/** Events dropped to stay within the cap since the last clear. */
+	dropped = $state(0);
+	paused = $state(false);
+	filter = $state.raw<TimelineFilter>({ channel: null, kind: null, q: '' });
+
+	#entries: TimelineEntry[] = [];
+	#filtered: TimelineEntry[] = [];
+	#seq = 0;
+	#pausedAt = 0;
+	#openGaps = new Map<ChannelName, TimelineEntry>();
+	#pausedView: { version: number; list: TimelineEntry[] } | null = null;
+
+	/** The entries the view shows, oldest first: frozen at the pause while paused. */
+	get shown(): TimelineEntry[] {
+		const version = this.version;
+		if (!this.paused) return this.#filtered;
+		if (this.#pausedView?.version !== version)
+			this.#pausedView = {
+				version,
+				list: this.#filtered.slice(0, firstAfter(this.#filtered, this.#pausedAt))
+			};
+		return this.#pausedView.list;
+	}
+
+	/** Matching entries that arrived since the pause. */
+	get newWhilePaused(): number {
+		void this.version;
+		return this.paused ? this.#filtered.length - firstAfter(this.#filtered, this.#pausedAt) : 0;
+	}
+
+	/** Everything kept, whatever the filter. */
+	get size(): number {
+		void this.version;
+		return this.#entries.length;
+	}
+
+	append(batch: NewEntry[]) {
+		if (batch.length === 0) return;
+		for (const item of batch) {
+			const entry = { ...item, seq: ++this.#seq };
+			this.#entries.push(entry);
+			if (matches(entry, this.filter)) this.#filtered.push(entry);
+		}
+		this.#trim();
+		this.version++;
+	}
+
+	/** A channel went down: a marker that stays open until it is back. */
+	openGap(channel: ChannelName, at: number, reason: string) {
+		if (this.#openGaps.has(channel)) return;
+		const entry: NewEntry = {
+			at,
+			channel,
+			kind: 'gap',
+			label: EVENT_KINDS.gap,
+			summary: '',
+			payload: null,
+			gap: { from: at, to: null, reason }
+		};
+		this.append([entry]);
+		const added = this.#entries.at(-1);
+		if (added) this.#openGaps.set(channel, added);
+	}
+
+	closeGap(channel: ChannelName, at: number) {
+		const entry = this.#openGaps.get(channel);
+		if (!entry?.gap) return;
+		this.#openGaps.delete(channel);
+		entry.gap.to = at;
+		this.version++;
+	}
+
+	setFilter(filter: TimelineFilter) {
+		if (JSON.stringify(filter) === JSON.stringify(this.filter)) return;
+		this.filter = filter;
+		this.#filtered = this.#entries.filter((e) => matches(e, filter));
+		this.version++;
+	}
+
+	setCap(cap: number) {
+		this.cap = cap;
+		this.#trim();
+		this.version++;
+	}
+
+	pause() {
+		if (this.paused) return;
+		this.#pausedAt = this.#seq;
+		this.paused = true;
+	}
+
+	resume() {
+		this.paused = false;
+	}
+
+	clear() {
+		this.#entries = [];
+		this.#filtered = [];
+		this.dropped = 0;
+		this.#pausedAt = this.#seq;
+		// A channel still down stays marked.
+		const open = [...this.#openGaps];
+		this.#openGaps.clear();
+		for (const [channel, entry] of open)
+			if (entry.gap) this.openGap(channel, entry.gap.from, entry.gap.reason);
+		this.version++;
+	}
+
+	reset() {
+		this.#openGaps.clear();
+		this.clear();
+		this.paused = false;
+		this.cap = DEFAULT_RETENTION;
+		this.filter = { channel: null, kind: null, q: '' };
+	}
+
+	#trim() {
+		const over = this.#entries.length - this.cap;
+		if (over <= 0) return;
+		const oldest = this.#entries[over - 1]!.seq;
+		this.#entries = this.#entries.slice(over);
+		this.#filtered = this.#filtered.slice(firstAfter(this.#filtered, oldest));
+		this.dropped += over;
+	}
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { FileStates } from './file-states.svelte.ts';
+import { KEEP_FINISHED_MS, Transfers, outcomeOf } from './transfers.svelte.ts';
+
+describe('Transfers', () => {
+	it('follows each transfer and keeps finished ones for a while', () => {
+		let now = 0;
+		const t = new Transfers(() => now);
+		t.apply([
+			{
+				data: { TransferId: 'a', Status: 'InProgress', Bytes: 10, Size: 100, Name: 'a.bin' },
+				at: 0
+			},
+			{ data: { TransferId: 'b', Status: 'InProgress', Bytes: 1, Size: 100 }, at: 0 }
+		]);
+		t.apply([
+			{ data: { TransferId: 'a', Status: 'Completed', Bytes: 100, Size: 100 }, at: 10 },
+			{ data: { TransferId: 'b', Status: 'Failed', Error: 'reset' }, at: 20 }
+		]);
+		expect(t.list.map((x) => [x.id, x.outcome, x.bytes])).toEqual([
+			['b', 'failed', 1],
+			['a', 'completed', 100]
+		]);
+		expect(t.list.find((x) => x.id === 'a')?.name).toBe('a.bin');
+		now = KEEP_FINISHED_MS + 15;
+		t.apply([{ data: { TransferId: 'c', Status: 'InProgress' }, at: now }]);
+		expect(t.list.map((x) => x.id)).toEqual(['c', 'b']);
+	});
+
+	it('reads the outcome from names, numbers and errors', () => {
+		expect(outcomeOf('Completed', null)).toBe('completed');
+		expect(outcomeOf('failed', null)).toBe('failed');
+		expect(outcomeOf(7, 'disk full')).toBe('failed');
+		expect(outcomeOf(7, null)).toBe('active');
+	});
+});
+
+describe('FileStates', () => {
+	it('keeps the latest state per path', () => {
+		const f = new FileStates();
+		f.apply([
+			{ frame: { Path: '/a', State: 4 }, at: 1 },
+			{ frame: { Path: '/b', State: 2 }, at: 2 },
+			{ frame: { Path: '/a', State: 0 }, at: 3 }
+		]);
+		expect(f.list).toEqual([
+			{ path: '/b', storage: '', state: 2, at: 2 },
+			{ path: '/a', storage: '', state: 0, at: 3 }
+		]);
+	});
+});

@@ -1,0 +1,116 @@
+import type { ProgressData } from '$lib/api/schemas/frames';
+
+/**
+ * Live transfers, one per TransferId, from the Progress notifications. Finished ones (completed
+ * or failed) stay for KEEP_FINISHED_MS so a person sees how they ended, at most MAX_FINISHED.
+ */
+
+export type TransferOutcome = 'active' | 'completed' | 'failed';
+
+export type Transfer = {
+	id: string;
+	mode: string;
+	name: string;
+	path: string;
+	storage: string;
+	bytes: number | null;
+	size: number | null;
+	/** Bytes per second, as the agent reports it. */
+	speed: number | null;
+	/** The agent's status, as sent (a name or a number). */
+	status: string;
+	outcome: TransferOutcome;
+	error: string | null;
+	updatedAt: number;
+	finishedAt: number | null;
+};
+
+export const KEEP_FINISHED_MS = 5 * 60_000;
+const MAX_FINISHED = 100;
+const MAX_ACTIVE = 1_000;
+
+export function outcomeOf(
+	status: string | number | null | undefined,
+	error: string | null | undefined
+): TransferOutcome {
+	const name = typeof status === 'string' ? status.toLowerCase().replace(/[\s_-]/g, '') : '';
+	if (name === 'completed' || name === 'complete' || name === 'done' || name === 'succeeded')
+		return 'completed';
+	if (name === 'failed' || name === 'error' || name === 'cancelled' || name === 'canceled' || error)
+		return 'failed';
+	return 'active';
+}
+
+export class Transfers {
+	version = $state(0);
+	#byId = new Map<string, Transfer>();
+	#now: () => number;
+
+	constructor(now: () => number = Date.now) {
+		this.#now = now;
+	}
+
+	/** Active first (newest activity first), then finished, most recent first. */
+	get list(): Transfer[] {
+		void this.version;
+		const all = [...this.#byId.values()];
+		const active = all
+			.filter((t) => t.outcome === 'active')
+			.sort((a, b) => b.updatedAt - a.updatedAt);
+		const finished = all
+			.filter((t) => t.outcome !== 'active')
+			.sort((a, b) => (b.finishedAt ?? 0) - (a.finishedAt ?? 0));
+		return [...active, ...finished];
+	}
+
+	apply(batch: { data: ProgressData; at: number }[]) {
+		if (batch.length === 0) return;
+		for (const { data, at } of batch) {
+			const id = String(data.TransferId);
+			const before = this.#byId.get(id);
+			const outcome = outcomeOf(data.Status, data.Error);
+			const transfer: Transfer = {
+				id,
+				mode:
+					data.TransferMode === null || data.TransferMode === undefined
+						? ''
+						: String(data.TransferMode),
+				name: data.Name || data.Path?.split('/').pop() || before?.name || id,
+				path: data.Path ?? before?.path ?? '',
+				storage: data.StorageName ?? before?.storage ?? '',
+				bytes: data.Bytes ?? before?.bytes ?? null,
+				size: data.Size ?? before?.size ?? null,
+				speed: data.Speed ?? null,
+				status: data.Status === null || data.Status === undefined ? '' : String(data.Status),
+				outcome,
+				error: data.Error ?? null,
+				updatedAt: at,
+				finishedAt: outcome === 'active' ? null : (before?.finishedAt ?? at)
+			};
+			// Re-inserted so the map's order is the order of last activity.
+			this.#byId.delete(id);
+			this.#byId.set(id, transfer);
+		}
+		this.#prune();
+		this.version++;
+	}
+
+	clear() {
+		this.#byId.clear();
+		this.version++;
+	}
+
+	#prune() {
+		const now = this.#now();
+		let finished = 0;
+		let active = 0;
+		// Newest last in the map: walk from the newest.
+		for (const t of [...this.#byId.values()].reverse()) {
+			if (t.outcome === 'active') {
+				if (++active > MAX_ACTIVE) this.#byId.delete(t.id);
+			} else if (++finished > MAX_FINISHED || now - (t.finishedAt ?? now) > KEEP_FINISHED_MS) {
+				this.#byId.delete(t.id);
+			}
+		}
+	}
+}
