@@ -15,6 +15,8 @@ export const route = {
 	overview: () => resolve('/'),
 	settings: () => resolve('/settings'),
 	profile: () => resolve('/profile'),
+	/** The page's parameters come from `eventsHref()` beside it. */
+	events: (params: Record<string, string | null> = {}) => withQuery(resolve('/events'), params),
 	/** The list's parameters come from `usersHref()` in users-query.ts, which only that page loads. */
 	users: (params: Record<string, string | null> = {}) => withQuery(resolve('/users'), params),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),

@@ -8,6 +8,7 @@ const MAX_PATHS = 5_000;
 
 export class FileStates {
 	version = $state(0);
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- read through `version`: one signal per batch, not one per entry
 	#byPath = new Map<string, FileState>();
 
 	get list(): FileState[] {

@@ -35,9 +35,10 @@ const searchText = new WeakMap<TimelineEntry, string>();
 function textOf(entry: TimelineEntry): string {
 	let text = searchText.get(entry);
 	if (text === undefined) {
-		let payload = '';
+		let payload: string;
 		try {
-			payload = typeof entry.payload === 'string' ? entry.payload : JSON.stringify(entry.payload);
+			payload =
+				typeof entry.payload === 'string' ? entry.payload : (JSON.stringify(entry.payload) ?? '');
 		} catch {
 			payload = '';
 		}
@@ -80,19 +81,23 @@ export class Timeline {
 	#filtered: TimelineEntry[] = [];
 	#seq = 0;
 	#pausedAt = 0;
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- read through `version`: one signal per batch, not one per entry
 	#openGaps = new Map<ChannelName, TimelineEntry>();
-	#pausedView: { version: number; list: TimelineEntry[] } | null = null;
+	#shownView: { version: number; list: TimelineEntry[] } | null = null;
 
-	/** The entries the view shows, oldest first: frozen at the pause while paused. */
+	/**
+	 * The entries the view shows, oldest first: frozen at the pause while paused. A new array per
+	 * change (the list is appended to in place, and readers compare by identity).
+	 */
 	get shown(): TimelineEntry[] {
 		const version = this.version;
-		if (!this.paused) return this.#filtered;
-		if (this.#pausedView?.version !== version)
-			this.#pausedView = {
-				version,
-				list: this.#filtered.slice(0, firstAfter(this.#filtered, this.#pausedAt))
-			};
-		return this.#pausedView.list;
+		if (this.#shownView?.version !== version) {
+			const list = this.paused
+				? this.#filtered.slice(0, firstAfter(this.#filtered, this.#pausedAt))
+				: this.#filtered.slice();
+			this.#shownView = { version, list };
+		}
+		return this.#shownView.list;
 	}
 
 	/** Matching entries that arrived since the pause. */
@@ -160,10 +165,12 @@ export class Timeline {
 		if (this.paused) return;
 		this.#pausedAt = this.#seq;
 		this.paused = true;
+		this.version++;
 	}
 
 	resume() {
 		this.paused = false;
+		this.version++;
 	}
 
 	clear() {

@@ -43,6 +43,7 @@ export function outcomeOf(
 
 export class Transfers {
 	version = $state(0);
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- read through `version`: one signal per batch, not one per entry
 	#byId = new Map<string, Transfer>();
 	#now: () => number;
 

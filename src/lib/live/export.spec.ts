@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv, toJsonLines } from './export.ts';
+import type { TimelineEntry } from './timeline.svelte.ts';
+
+const entries: TimelineEntry[] = [
+	{
+		seq: 1,
+		at: Date.UTC(2026, 0, 2, 3, 4, 5),
+		channel: 'notification',
+		kind: 'user-notification',
+		label: 'User notification',
+		summary: '=HYPERLINK("x"), "quoted"',
+		payload: { Title: '<img src=x onerror=alert(1)>', url: '/x?token=eyJabcdefgh.ijklmnop.qrs' }
+	},
+	{
+		seq: 2,
+		at: Date.UTC(2026, 0, 2, 3, 4, 6),
+		channel: 'statechange',
+		kind: 'gap',
+		label: 'Connection gap',
+		summary: '',
+		payload: null,
+		gap: { from: Date.UTC(2026, 0, 2, 3, 4, 6), to: null, reason: 'the connection was lost' }
+	}
+];
+
+describe('export', () => {
+	it('writes one JSON object per line, gaps included, tokens masked', () => {
+		const lines = toJsonLines(entries)
+			.trim()
+			.split('\n')
+			.map((l) => JSON.parse(l));
+		expect(lines).toHaveLength(2);
+		expect(lines[0]).toMatchObject({ time: '2026-01-02T03:04:05.000Z', kind: 'user-notification' });
+		expect(lines[0].payload.Title).toBe('<img src=x onerror=alert(1)>');
+		expect(JSON.stringify(lines)).not.toContain('eyJabcdefgh');
+		expect(lines[1].summary).toMatch(/statechange disconnected .* to now .*may be missing/);
+	});
+
+	it('writes CSV a spreadsheet cannot run', () => {
+		const csv = toCsv(entries);
+		const [header, first] = csv.split('\r\n');
+		expect(header).toBe('time,channel,kind,summary,payload');
+		expect(first).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
+		expect(csv).not.toContain('eyJabcdefgh');
+		expect(csvCell('-1')).toBe("'-1");
+		expect(csvCell('plain')).toBe('plain');
+	});
+});

@@ -1,0 +1,54 @@
+import { redactTokens } from '$lib/api/token';
+import type { TimelineEntry } from './timeline.svelte';
+
+/**
+ * What the timeline shows, as JSON lines or CSV, gap markers included. Text stays text: a CSV cell
+ * that a spreadsheet would run as a formula is prefixed with an apostrophe, and tokens are masked.
+ */
+
+function row(entry: TimelineEntry) {
+	return {
+		time: new Date(entry.at).toISOString(),
+		channel: entry.channel,
+		kind: entry.kind,
+		label: entry.label,
+		summary: entry.kind === 'gap' ? gapText(entry) : entry.summary,
+		payload: entry.payload
+	};
+}
+
+export function gapText(entry: TimelineEntry): string {
+	const gap = entry.gap;
+	if (!gap) return entry.summary;
+	const from = new Date(gap.from).toISOString();
+	const to = gap.to === null ? 'now' : new Date(gap.to).toISOString();
+	return `${entry.channel} disconnected ${from} to ${to} (${gap.reason}); events in this window may be missing`;
+}
+
+export function toJsonLines(entries: TimelineEntry[]): string {
+	return (
+		entries.map((e) => redactTokens(JSON.stringify(row(e)))).join('\n') +
+		(entries.length ? '\n' : '')
+	);
+}
+
+const FORMULA = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string): string {
+	const safe = FORMULA.test(value) ? `'${value}` : value;
+	return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(entries: TimelineEntry[]): string {
+	const lines = ['time,channel,kind,summary,payload'];
+	for (const e of entries) {
+		const r = row(e);
+		const payload = typeof r.payload === 'string' ? r.payload : (JSON.stringify(r.payload) ?? '');
+		lines.push(
+			[r.time, r.channel, r.label, r.summary, payload]
+				.map((v) => csvCell(redactTokens(v)))
+				.join(',')
+		);
+	}
+	return lines.join('\r\n') + '\r\n';
+}

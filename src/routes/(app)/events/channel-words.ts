@@ -1,0 +1,46 @@
+import type { ChannelStatus } from '$lib/live/channel.svelte';
+
+/** A channel's state and freshness in words, with a tone for the colour. */
+
+export type Tone = 'ok' | 'warn' | 'bad' | 'idle';
+
+export const STALE_WARN_MS = 30_000;
+export const STALE_BAD_MS = 120_000;
+
+export function statusWords(status: ChannelStatus, now: number): { text: string; tone: Tone } {
+	switch (status.kind) {
+		case 'stopped':
+			return { text: 'Not connected', tone: 'idle' };
+		case 'connecting':
+			return {
+				text: status.attempt > 1 ? `Connecting (attempt ${status.attempt})` : 'Connecting',
+				tone: 'warn'
+			};
+		case 'live':
+			return { text: 'Live', tone: 'ok' };
+		case 'reconnecting': {
+			const seconds = Math.ceil((status.retryAt - now) / 1000);
+			const what = status.closedByAgent ? 'The agent closed the connection. ' : 'Disconnected. ';
+			return {
+				text:
+					seconds > 0
+						? `${what}Reconnecting in ${seconds} s (attempt ${status.attempt})`
+						: `${what}Connecting (attempt ${status.attempt})`,
+				tone: 'bad'
+			};
+		}
+	}
+}
+
+export function freshness(lastFrameAt: number | null, now: number): { text: string; tone: Tone } {
+	if (lastFrameAt === null) return { text: 'No events yet', tone: 'idle' };
+	const age = Math.max(0, now - lastFrameAt);
+	const seconds = Math.floor(age / 1000);
+	const text =
+		seconds < 1
+			? 'Last event just now'
+			: seconds < 120
+				? `Last event ${seconds} s ago`
+				: `Last event ${Math.floor(seconds / 60)} min ago`;
+	return { text, tone: age > STALE_BAD_MS ? 'bad' : age > STALE_WARN_MS ? 'warn' : 'ok' };
+}

@@ -1,0 +1,44 @@
+import type { ChannelName } from '$lib/live/channel.svelte';
+import { EVENT_KINDS, type EventKind } from '$lib/live/event-words';
+import type { TimelineFilter } from '$lib/live/timeline.svelte';
+import { route } from '$lib/routes';
+
+/** The events page's view and filters, kept in the URL so a reload or a link returns to them. */
+
+export const VIEWS = {
+	timeline: 'Timeline',
+	transfers: 'Transfers',
+	files: 'File states'
+} as const;
+export type View = keyof typeof VIEWS;
+
+export const FILE_SORTS = ['path', 'state', 'time'] as const;
+export type FileSort = (typeof FILE_SORTS)[number];
+
+export type EventsQuery = TimelineFilter & { view: View; fileSort: FileSort };
+
+const CHANNELS: ChannelName[] = ['notification', 'statechange'];
+
+export function parseEventsQuery(params: URLSearchParams): EventsQuery {
+	const view = params.get('view') ?? '';
+	const channel = params.get('channel') ?? '';
+	const kind = params.get('kind') ?? '';
+	const fileSort = params.get('sort') ?? '';
+	return {
+		view: Object.hasOwn(VIEWS, view) ? (view as View) : 'timeline',
+		channel: (CHANNELS as string[]).includes(channel) ? (channel as ChannelName) : null,
+		kind: Object.hasOwn(EVENT_KINDS, kind) && kind !== 'gap' ? (kind as EventKind) : null,
+		q: (params.get('q') ?? '').slice(0, 200),
+		fileSort: (FILE_SORTS as readonly string[]).includes(fileSort) ? (fileSort as FileSort) : 'time'
+	};
+}
+
+export function eventsHref(query: EventsQuery): string {
+	return route.events({
+		view: query.view === 'timeline' ? null : query.view,
+		channel: query.channel,
+		kind: query.kind,
+		q: query.q || null,
+		sort: query.fileSort === 'time' ? null : query.fileSort
+	});
+}
