@@ -144,7 +144,12 @@ export class Timeline {
 		const entry = this.#openGaps.get(channel);
 		if (!entry?.gap) return;
 		this.#openGaps.delete(channel);
-		entry.gap.to = at;
+		// A new object, so views that compare entries by identity see the change.
+		const closed: TimelineEntry = { ...entry, gap: { ...entry.gap, to: at } };
+		for (const list of [this.#entries, this.#filtered]) {
+			const index = firstAfter(list, entry.seq) - 1;
+			if (list[index] === entry) list[index] = closed;
+		}
 		this.version++;
 	}
 

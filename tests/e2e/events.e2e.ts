@@ -1,0 +1,318 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
+import { AGENT_URL_KEY, control, expect, signInWithToken, test, tokenKey } from './fixtures.ts';
+import { startSimulator } from '../../simulator/index.ts';
+import { E2E_ORIGIN } from '../../playwright.config.ts';
+
+const push = (sim: Simulator, channel: 'notification' | 'statechange', frame: unknown, count = 1) =>
+	control(sim, 'push', { channel, frame, count });
+const pushRaw = (sim: Simulator, channel: 'notification' | 'statechange', raw: string) =>
+	control(sim, 'push', { channel, raw });
+
+const progress = (id: string, status: string, bytes: number, extra: object = {}) => ({
+	Type: 1,
+	Data: {
+		TransferMode: 'Upload',
+		Status: status,
+		StorageType: 'AmazonS3',
+		Path: `/Projects/${id}.psd`,
+		Bytes: bytes,
+		Size: 1000,
+		Error: null,
+		Name: `${id}.psd`,
+		StorageName: 'Studio S3',
+		Speed: 100,
+		Duration: '00:00:05',
+		TransferId: id,
+		...extra
+	}
+});
+
+async function agentToken(sim: Simulator): Promise<string> {
+	const res = await fetch(`${sim.url}/authentication/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ username: 'admin@example.com', password: 'Passw0rd!', type: 16 })
+	});
+	return ((await res.json()) as { jwtToken: string }).jwtToken;
+}
+
+const rows = (page: Page) => page.getByTestId('timeline').locator('li');
+const row = (page: Page, text: string | RegExp) => rows(page).filter({ hasText: text });
+
+async function openEvents(page: Page, sim: Simulator, search = '') {
+	await signInWithToken(page, sim);
+	await page.goto(`/events${search}`);
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+}
+
+test.describe('events', () => {
+	test('shows frames of every documented kind in words, and unknown ones raw', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		await push(agent, 'notification', progress('hero', 'InProgress', 450));
+		await push(agent, 'notification', {
+			Type: 2,
+			Data: { Title: 'Storage almost full', Message: 'Studio S3 is 91% full.' }
+		});
+		await push(agent, 'notification', {
+			Type: 4,
+			Data: {
+				Operation: 'update_user',
+				EndpointAddress: '/authentication/update_user',
+				HttpMethod: 'PUT'
+			}
+		});
+		await push(agent, 'notification', { Type: 8, Data: { Progress: 40, Version: '2.1' } });
+		await push(agent, 'notification', { Type: 64, Data: { Something: 'new' } });
+		await push(agent, 'statechange', {
+			Path: '/Projects/hero.psd',
+			StorageName: 'Studio S3',
+			State: 4
+		});
+		await push(agent, 'statechange', { Path: '/Projects/odd.bin', State: 1024 });
+
+		await expect(row(page, 'Transfer progress')).toContainText(
+			'Upload hero.psd (Studio S3), 45 %, in progress'
+		);
+		await expect(row(page, 'User notification')).toContainText(
+			'Storage almost full: Studio S3 is 91% full.'
+		);
+		await expect(row(page, 'Agent call')).toContainText('PUT update_user');
+		await expect(row(page, 'Agent update progress')).toContainText('40 %');
+		await expect(row(page, 'Unknown type 64')).toContainText('{"Something":"new"}');
+		await expect(row(page, 'hero.psd (Studio S3): Uploading [4]')).toContainText('File state');
+		await expect(row(page, '/Projects/odd.bin')).toContainText('Unknown (1024) [1024]');
+		// Newest first.
+		await expect(rows(page).first()).toContainText('/Projects/odd.bin');
+
+		// A row opens to its payload, as it came.
+		await row(page, 'Unknown type 64').getByRole('button').click();
+		await expect(page.getByTestId('payload')).toContainText('"Type": 64');
+	});
+
+	test('counts and shows a frame it cannot read', async ({ page, agent }) => {
+		await openEvents(page, agent);
+		await pushRaw(agent, 'notification', '{"Type": oops');
+		await pushRaw(agent, 'statechange', '{"Path": "/a"}');
+		await expect(page.getByTestId('notification-counts')).toContainText('1 unreadable');
+		await expect(page.getByTestId('statechange-counts')).toContainText('1 unreadable');
+		await expect(row(page, 'Unreadable frame')).toHaveCount(2);
+		await expect(row(page, 'not JSON')).toContainText('{"Type": oops');
+	});
+
+	test('filters and search are in the URL and survive a reload', async ({ page, agent }) => {
+		await openEvents(page, agent);
+		await page.getByLabel('Channel', { exact: true }).selectOption({ label: 'Notifications' });
+		await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Transfer progress' });
+		await page.getByLabel('Search', { exact: true }).fill('hero');
+		await expect(page).toHaveURL(/channel=notification/);
+		await expect(page).toHaveURL(/kind=progress/);
+		await expect(page).toHaveURL(/q=hero/);
+		await page.reload();
+		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+		await expect(page.getByLabel('Channel', { exact: true })).toHaveValue('notification');
+		await expect(page.getByLabel('Kind', { exact: true })).toHaveValue('progress');
+		await expect(page.getByLabel('Search', { exact: true })).toHaveValue('hero');
+		await push(agent, 'notification', progress('hero', 'InProgress', 100));
+		await push(agent, 'notification', progress('other', 'InProgress', 100));
+		await push(agent, 'statechange', { Path: '/Projects/hero.psd', State: 4 });
+		await expect(row(page, 'hero.psd')).toHaveCount(1);
+		await expect(row(page, 'other.psd')).toHaveCount(0);
+		await expect(page.getByTestId('timeline-counts')).toContainText('1 shown (filtered) of 3 kept');
+	});
+
+	test('pause keeps buffering and counts, jump to latest shows them; clear empties', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		await push(agent, 'notification', progress('first', 'InProgress', 10));
+		await expect(row(page, 'first.psd')).toHaveCount(1);
+		await page.getByRole('button', { name: 'Pause' }).click();
+		await push(agent, 'notification', progress('later', 'InProgress', 10), 3);
+		await expect(page.getByTestId('paused')).toContainText('Paused, 3 new');
+		await expect(row(page, 'later.psd')).toHaveCount(0);
+		await page.getByRole('button', { name: 'Jump to latest' }).click();
+		await expect(row(page, 'later.psd')).toHaveCount(3);
+		await expect(page.getByTestId('paused')).toBeHidden();
+
+		await page.getByRole('button', { name: 'Clear' }).click();
+		await expect(page.getByTestId('timeline-empty')).toBeVisible();
+		await expect(page.getByTestId('timeline-counts')).toContainText('0 shown of 0 kept');
+	});
+
+	test('keeps at most the chosen number of events and says how many dropped', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		await page.getByLabel('Keep the last').selectOption('1000');
+		await push(agent, 'statechange', { Path: '/flood.bin', State: 2 }, 1_200);
+		await expect(page.getByTestId('timeline-counts')).toContainText(
+			'1,000 shown of 1,000 kept; 200 older events dropped to stay within 1,000'
+		);
+		// Only the rows in view are in the page.
+		expect(await rows(page).count()).toBeLessThan(60);
+		await page.reload();
+		await expect(page.getByLabel('Keep the last')).toHaveValue('1000');
+	});
+
+	test('the sockets drop: reconnecting with a countdown, then live, and a gap marker', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		await control(agent, 'sockets', { action: 'drop', mode: 'refuse' });
+		await expect(page.getByTestId('notification-status')).toHaveText(
+			/Disconnected\. Reconnecting in \d+ s \(attempt \d+\)/
+		);
+		await expect(page.getByTestId('gap')).toHaveCount(2);
+		await expect(page.getByTestId('gap').first()).toContainText('and still down');
+		await control(agent, 'sockets', { mode: 'normal' });
+		await page.getByRole('button', { name: 'Retry now' }).first().click();
+		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
+		await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 15_000 });
+		for (const gap of await page.getByTestId('gap').all())
+			await expect(gap).toHaveText(
+				/channel disconnected [\d:.]+ to [\d:.]+ \(the connection was lost\): events in this window may be missing/
+			);
+	});
+
+	test("the agent's Exit command: closed by the agent, then back", async ({ page, agent }) => {
+		await openEvents(page, agent);
+		await fetch(`${agent.url}/management/command/8`, { method: 'POST' });
+		await expect(page.getByTestId('notification-status')).toContainText(
+			'The agent closed the connection.'
+		);
+		await expect(page.getByTestId('gap').first()).toContainText('the agent closed the connection');
+		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 20_000 });
+	});
+
+	test('exports what is shown as JSON lines and CSV, gap markers included', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		await push(agent, 'notification', {
+			Type: 2,
+			Data: { Title: '=cmd|calc', Message: '<b>hi</b>' }
+		});
+		await control(agent, 'sockets', { action: 'drop' });
+		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
+		await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 15_000 });
+		await push(agent, 'statechange', { Path: '/after.bin', State: 0 });
+		await expect(row(page, '/after.bin')).toHaveCount(1);
+
+		const [jsonl] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('button', { name: 'JSON lines' }).click()
+		]);
+		expect(jsonl.suggestedFilename()).toMatch(/^agent-events-.*\.jsonl$/);
+		const lines = (await readFile(await jsonl.path(), 'utf8'))
+			.trim()
+			.split('\n')
+			.map((l) => JSON.parse(l) as { kind: string; summary: string; payload: unknown });
+		expect(lines.map((l) => l.kind)).toEqual(['user-notification', 'gap', 'gap', 'state']);
+		expect(lines[0]?.payload).toEqual({
+			Type: 2,
+			Data: { Title: '=cmd|calc', Message: '<b>hi</b>' }
+		});
+		expect(lines[1]?.summary).toMatch(/disconnected .* may be missing/);
+
+		const [csv] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('button', { name: 'CSV' }).click()
+		]);
+		const text = await readFile(await csv.path(), 'utf8');
+		const csvLines = text.trim().split('\r\n');
+		expect(csvLines[0]).toBe('time,channel,kind,summary,payload');
+		expect(csvLines).toHaveLength(5);
+		expect(text).toContain("'=cmd|calc: <b>hi</b>");
+	});
+
+	test('transfers: bars reach 100 %, a failed one shows as failed', async ({ page, agent }) => {
+		await openEvents(page, agent, '?view=transfers');
+		await expect(page.getByTestId('transfers-empty')).toBeVisible();
+		await push(agent, 'notification', progress('good', 'InProgress', 500));
+		await push(agent, 'notification', progress('bad', 'InProgress', 300));
+		const good = page.getByTestId('transfer').filter({ hasText: 'good.psd' });
+		await expect(good.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+		await expect(good).toContainText('5 s left');
+		await push(agent, 'notification', progress('good', 'Completed', 1000));
+		await push(
+			agent,
+			'notification',
+			progress('bad', 'Failed', 600, { Error: 'The connection to the storage was reset.' })
+		);
+		await expect(good.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+		await expect(good.getByTestId('transfer-outcome')).toHaveText('Completed');
+		const bad = page.getByTestId('transfer').filter({ hasText: 'bad.psd' });
+		await expect(bad).toHaveAttribute('data-outcome', 'failed');
+		await expect(bad.getByTestId('transfer-outcome')).toHaveText('Failed');
+		await expect(bad.getByTestId('transfer-error')).toHaveText(
+			'The connection to the storage was reset.'
+		);
+	});
+
+	test('file states: the latest per path, in words and raw, sortable', async ({ page, agent }) => {
+		await openEvents(page, agent, '?view=files');
+		await push(agent, 'statechange', { Path: '/b/second.psd', StorageName: 'Archive', State: 2 });
+		await push(agent, 'statechange', { Path: '/a/first.psd', StorageName: 'Archive', State: 4 });
+		await push(agent, 'statechange', {
+			Path: '/a/first.psd',
+			StorageName: 'Archive',
+			State: 4 | 256
+		});
+		await push(agent, 'statechange', { Path: '/c/odd.psd', State: 2048 });
+		const table = page.getByTestId('file-states');
+		await expect(table.locator('tbody tr')).toHaveCount(3);
+		await expect(table.locator('tbody tr').filter({ hasText: 'first.psd' })).toContainText(
+			'Uploading, Error'
+		);
+		await expect(table.locator('tbody tr').filter({ hasText: 'first.psd' })).toContainText('260');
+		await expect(table.locator('tbody tr').filter({ hasText: 'odd.psd' })).toContainText(
+			'Unknown (2048)'
+		);
+		await table.getByRole('link', { name: 'Path' }).click();
+		await expect(page).toHaveURL(/sort=path/);
+		await expect(table.locator('tbody tr').first()).toContainText('/a/first.psd');
+		await page.reload();
+		await expect(page).toHaveURL(/view=files/);
+		await expect(page.getByTestId('files-empty')).toBeVisible();
+	});
+
+	test('a change of agent address moves the sockets', async ({ page, agent }) => {
+		const other = await startSimulator({
+			port: 0,
+			log: false,
+			eventsPerSecond: 0,
+			allowOrigins: [E2E_ORIGIN]
+		});
+		try {
+			await openEvents(page, agent);
+			await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
+			// What Settings and a sign-in to the other agent leave behind: its address and its token.
+			const token = await agentToken(other);
+			await page.evaluate(
+				({ key, url, tokenKey, token }) => {
+					localStorage.setItem(key, url);
+					sessionStorage.setItem(tokenKey, token);
+				},
+				{ key: AGENT_URL_KEY, url: other.url, tokenKey: tokenKey(other.url), token }
+			);
+			await page.goto('/events');
+			await expect(page.getByTestId('notification-status')).toHaveText('Live');
+			await expect.poll(() => other.live.clientCount('notification')).toBe(1);
+			await expect.poll(() => agent.live.clientCount('notification')).toBe(0);
+			await push(other, 'statechange', { Path: '/from-the-other-agent.bin', State: 0 });
+			await expect(row(page, '/from-the-other-agent.bin')).toHaveCount(1);
+		} finally {
+			await other.close();
+		}
+	});
+});
