@@ -68,6 +68,34 @@ const SIGNED_IN: Shot[] = [
 		ready: 'Other fields from the agent'
 	},
 	{
+		name: 'events',
+		open: async (p) => {
+			await p.goto('/events');
+			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
+			await pushSample(p);
+			await p.getByTestId('summary').first().click();
+		},
+		ready: 'events in this window may be missing'
+	},
+	{
+		name: 'events-transfers',
+		open: async (p) => {
+			await p.goto('/events?view=transfers');
+			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
+			await pushSample(p);
+		},
+		ready: 'Failed'
+	},
+	{
+		name: 'events-files',
+		open: async (p) => {
+			await p.goto('/events?view=files');
+			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
+			await pushSample(p);
+		},
+		ready: 'Uploading'
+	},
+	{
 		name: 'users-empty',
 		open: (p) => p.goto('/users?q=nobody-at-all').then(() => undefined),
 		ready: 'No users match'
@@ -94,6 +122,62 @@ const SIGNED_IN: Shot[] = [
 		ready: 'There is no such page'
 	}
 ];
+
+/** A few frames of each kind, a failed transfer and a gap, through the page's own agent. */
+async function pushSample(page: Page) {
+	const agentUrl = await page.evaluate(() => localStorage.getItem('agent-console:agent-url'));
+	const push = (channel: string, frame: unknown) =>
+		fetch(`${agentUrl}/__sim/push`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ channel, frame })
+		});
+	const progress = (id: string, status: string, bytes: number, error: string | null = null) => ({
+		Type: 1,
+		Data: {
+			TransferMode: 'Upload',
+			Status: status,
+			Path: `/Projects/Brand 2027/${id}`,
+			Name: id,
+			StorageName: 'Studio S3',
+			Bytes: bytes,
+			Size: 40_000_000,
+			Speed: 2_500_000,
+			Error: error,
+			TransferId: id
+		}
+	});
+	await push('notification', progress('hero.psd', 'InProgress', 12_000_000));
+	await push('notification', progress('cut-v3.mov', 'Completed', 40_000_000));
+	await push(
+		'notification',
+		progress('ledger.xlsx', 'Failed', 22_000_000, 'The connection to the storage was reset.')
+	);
+	await push('notification', {
+		Type: 2,
+		Data: { Title: 'Storage almost full', Message: 'Studio S3 is 91% full.' }
+	});
+	await push('notification', { Type: 4, Data: { Operation: 'update_user', HttpMethod: 'PUT' } });
+	await push('notification', { Type: 64, Data: { Something: 'new' } });
+	await push('statechange', {
+		Path: '/Projects/Brand 2027/hero.psd',
+		StorageName: 'Studio S3',
+		State: 4
+	});
+	await push('statechange', {
+		Path: '/Projects/Brand 2027/ledger.xlsx',
+		StorageName: 'Studio S3',
+		State: 256
+	});
+	await fetch(`${agentUrl}/__sim/sockets`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ action: 'drop' })
+	});
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 15_000 });
+	await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
+	await push('statechange', { Path: '/Video/Raw/IMG_4821.CR3', StorageName: 'Archive', State: 2 });
+}
 
 const SIZES = [
 	{ name: '360', width: 360, height: 780 },
