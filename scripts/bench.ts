@@ -162,6 +162,118 @@ async function pageChanges(browser: Browser, baseUrl: string) {
 	}
 }
 
+const FLOOD_PER_SECOND = 10_000;
+const FLOOD_SECONDS = 20;
+const FLOOD_TARGETS = { delayP95Ms: 250, longestTaskMs: 100, heapGrowthMb: 100 };
+
+/**
+ * Installed in the page before the flood: the longest main-thread task (Long Tasks API), and for
+ * every timeline row that appears on screen (a new data-seq), the time from its frame's arrival
+ * (data-at) to the animation frame after it is in the page.
+ */
+const WATCH_FLOOD = `(() => {
+	const stats = { longest: 0, delays: [] };
+	window.__flood = stats;
+	new PerformanceObserver((list) => {
+		for (const entry of list.getEntries()) stats.longest = Math.max(stats.longest, entry.duration);
+	}).observe({ type: 'longtask', buffered: false });
+	const seen = new Set();
+	const tick = () => {
+		const now = Date.now();
+		for (const row of document.querySelectorAll('[data-testid="timeline"] li[data-seq]')) {
+			if (seen.has(row.dataset.seq)) continue;
+			seen.add(row.dataset.seq);
+			stats.delays.push(now - Number(row.dataset.at));
+		}
+		requestAnimationFrame(tick);
+	};
+	requestAnimationFrame(tick);
+})()`;
+
+const number = (text: string | null, pattern: RegExp) =>
+	Number((text ?? '').replace(/,/g, '').match(pattern)?.[1] ?? NaN);
+
+/** Both channels flooded at a fixed rate, measured in the events page. */
+async function flood(browser: Browser, baseUrl: string) {
+	const sim = await startSimulator({
+		port: 0,
+		log: false,
+		eventsPerSecond: 0,
+		allowOrigins: [baseUrl]
+	});
+	const context = await browser.newContext();
+	try {
+		const token = await signIn(sim.url);
+		await context.addInitScript(
+			({ url, token }) => {
+				localStorage.setItem('agent-console:agent-url', url);
+				sessionStorage.setItem(`agent-console:token:${url}`, token);
+			},
+			{ url: sim.url, token }
+		);
+		const page = await context.newPage();
+		const cdp = await context.newCDPSession(page);
+		await cdp.send('Performance.enable');
+		const heap = async () => {
+			await cdp.send('HeapProfiler.collectGarbage');
+			const { metrics } = await cdp.send('Performance.getMetrics');
+			return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 1024 / 1024;
+		};
+		await page.goto(`${baseUrl}/events`);
+		await page.getByTestId('notification-status').getByText('Live').waitFor();
+		await page.getByTestId('statechange-status').getByText('Live').waitFor();
+		const heapBefore = await heap();
+		await page.evaluate(WATCH_FLOOD);
+		sim.live.sent = { notification: 0, statechange: 0 };
+		const { frames } = sim.live.flood(FLOOD_PER_SECOND, FLOOD_SECONDS);
+		const sentSoFar = () => sim.live.sent.notification + sim.live.sent.statechange;
+		const receivedSoFar = async () =>
+			number(await page.getByTestId('notification-counts').textContent(), /([\d]+) received/) +
+			number(await page.getByTestId('statechange-counts').textContent(), /([\d]+) received/);
+		const started = Date.now();
+		while (sentSoFar() < frames && Date.now() - started < FLOOD_SECONDS * 3000)
+			await page.waitForTimeout(250);
+		const sendSeconds = (Date.now() - started) / 1000;
+		const sent = sentSoFar();
+		// Then until the page has read all that was sent (or stops counting).
+		let received = await receivedSoFar();
+		for (let last = -1; received !== sent && received !== last;) {
+			last = received;
+			await page.waitForTimeout(1000);
+			received = await receivedSoFar();
+		}
+		const counts = await page.getByTestId('timeline-counts').textContent();
+		const kept = number(counts, /of ([\d]+) kept/);
+		const dropped = number(counts, /([\d]+) older events dropped/) || 0;
+		const stats = (await page.evaluate('window.__flood')) as { longest: number; delays: number[] };
+		const heapAfter = await heap();
+		const delays = [...stats.delays].sort((a, b) => a - b);
+		const growth = heapAfter - heapBefore;
+		const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
+		console.log(
+			`\nEvents flood: ${FLOOD_PER_SECOND.toLocaleString('en')} frames/s for ${FLOOD_SECONDS} s on both channels, events page open`
+		);
+		console.log(
+			`  targets: none lost while connected, p95 delay under ${FLOOD_TARGETS.delayP95Ms} ms, no task over ${FLOOD_TARGETS.longestTaskMs} ms, heap growth under ${FLOOD_TARGETS.heapGrowthMb} MB\n`
+		);
+		console.log(
+			`  sending took ${sendSeconds.toFixed(1)} s; frames sent ${sent.toLocaleString('en')}, received ${received.toLocaleString('en')}, into the timeline ${(kept + dropped).toLocaleString('en')} (kept ${kept.toLocaleString('en')} at the cap, ${dropped.toLocaleString('en')} dropped as the oldest)  ${verdict(received === sent && kept + dropped === sent)}`
+		);
+		console.log(
+			`  arrival to row on screen: median ${percentile(delays, 50).toFixed(0)} ms, p95 ${percentile(delays, 95).toFixed(0)} ms (${delays.length.toLocaleString('en')} rows seen)  ${verdict(percentile(delays, 95) < FLOOD_TARGETS.delayP95Ms)}`
+		);
+		console.log(
+			`  longest main-thread task: ${stats.longest.toFixed(0)} ms  ${verdict(stats.longest <= FLOOD_TARGETS.longestTaskMs)}`
+		);
+		console.log(
+			`  JS heap: ${heapBefore.toFixed(1)} MB before, ${heapAfter.toFixed(1)} MB after (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB)  ${verdict(growth < FLOOD_TARGETS.heapGrowthMb)}`
+		);
+	} finally {
+		await context.close();
+		await sim.close();
+	}
+}
+
 async function main() {
 	ensureBuild();
 	const sim = await startSimulator({ port: 0, log: false, eventsPerSecond: 0 });
@@ -177,6 +289,7 @@ async function main() {
 		);
 		await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
 		await pageChanges(browser, site.url);
+		await flood(browser, site.url);
 	} finally {
 		await browser.close();
 		site.server.close();

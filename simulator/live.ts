@@ -172,14 +172,13 @@ export class LiveHub {
 	 */
 	flood(perSecond: number, seconds: number): { frames: number } {
 		const tickMs = 10;
-		const perTick = perSecond / (1000 / tickMs);
 		const total = Math.round(perSecond * seconds);
+		const started = performance.now();
 		let sentCount = 0;
-		let owed = 0;
+		// Paced by the clock, not by the number of ticks: a late timer sends what is due.
 		const timer = setInterval(() => {
-			owed += perTick;
-			while (owed >= 1 && sentCount < total) {
-				owed -= 1;
+			const due = Math.min(total, Math.floor(((performance.now() - started) * perSecond) / 1000));
+			while (sentCount < due) {
 				sentCount += 1;
 				const n = sentCount;
 				if (n % 2) {

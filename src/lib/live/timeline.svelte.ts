@@ -147,7 +147,7 @@ export class Timeline {
 		// A new object, so views that compare entries by identity see the change.
 		const closed: TimelineEntry = { ...entry, gap: { ...entry.gap, to: at } };
 		for (const list of [this.#entries, this.#filtered]) {
-			const index = firstAfter(list, entry.seq) - 1;
+			const index: number = firstAfter(list, entry.seq) - 1;
 			if (list[index] === entry) list[index] = closed;
 		}
 		this.version++;
