@@ -18,7 +18,8 @@ const ROUTES: { path: string; signedIn: boolean }[] = [
 	{ path: '/settings', signedIn: false },
 	{ path: '/', signedIn: true },
 	{ path: '/profile', signedIn: true },
-	{ path: '/users', signedIn: true }
+	{ path: '/users', signedIn: true },
+	{ path: '/events', signedIn: true }
 ];
 const PAGE_CHANGE_USERS = 100_000;
 const PAGE_CHANGES = 50;
