@@ -31,6 +31,7 @@ describe('nextStep', () => {
 		expect(nextStep(new AgentHttpError(401, null))).toBe('sign-in');
 		expect(nextStep(new AgentHttpError(500, null))).toBe('retry');
 		expect(nextStep(new AgentHttpError(499, 'TOTP'))).toBeNull();
+		expect(nextStep(new AgentHttpError(404, null))).toBe('settings');
 		expect(nextStep(new AgentNetworkError('unreachable', 'http://a', 'http://b'))).toBe('settings');
 		expect(nextStep(new AgentNetworkError('timeout', 'http://a', 'http://b', 5000))).toBe('retry');
 		expect(nextStep(new AgentContractError('x', ''))).toBe('settings');

@@ -123,8 +123,12 @@ export function isAbort(error: unknown): boolean {
 
 /** What to offer after an error: the next step a person can take. */
 export function nextStep(error: unknown): 'retry' | 'settings' | 'sign-in' | null {
-	if (error instanceof AgentHttpError)
-		return error.status === 401 ? 'sign-in' : error.status >= 500 ? 'retry' : null;
+	if (error instanceof AgentHttpError) {
+		if (error.status === 401) return 'sign-in';
+		// The address answers, but not as this agent would: another service, or an older agent.
+		if (error.status === 404) return 'settings';
+		return error.status >= 500 ? 'retry' : null;
+	}
 	if (error instanceof AgentNetworkError) return error.reason === 'timeout' ? 'retry' : 'settings';
 	if (error instanceof AgentContractError) return 'settings';
 	return 'retry';

@@ -1,0 +1,355 @@
+import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
+import {
+	AGENT_URL_KEY,
+	closedPort,
+	control,
+	expect,
+	signInWithForm,
+	signInWithToken,
+	test
+} from './fixtures.ts';
+
+/**
+ * The failure catalogue: one case per way the agent can go wrong, on the page where it hurts. Each
+ * checks a message in words, the next step, that the page is still there (its heading), and (through
+ * the fixtures) that nothing was thrown in the page. Forms also check that the input is kept.
+ */
+
+type Fault = {
+	path: string;
+	method?: string;
+	status?: number;
+	count?: number;
+	delayMs?: number;
+	body?: 'empty' | 'malformed' | 'truncated' | 'html' | 'text' | 'json' | 'reset';
+	json?: unknown;
+	text?: string;
+};
+const fault = (sim: Simulator, f: Fault) => control(sim, 'faults', { count: 5, ...f });
+
+const USERS = '/user/get_all_users';
+
+async function usersPageWith(page: Page, sim: Simulator, f: Fault) {
+	await signInWithToken(page, sim);
+	await fault(sim, { path: USERS, ...f });
+	await page.goto('/users');
+	await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+}
+
+const alert = (page: Page) => page.getByRole('alert').first();
+
+test.describe('failure catalogue: users list', () => {
+	const cases: { name: string; fault: Fault; message: RegExp; next: string }[] = [
+		{
+			name: '500 without a body',
+			fault: { status: 500 },
+			message: /unexpected error \(500\)/,
+			next: 'Try again'
+		},
+		{
+			name: '499 with messages',
+			fault: {
+				status: 499,
+				body: 'json',
+				json: {
+					type: 'ACCESS',
+					status: 499,
+					errors: { ACCESS: ['Only account admins may list users.'] }
+				}
+			},
+			message: /Only account admins may list users\./,
+			next: 'Try again'
+		},
+		{
+			name: '499 without a body',
+			fault: { status: 499 },
+			message: /error without details \(499\)/,
+			next: 'Try again'
+		},
+		{
+			name: '499 with a code this console does not know',
+			fault: {
+				status: 499,
+				body: 'json',
+				json: { type: 'QUOTA_EXCEEDED', status: 499, errors: {} }
+			},
+			message: /The agent reported QUOTA_EXCEEDED\./,
+			next: 'Try again'
+		},
+		{
+			name: '400',
+			fault: { status: 400 },
+			message: /did not understand the request \(400\)/,
+			next: 'Try again'
+		},
+		{
+			name: '403',
+			fault: { status: 403 },
+			message: /refused this request \(403\)/,
+			next: 'Try again'
+		},
+		{
+			name: '404',
+			fault: { status: 404 },
+			message: /does not offer this \(404\)/,
+			next: 'Change agent address'
+		},
+		{
+			name: '405',
+			fault: { status: 405 },
+			message: /does not accept this kind of request here \(405\)/,
+			next: 'Try again'
+		},
+		{
+			name: '413',
+			fault: { status: 413 },
+			message: /too large for the agent \(413\)/,
+			next: 'Try again'
+		},
+		{
+			name: 'an HTML error page',
+			fault: { status: 200, body: 'html' },
+			message: /form this console does not understand/,
+			next: 'Change agent address'
+		},
+		{
+			name: 'an empty 200',
+			fault: { status: 200, body: 'empty' },
+			message: /form this console does not understand/,
+			next: 'Change agent address'
+		},
+		{
+			name: 'a body of the wrong shape',
+			fault: { status: 200, body: 'json', json: { users: [] } },
+			message: /form this console does not understand/,
+			next: 'Change agent address'
+		},
+		{
+			name: 'a truncated body',
+			fault: { body: 'truncated' },
+			message: /form this console does not understand/,
+			next: 'Change agent address'
+		},
+		{
+			name: 'a bare value where an object belongs',
+			fault: { status: 200, body: 'json', json: 42 },
+			message: /form this console does not understand/,
+			next: 'Change agent address'
+		},
+		{
+			name: 'a connection reset',
+			fault: { body: 'reset' },
+			message: /is unreachable, or this page's origin/,
+			next: 'Change agent address'
+		}
+	];
+	for (const c of cases) {
+		test(c.name, async ({ page, agent }) => {
+			await usersPageWith(page, agent, c.fault);
+			await expect(alert(page)).toContainText(c.message);
+			const next = page
+				.getByRole('button', { name: c.next })
+				.or(page.getByRole('link', { name: c.next }));
+			await expect(next.first()).toBeVisible();
+		});
+	}
+
+	test('a contract error shows what did not match, and the body with tokens masked', async ({
+		page,
+		agent
+	}) => {
+		await usersPageWith(page, agent, {
+			status: 200,
+			body: 'json',
+			json: { data: 'x', total: 'many', echo: '?token=eyJhbGciOi.eyJzdWIiOiJ4In0.sig' }
+		});
+		await alert(page).getByText('Details').click();
+		await expect(alert(page)).toContainText('data: expected array');
+		await expect(alert(page)).not.toContainText('eyJhbGciOi');
+	});
+
+	test('slow past the timeout: says so and retries', async ({ page, agent }) => {
+		test.slow();
+		await usersPageWith(page, agent, { delayMs: 11_500, count: 1 });
+		await expect(alert(page)).toContainText(/did not answer within 10 seconds/, {
+			timeout: 15_000
+		});
+		await page.getByRole('button', { name: 'Try again' }).click();
+		await expect(page.getByTestId('users-range')).toContainText('Showing 1 to');
+	});
+
+	test('401 mid-session: back to sign-in with the reason, then back to the same view', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/users?page=2');
+		await expect(page.getByTestId('users-range')).toContainText('Showing 26 to 50');
+		await control(agent, 'revoke', {});
+		await page.getByRole('link', { name: 'Next page' }).click();
+		await expect(page).toHaveURL(/\/login\?next=%2Fusers%3Fpage%3D3/);
+		await expect(page.getByText(/no longer accepts it/)).toBeVisible();
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page).toHaveURL(/\/users\?page=3/);
+		await expect(page.getByTestId('users-range')).toContainText('Showing 51 to 75');
+	});
+});
+
+test.describe('failure catalogue: forms keep what was typed', () => {
+	test('sign-in: agent down', async ({ page }) => {
+		const port = await closedPort();
+		await page.addInitScript(({ key, url }) => localStorage.setItem(key, url), {
+			key: AGENT_URL_KEY,
+			url: `http://127.0.0.1:${port}`
+		});
+		await page.goto('/login');
+		await signInWithForm(page, 'admin@example.com');
+		await expect(
+			page.getByText(/is unreachable, or this page's origin \(http:\/\/localhost:\d+\)/).first()
+		).toBeVisible();
+		await expect(page.getByLabel('Username')).toHaveValue('admin@example.com');
+		await expect(
+			page
+				.getByRole('link', { name: /Change the agent address|Change agent address|Settings/ })
+				.first()
+		).toBeVisible();
+	});
+
+	test('sign-in: blocked by CORS', async ({ page, agent }) => {
+		await control(agent, 'cors', { allowOrigins: [] });
+		await page.goto('/login');
+		await signInWithForm(page, 'admin@example.com');
+		await expect(
+			page.getByText(/this page's origin \(http:\/\/localhost:\d+\) is not allowed/).first()
+		).toBeVisible();
+		await expect(page.getByLabel('Username')).toHaveValue('admin@example.com');
+	});
+
+	test('sign-in: 500 without a body', async ({ page, agent }) => {
+		await fault(agent, { path: '/authentication/login', status: 500, count: 1 });
+		await page.goto('/login');
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page.getByText(/unexpected error \(500\)/)).toBeVisible();
+		await expect(page.getByLabel('Username')).toHaveValue('admin@example.com');
+		// The next attempt goes through.
+		await page.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+		await page.getByRole('button', { name: 'Sign in' }).click();
+		await expect(page).toHaveURL(/\/$/);
+	});
+
+	test('sign-in: 499 with an unknown code', async ({ page, agent }) => {
+		await fault(agent, {
+			path: '/authentication/login',
+			status: 499,
+			count: 1,
+			body: 'json',
+			json: { type: 'MAINTENANCE', status: 499 }
+		});
+		await page.goto('/login');
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page.getByText('The agent reported MAINTENANCE.')).toBeVisible();
+		await expect(page.getByLabel('Username')).toHaveValue('admin@example.com');
+	});
+
+	test('forgot password: an HTML error page', async ({ page, agent }) => {
+		await fault(agent, {
+			path: '/authentication/forgot_password',
+			status: 502,
+			body: 'html',
+			count: 1
+		});
+		await page.goto('/forgot-password');
+		await page.getByLabel('Username').fill('admin@example.com');
+		await page.getByRole('button', { name: 'Send instructions' }).click();
+		await expect(page.getByText(/could not be reached through a proxy \(502\)/)).toBeVisible();
+		await expect(page.getByLabel('Username')).toHaveValue('admin@example.com');
+	});
+
+	test('profile: saving answers 500; the edit stays', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/profile');
+		await page.getByLabel('First name').fill('Kept');
+		await fault(agent, { path: '/authentication/update_user', status: 500, count: 1 });
+		await page.getByRole('button', { name: 'Save changes' }).click();
+		await expect(page.getByText(/unexpected error \(500\)/)).toBeVisible();
+		await expect(page.getByLabel('First name')).toHaveValue('Kept');
+	});
+
+	test('profile: the profile itself cannot be read', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await fault(agent, {
+			path: '/authentication/user',
+			status: 200,
+			body: 'json',
+			json: ['not', 'a', 'profile']
+		});
+		await page.goto('/profile');
+		await expect(alert(page)).toContainText(/form this console does not understand/);
+		await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+	});
+});
+
+test.describe('failure catalogue: live channels', () => {
+	async function eventsWith(page: Page, sim: Simulator, mode: string) {
+		await control(sim, 'sockets', { mode });
+		await signInWithToken(page, sim);
+		await page.goto('/events');
+		await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+	}
+
+	test('a socket that never opens', async ({ page, agent }) => {
+		await eventsWith(page, agent, 'hang');
+		await expect(page.getByTestId('notification-status')).toContainText(
+			/Reconnecting in \d+ s \(attempt \d+\)/,
+			{ timeout: 15_000 }
+		);
+		await expect(page.getByTestId('gap').first()).toContainText('may be missing');
+		await control(agent, 'sockets', { mode: 'normal' });
+		await page.getByRole('button', { name: 'Retry now' }).first().click();
+		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
+	});
+
+	test('a socket that closes at once', async ({ page, agent }) => {
+		await eventsWith(page, agent, 'close-at-once');
+		await expect(page.getByTestId('statechange-status')).toContainText(/Reconnecting in \d+ s/, {
+			timeout: 15_000
+		});
+	});
+
+	test('a socket refused by the agent', async ({ page, agent }) => {
+		await eventsWith(page, agent, 'refuse');
+		await expect(page.getByTestId('notification-status')).toContainText(
+			/Disconnected\. Reconnecting in \d+ s/,
+			{ timeout: 15_000 }
+		);
+	});
+
+	test('a flood of malformed frames is counted and the page stays usable', async ({
+		page,
+		agent
+	}) => {
+		await eventsWith(page, agent, 'normal');
+		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+		await control(agent, 'push', { channel: 'notification', raw: '{"Type":', count: 3000 });
+		await control(agent, 'push', { channel: 'statechange', raw: '<html>', count: 2000 });
+		await expect(page.getByTestId('notification-counts')).toContainText('3,000 unreadable');
+		await expect(page.getByTestId('statechange-counts')).toContainText('2,000 unreadable');
+		await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Unreadable frame' });
+		await expect(page.getByTestId('timeline-counts')).toContainText('5,000 shown (filtered)');
+	});
+
+	test('the agent restarts: the sockets say it closed them, then come back', async ({
+		page,
+		agent
+	}) => {
+		await eventsWith(page, agent, 'normal');
+		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+		await fetch(`${agent.url}/management/command/8`, { method: 'POST' });
+		await expect(page.getByTestId('notification-status')).toContainText(
+			'The agent closed the connection.'
+		);
+		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 20_000 });
+		await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 20_000 });
+	});
+});

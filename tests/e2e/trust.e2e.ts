@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { control, expect, signInWithForm, tokenKey, test } from './fixtures.ts';
+
+/** Markup that would run if any of it were rendered as HTML. */
+const HOSTILE_NAME = '<img src=x onerror="window.__xss=1">';
+const HOSTILE_TEXT = '<script>window.__xss=2</script><b>bold</b>';
+const HOSTILE_PATH = '/x/<img src=y onerror="window.__xss=3">.psd';
+
+test('markup from the agent stays text everywhere it is shown and exported', async ({
+	page,
+	agent
+}) => {
+	await page.goto('/login');
+	await signInWithForm(page, 'admin@example.com');
+	await expect(page).toHaveURL(/\/$/);
+	await page.goto('/profile');
+	await page.getByLabel('First name').fill(HOSTILE_NAME);
+	await page.getByRole('button', { name: 'Save changes' }).click();
+	await expect(page.getByTestId('profile-details')).toContainText(HOSTILE_NAME);
+
+	await page.goto('/users?q=admin@example.com');
+	await expect(page.locator('tbody')).toContainText(HOSTILE_NAME);
+	await page.getByRole('button', { name: /img src=x/ }).click();
+	await expect(page.getByRole('dialog')).toContainText(HOSTILE_NAME);
+	await page.keyboard.press('Escape');
+
+	await page.goto('/events');
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await control(agent, 'push', {
+		channel: 'notification',
+		frame: { Type: 2, Data: { Title: HOSTILE_TEXT, Message: HOSTILE_TEXT } }
+	});
+	await control(agent, 'push', { channel: 'statechange', frame: { Path: HOSTILE_PATH, State: 4 } });
+	await control(agent, 'push', {
+		channel: 'notification',
+		frame: { Type: 1, Data: { TransferId: 'x', Name: HOSTILE_NAME, Status: 'InProgress' } }
+	});
+	await expect(page.getByTestId('timeline')).toContainText(HOSTILE_PATH);
+	await page.getByTestId('summary').filter({ hasText: 'window.__xss=2' }).click();
+	await expect(page.getByTestId('payload')).toContainText('<script>window.__xss=2</script>');
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'CSV' }).click()
+	]);
+	expect(await readFile(await download.path(), 'utf8')).toContain('window.__xss=3');
+	await page.getByRole('link', { name: 'Transfers' }).click();
+	await expect(page.getByTestId('transfer')).toContainText(HOSTILE_NAME);
+	await page.getByRole('link', { name: 'File states' }).click();
+	await expect(page.getByTestId('file-states')).toContainText(HOSTILE_PATH);
+
+	// Nothing ran, and no element came from the agent's text.
+	expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+	expect(await page.locator('img[src="x"], img[src="y"], script:not([src])').count()).toBe(0);
+});
+
+test('the token never shows in the console URL, console messages, page text, exports or errors; sign-out and a 401 remove it', async ({
+	page,
+	agent,
+	context
+}) => {
+	const consoleText: string[] = [];
+	const consoleUrls: string[] = [];
+	context.on('console', (msg) => consoleText.push(msg.text()));
+	page.on('framenavigated', (frame) => consoleUrls.push(frame.url()));
+	page.on('request', (request) => {
+		if (!request.url().startsWith(agent.url)) consoleUrls.push(request.url());
+	});
+
+	await page.goto('/login');
+	await signInWithForm(page, 'admin@example.com');
+	await expect(page).toHaveURL(/\/$/);
+	const token = await page.evaluate((key) => sessionStorage.getItem(key), tokenKey(agent.url));
+	expect(token).toMatch(/^eyJ/);
+	const secret = token!.split('.')[2]!;
+
+	// A session through every page, an error with the body shown, and an export.
+	for (const path of ['/', '/profile', '/users', '/events', '/settings']) {
+		await page.goto(path);
+		await expect(page.locator('h1')).toBeVisible();
+		expect(await page.content()).not.toContain(secret);
+	}
+	await control(agent, 'faults', {
+		path: '/user/get_all_users',
+		status: 200,
+		body: 'json',
+		json: { echo: `/user/get_all_users?token=${token}` }
+	});
+	await page.goto('/users');
+	await page.getByRole('alert').getByText('Details').click();
+	await expect(page.getByRole('alert')).toContainText('token=***');
+	expect(await page.content()).not.toContain(secret);
+	await page.goto('/events');
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await control(agent, 'push', {
+		channel: 'notification',
+		frame: { Type: 4, Data: { EndpointAddress: `/user/x?token=${token}`, HttpMethod: 'PUT' } }
+	});
+	await expect(page.getByTestId('timeline')).toContainText('token=***');
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'JSON lines' }).click()
+	]);
+	expect(await readFile(await download.path(), 'utf8')).not.toContain(secret);
+
+	// Sign-out forgets it.
+	await page.getByRole('button', { name: 'admin@example.com' }).click();
+	await page.getByRole('button', { name: 'Sign out' }).click();
+	await expect(page).toHaveURL(/\/login/);
+	expect(await page.evaluate((key) => sessionStorage.getItem(key), tokenKey(agent.url))).toBeNull();
+
+	// So does a 401.
+	await signInWithForm(page, 'admin@example.com');
+	await expect(page).toHaveURL(/\/events/);
+	await control(agent, 'revoke', {});
+	await page.goto('/users');
+	await expect(page).toHaveURL(/\/login/);
+	expect(await page.evaluate((key) => sessionStorage.getItem(key), tokenKey(agent.url))).toBeNull();
+
+	for (const url of consoleUrls) expect(url).not.toContain(secret);
+	for (const text of consoleText) expect(text).not.toContain(secret);
+});
