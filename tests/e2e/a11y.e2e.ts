@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
+
+/**
+ * An axe scan of every page and dialog, light and dark. Any violation fails, listed with the
+ * rule, the elements and what axe says to fix.
+ */
+async function scan(page: Page, label: string) {
+	const { violations } = await new AxeBuilder({ page }).analyze();
+	const report = violations.map(
+		(v) =>
+			`${label}: ${v.id} (${v.impact}): ${v.help}\n${v.nodes
+				.slice(0, 5)
+				.map(
+					(n) => `   ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 3).join(' ')}`
+				)
+				.join('\n')}`
+	);
+	expect(report, `accessibility violations on ${label}`).toEqual([]);
+}
+
+type Screen = { name: string; open: (page: Page) => Promise<unknown> };
+
+const SIGNED_OUT: Screen[] = [
+	{ name: 'sign in', open: (p) => p.goto('/login') },
+	{
+		name: 'sign in with an error',
+		open: async (p) => {
+			await p.goto('/login');
+			await signInWithForm(p, 'admin@example.com', 'Desktop admin', 'wrong');
+			await expect(p.getByText(/wrong/).first()).toBeVisible();
+		}
+	},
+	{
+		name: 'verification code',
+		open: async (p) => {
+			await p.goto('/login');
+			await signInWithForm(p, 'mfa@example.com');
+			await expect(p.getByText('Enter your verification code')).toBeVisible();
+		}
+	},
+	{ name: 'sign up', open: (p) => p.goto('/signup') },
+	{ name: 'activation', open: (p) => p.goto('/signup/confirm') },
+	{ name: 'forgot password', open: (p) => p.goto('/forgot-password') },
+	{ name: 'settings', open: (p) => p.goto('/settings') }
+];
+
+const SIGNED_IN: Screen[] = [
+	{ name: 'overview', open: (p) => p.goto('/') },
+	{
+		name: 'user menu',
+		open: async (p) => {
+			await p.goto('/');
+			await p.getByRole('button', { name: 'admin@example.com' }).click();
+		}
+	},
+	{ name: 'profile', open: (p) => p.goto('/profile') },
+	{
+		name: 'users',
+		open: async (p) => {
+			await p.goto('/users');
+			await expect(p.getByTestId('users-range')).toBeVisible();
+		}
+	},
+	{
+		name: 'user panel',
+		open: async (p) => {
+			await p.goto('/users?q=admin@example.com');
+			await p.getByRole('button', { name: 'Alex Admin' }).click();
+			await expect(p.getByRole('dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'users error',
+		open: async (p) => {
+			const agentUrl = await p.evaluate(() => localStorage.getItem('agent-console:agent-url'));
+			await fetch(`${agentUrl}/__sim/faults`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ path: '/user/get_all_users', status: 500, count: 3 })
+			});
+			await p.goto('/users');
+			await expect(p.getByRole('alert')).toBeVisible();
+		}
+	},
+	{
+		name: 'events',
+		open: async (p) => {
+			await p.goto('/events');
+			await expect(p.getByTestId('notification-status')).toHaveText('Live');
+			const agentUrl = await p.evaluate(() => localStorage.getItem('agent-console:agent-url'));
+			await fetch(`${agentUrl}/__sim/push`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					channel: 'notification',
+					frame: { Type: 1, Data: { TransferId: 't', Name: 'a.psd', Status: 'Failed', Error: 'x' } }
+				})
+			});
+			await p.getByTestId('summary').first().click();
+			await p.getByRole('button', { name: 'Pause' }).click();
+		}
+	},
+	{ name: 'transfers', open: (p) => p.goto('/events?view=transfers') },
+	{ name: 'file states', open: (p) => p.goto('/events?view=files') },
+	{ name: 'not found', open: (p) => p.goto('/no-such-page') }
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+	test(`no accessibility violations, signed out, ${scheme}`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: scheme });
+		for (const screen of SIGNED_OUT) {
+			await screen.open(page);
+			await expect(page.locator('h1').first()).toBeVisible();
+			await scan(page, `${screen.name} (${scheme})`);
+		}
+	});
+
+	test(`no accessibility violations, signed in, ${scheme}`, async ({ page, agent }) => {
+		await control(agent, 'status', { status: 1 });
+		await signInWithToken(page, agent);
+		await page.emulateMedia({ colorScheme: scheme });
+		for (const screen of SIGNED_IN) {
+			await screen.open(page);
+			await expect(page.locator('h1').first()).toBeVisible();
+			await scan(page, `${screen.name} (${scheme})`);
+		}
+	});
+}
