@@ -1,0 +1,62 @@
+import type { Locator, Page } from '@playwright/test';
+import { control, expect, test } from './fixtures.ts';
+
+/** Presses Tab until `target` has the focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+	for (let i = 0; i < limit; i++) {
+		if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+		await page.keyboard.press('Tab');
+	}
+	throw new Error(`Tab never reached ${target}`);
+}
+
+test('sign in, page through users, open one, and pause the events with the keyboard alone', async ({
+	page,
+	agent
+}) => {
+	await page.goto('/login');
+	// The first field has the focus.
+	await expect(page.getByLabel('Username')).toBeFocused();
+	await page.keyboard.type('admin@example.com');
+	await page.keyboard.press('Tab');
+	await page.keyboard.type('Passw0rd!');
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+
+	const nav = page.getByRole('navigation', { name: 'Main' });
+	await tabTo(page, nav.getByRole('link', { name: 'Users' }));
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('users-range')).toContainText('Showing 1 to 25');
+
+	await tabTo(page, page.getByRole('link', { name: 'Next page' }));
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('users-range')).toContainText('Showing 26 to 50');
+
+	await tabTo(page, page.getByLabel('Search by username'), 120);
+	await page.keyboard.type('admin@example.com');
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('users-range')).toContainText('Showing 1 to 1 of 1');
+	await tabTo(page, page.getByRole('button', { name: 'Alex Admin' }));
+	await page.keyboard.press('Enter');
+	const panel = page.getByRole('dialog', { name: 'Alex Admin' });
+	await expect(panel).toBeVisible();
+	await expect(panel.getByRole('button', { name: 'Close' })).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expect(panel).toBeHidden();
+	await expect(page.getByRole('button', { name: 'Alex Admin' })).toBeFocused();
+
+	await tabTo(page, nav.getByRole('link', { name: 'Events' }), 120);
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await control(agent, 'push', { channel: 'statechange', frame: { Path: '/k.bin', State: 2 } });
+	await tabTo(page, page.getByRole('button', { name: 'Pause' }));
+	await page.keyboard.press('Enter');
+	await control(agent, 'push', { channel: 'statechange', frame: { Path: '/later.bin', State: 2 } });
+	await expect(page.getByTestId('paused')).toContainText('Paused, 1 new');
+	await tabTo(page, page.getByRole('button', { name: 'Jump to latest' }), 20);
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('timeline')).toContainText('/later.bin');
+	await tabTo(page, page.getByTestId('summary').first().locator('xpath=ancestor::button'), 40);
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('payload')).toContainText('/later.bin');
+});
