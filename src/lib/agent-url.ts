@@ -61,10 +61,3 @@ export function checkAgentUrl(input: string, allowedHosts: readonly string[] = [
 	}
 	return { ok: true, url: url.origin };
 }
-
-/** The address of one of the agent's WebSocket channels. */
-export function socketUrl(agentUrl: string, channel: 'notification' | 'statechange'): string {
-	const url = new URL(`/${channel}`, agentUrl);
-	url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-	return url.href;
-}

@@ -42,3 +42,22 @@ export function readStoredJson<T>(which: Area, key: string): T | null {
 		return null;
 	}
 }
+
+/** Whether the console runs inside another page's frame. */
+export function isFramed(): boolean {
+	try {
+		return window.self !== window.top;
+	} catch {
+		return true;
+	}
+}
+
+/** The browser refuses to keep the token here (storage blocked, as in some framed pages). */
+export class StorageBlockedError extends Error {
+	constructor() {
+		super(
+			'This browser does not let the console keep your sign-in here. Open the console in a new tab and sign in there.'
+		);
+		this.name = 'StorageBlockedError';
+	}
+}

@@ -30,7 +30,7 @@ const fault = (sim: Simulator, f: Fault) => control(sim, 'faults', { count: 5, .
 
 const USERS = '/user/get_all_users';
 
-async function usersPageWith(page: Page, sim: Simulator, f: Fault) {
+async function usersPageWith(page: Page, sim: Simulator, f: Omit<Fault, 'path'>) {
 	await signInWithToken(page, sim);
 	await fault(sim, { path: USERS, ...f });
 	await page.goto('/users');
@@ -40,7 +40,7 @@ async function usersPageWith(page: Page, sim: Simulator, f: Fault) {
 const alert = (page: Page) => page.getByRole('alert').first();
 
 test.describe('failure catalogue: users list', () => {
-	const cases: { name: string; fault: Fault; message: RegExp; next: string }[] = [
+	const cases: { name: string; fault: Omit<Fault, 'path'>; message: RegExp; next: string }[] = [
 		{
 			name: '500 without a body',
 			fault: { status: 500 },

@@ -37,7 +37,11 @@ export const test = base.extend<TestFixtures, { sim: Simulator }>({
 			// Points the console at this worker's simulator, unless the test changed the address since.
 			await context.addInitScript(
 				({ key, url }) => {
-					if (!localStorage.getItem(key)) localStorage.setItem(key, url);
+					try {
+						if (!localStorage.getItem(key)) localStorage.setItem(key, url);
+					} catch {
+						// A frame on another site, where the browser blocks storage.
+					}
 				},
 				{ key: AGENT_URL_KEY, url: sim.url }
 			);
@@ -90,9 +94,13 @@ export async function signInWithToken(
 	await page.context().addInitScript(
 		({ key, token }) => {
 			// Once per tab, as a sign-in would: a later sign-out must stay signed out.
-			if (sessionStorage.getItem('e2e:seeded')) return;
-			sessionStorage.setItem('e2e:seeded', '1');
-			sessionStorage.setItem(key, token);
+			try {
+				if (sessionStorage.getItem('e2e:seeded')) return;
+				sessionStorage.setItem('e2e:seeded', '1');
+				sessionStorage.setItem(key, token);
+			} catch {
+				// A frame on another site, where the browser blocks storage.
+			}
 		},
 		{ key: tokenKey(sim.url), token: jwtToken }
 	);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { startSimulator, type Simulator } from '../../../simulator/index.ts';
-import { socketUrl } from '$lib/agent-url';
+import { socketUrl } from './socket-url.ts';
 import { LiveChannel, type ChannelStatus } from './channel.svelte.ts';
 import { isProfileChange, parseNotification } from './frames.ts';
 

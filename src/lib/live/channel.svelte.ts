@@ -1,5 +1,5 @@
 import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
-import { socketUrl } from '$lib/agent-url';
+import { socketUrl } from './socket-url';
 import { Emitter } from './emitter';
 
 /**

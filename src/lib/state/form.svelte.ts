@@ -1,4 +1,5 @@
 import { AgentError, AgentHttpError, errorMessage, type FieldErrors } from '$lib/api/errors';
+import { StorageBlockedError } from '$lib/storage';
 
 export type FormMessage = {
 	tone: 'success' | 'error';
@@ -39,6 +40,10 @@ export class FormState {
 			await action();
 			return true;
 		} catch (error) {
+			if (error instanceof StorageBlockedError) {
+				this.message = { tone: 'error', text: error.message, code: null };
+				return false;
+			}
 			if (!(error instanceof AgentError)) throw error;
 			this.#show(error, options.explain?.(error));
 			return false;

@@ -4,7 +4,7 @@ import { onUnauthorized } from '$lib/api/client';
 import { AgentContractError, AgentError, AgentHttpError, isAbort } from '$lib/api/errors';
 import { CHALLENGE, type UserProfile } from '$lib/api/schemas/authentication';
 import { jwtExpiry, tokenStore } from '$lib/api/token';
-import { readStored, readStoredJson, writeStored } from '$lib/storage';
+import { StorageBlockedError, readStored, readStoredJson, writeStored } from '$lib/storage';
 
 /** A sign-in waiting for its second step; kept in session storage so a refresh resumes it. */
 export type PendingMfa = {
@@ -93,7 +93,8 @@ class Session {
 
 	/** Stores a new token for the current agent. */
 	begin(token: string) {
-		tokenStore.set(config.agentUrl, token);
+		// Without storage the session would end at once and sign-in would start over, forever.
+		if (!tokenStore.set(config.agentUrl, token)) throw new StorageBlockedError();
 		writeStored('session', PENDING_MFA_KEY, null);
 		this.endedReason = null;
 		this.user = null;

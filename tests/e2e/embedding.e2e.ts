@@ -1,0 +1,103 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { E2E_ORIGIN } from '../../playwright.config.ts';
+import { startStaticServer } from '../../scripts/static-server.ts';
+import { control, expect, test } from './fixtures.ts';
+
+/**
+ * An intranet portal frames the console, which is served by a static server of its own with the
+ * portal in frameAncestors and the simulator as its configured agent. A portal on localhost (another
+ * port) is another origin of the same site; on 127.0.0.1 it is another site, where Chromium blocks
+ * the frame's storage as it does third-party cookies.
+ */
+async function framedConsole(agentUrl: string, frameAncestors: (portal: string) => string[]) {
+	// The portal's port is taken first, so the console's config can name it.
+	const portalServer = createServer();
+	await new Promise<void>((resolve) => portalServer.listen(0, '127.0.0.1', resolve));
+	const port = (portalServer.address() as AddressInfo).port;
+	await new Promise<void>((resolve) => portalServer.close(() => resolve()));
+	const site = await startStaticServer({
+		root: 'build',
+		host: '127.0.0.1',
+		port: 0,
+		configOverrides: { agentUrl, frameAncestors: frameAncestors(String(port)) }
+	});
+	return { site, port };
+}
+
+async function portalOn(port: string, host: 'localhost' | '127.0.0.1', frameSrc: string) {
+	const server = createServer((_req, res) => {
+		res.setHeader('content-type', 'text/html; charset=utf-8');
+		res.end(
+			`<!doctype html><title>Intranet portal</title><h1>Portal</h1><iframe src="${frameSrc}" title="Agent console" width="400" height="700"></iframe>`
+		);
+	});
+	await new Promise<void>((resolve) => server.listen(Number(port), '127.0.0.1', resolve));
+	return { server, url: `http://${host}:${port}` };
+}
+
+test.describe('embedded in a portal', () => {
+	test('works inside the frame, and offers a tab of its own', async ({ page, agent }) => {
+		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`]);
+		const host = await portalOn(String(port), 'localhost', `${site.url}/login`);
+		try {
+			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
+			await page.goto(host.url);
+			const frame = page.frameLocator('iframe[title="Agent console"]');
+			await expect(frame.getByTestId('framed-notice')).toContainText(
+				'The console is open inside another page'
+			);
+			await expect(
+				frame.getByRole('link', { name: 'Open the console in a new tab' })
+			).toHaveAttribute('target', '_blank');
+			await frame.getByLabel('Username').fill('admin@example.com');
+			await frame.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+			await frame.getByLabel('Password', { exact: true }).press('Enter');
+			await expect(frame.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+		} finally {
+			host.server.close();
+			site.server.close();
+		}
+	});
+
+	test('where the browser blocks storage in the frame, it says so instead of looping', async ({
+		page,
+		agent
+	}) => {
+		const { site, port } = await framedConsole(agent.url, (p) => [`http://127.0.0.1:${p}`]);
+		const host = await portalOn(String(port), '127.0.0.1', `${site.url}/users`);
+		try {
+			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
+			await page.goto(host.url);
+			const frame = page.frameLocator('iframe[title="Agent console"]');
+			await expect(frame.getByRole('alert').first()).toContainText(
+				'does not let the console keep anything inside this page'
+			);
+			await expect(frame.getByLabel('Username')).toBeVisible();
+			await frame.getByLabel('Username').fill('admin@example.com');
+			await frame.getByLabel('Password', { exact: true }).fill('Passw0rd!');
+			await frame.getByLabel('Password', { exact: true }).press('Enter');
+			await expect(
+				frame.getByText(/does not let the console keep your sign-in here/)
+			).toBeVisible();
+			await expect(frame.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+		} finally {
+			host.server.close();
+			site.server.close();
+		}
+	});
+
+	test('a portal that is not in frameAncestors cannot frame it', async ({ page }) => {
+		const { site, port } = await framedConsole(E2E_ORIGIN, () => []);
+		const host = await portalOn(String(port), 'localhost', `${site.url}/login`);
+		try {
+			await page.goto(host.url);
+			await expect(page.getByRole('heading', { name: 'Portal' })).toBeVisible();
+			const frame = page.frames().find((f) => f !== page.mainFrame());
+			await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/);
+		} finally {
+			host.server.close();
+			site.server.close();
+		}
+	});
+});
