@@ -8,7 +8,14 @@ const config = {
 	},
 	kit: {
 		// A single-page app: every unknown path gets index.html and the client router takes over.
-		adapter: adapter({ fallback: 'index.html', strict: true }),
+		adapter: adapter({
+			pages: process.env.BUILD_DIR || 'build',
+			assets: process.env.BUILD_DIR || 'build',
+			fallback: 'index.html',
+			strict: true
+		}),
+		// Hosting under a sub-path is decided at build time: `BASE_PATH=/admin npm run build`.
+		paths: { base: process.env.BASE_PATH || '' },
 		typescript: {
 			config: (config) => {
 				config.include.push(

@@ -6,12 +6,15 @@ import { startStaticServer } from './static-server.ts';
 const { values } = parseArgs({
 	options: {
 		port: { type: 'string', default: '4173' },
-		host: { type: 'string', default: '127.0.0.1' }
+		host: { type: 'string', default: '127.0.0.1' },
+		root: { type: 'string', default: 'build' },
+		base: { type: 'string', default: '' }
 	}
 });
-ensureBuild();
+if (values.root === 'build') ensureBuild();
 const { server, url } = await startStaticServer({
-	root: 'build',
+	root: values.root,
+	base: values.base,
 	host: values.host,
 	port: Number(values.port)
 });

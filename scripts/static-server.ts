@@ -7,6 +7,8 @@ export type StaticServerOptions = {
 	root: string;
 	host: string;
 	port: number;
+	/** The sub-path the build was made for (`BASE_PATH`), e.g. `/admin`; empty for the root. */
+	base?: string;
 	/** Replaces fields of the built config.json, e.g. the agent address for `npm start -- --agent`. */
 	configOverrides?: Record<string, unknown>;
 };
@@ -86,9 +88,26 @@ export async function startStaticServer(
 		}
 	});
 
+	const base = (options.base ?? '').replace(/\/+$/, '');
 	const server = createServer((req, res) => {
 		for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-		const path = (req.url ?? '/').split('?')[0];
+		let path = (req.url ?? '/').split('?')[0] ?? '/';
+		if (base) {
+			// Everything lives under the base path; the bare host goes there.
+			if (path === '/' || path === base) {
+				res.statusCode = 302;
+				res.setHeader('location', `${base}/`);
+				res.end();
+				return;
+			}
+			if (!path.startsWith(`${base}/`)) {
+				res.statusCode = 404;
+				res.end('Not found');
+				return;
+			}
+			path = path.slice(base.length);
+			req.url = path + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
+		}
 		if (path === '/config.json') {
 			res.setHeader('content-type', 'application/json; charset=utf-8');
 			res.setHeader('cache-control', 'no-cache');
