@@ -88,6 +88,20 @@ async function signIn(agentUrl: string): Promise<string> {
 	return ((await login.json()) as { jwtToken: string }).jwtToken;
 }
 
+/** A browser context signed in to the agent at `agentUrl`, as a sign-in would leave it. */
+async function signedInContext(browser: Browser, agentUrl: string) {
+	const context = await browser.newContext();
+	const token = await signIn(agentUrl);
+	await context.addInitScript(
+		({ url, token }) => {
+			localStorage.setItem('agent-console:agent-url', url);
+			sessionStorage.setItem(`agent-console:token:${url}`, token);
+		},
+		{ url: agentUrl, token }
+	);
+	return context;
+}
+
 /**
  * Runs in the page; a string because the TypeScript runner would otherwise wrap its functions in
  * a helper the page does not have. Clicks "Next page", waits until the first row changes, then for
@@ -128,16 +142,8 @@ async function pageChanges(browser: Browser, baseUrl: string) {
 		users: PAGE_CHANGE_USERS,
 		allowOrigins: [baseUrl]
 	});
-	const context = await browser.newContext();
+	const context = await signedInContext(browser, sim.url);
 	try {
-		const token = await signIn(sim.url);
-		await context.addInitScript(
-			({ url, token }) => {
-				localStorage.setItem('agent-console:agent-url', url);
-				sessionStorage.setItem(`agent-console:token:${url}`, token);
-			},
-			{ url: sim.url, token }
-		);
 		const page = await context.newPage();
 		await page.goto(`${baseUrl}/users?pageSize=50`);
 		await page.getByTestId('users-range').getByText('Showing 1 to 50').waitFor();
@@ -202,16 +208,8 @@ async function flood(browser: Browser, baseUrl: string) {
 		eventsPerSecond: 0,
 		allowOrigins: [baseUrl]
 	});
-	const context = await browser.newContext();
+	const context = await signedInContext(browser, sim.url);
 	try {
-		const token = await signIn(sim.url);
-		await context.addInitScript(
-			({ url, token }) => {
-				localStorage.setItem('agent-console:agent-url', url);
-				sessionStorage.setItem(`agent-console:token:${url}`, token);
-			},
-			{ url: sim.url, token }
-		);
 		const page = await context.newPage();
 		const cdp = await context.newCDPSession(page);
 		await cdp.send('Performance.enable');
