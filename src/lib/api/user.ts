@@ -1,5 +1,5 @@
 import { request, type RequestOptions } from './client.ts';
-import { usersPageSchema } from './schemas/user.ts';
+import { listUserSchema, usersPageSchema, type ListUser } from './schemas/user.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
@@ -16,9 +16,37 @@ export type GetAllUsersQuery = {
 	username?: string;
 };
 
+/** One row as the agent sent it, with the fields this version knows read out. */
+export type UserRow = {
+	/** Every field the agent sent, unknown ones included. */
+	raw: Record<string, unknown>;
+	/** Null when the row does not have the shape of a user: it is still shown, as sent. */
+	user: ListUser | null;
+	key: string;
+};
+
+export type UsersAnswer = {
+	rows: UserRow[];
+	total: number;
+	/** The page size the agent says it used (it may cap the one asked for), when it says. */
+	pageSize: number | null;
+};
+
+/** Each row checked on its own, so one odd row does not make the whole page unreadable. */
+export function toRows(data: Record<string, unknown>[]): UserRow[] {
+	return data.map((raw, index) => {
+		const parsed = listUserSchema.safeParse(raw);
+		const user = parsed.success ? parsed.data : null;
+		return { raw, user, key: user ? `${user.id}:${index}` : `row-${index}` };
+	});
+}
+
 /** One page of the account's users; paging, sorting and filtering happen on the agent. */
-export function getAllUsers(query: GetAllUsersQuery, options: Options = {}) {
-	return request(usersPageSchema, '/user/get_all_users', {
+export async function getAllUsers(
+	query: GetAllUsersQuery,
+	options: Options = {}
+): Promise<UsersAnswer> {
+	const page = await request(usersPageSchema, '/user/get_all_users', {
 		...options,
 		auth: true,
 		query: {
@@ -31,4 +59,9 @@ export function getAllUsers(query: GetAllUsersQuery, options: Options = {}) {
 			username: query.username
 		}
 	});
+	return {
+		rows: toRows(page.data),
+		total: page.total,
+		pageSize: page.options?.pageSize ?? null
+	};
 }

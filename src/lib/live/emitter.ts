@@ -10,8 +10,4 @@ export class Emitter<Args extends unknown[]> {
 	emit(...args: Args) {
 		for (const listener of this.#listeners) listener(...args);
 	}
-
-	get size() {
-		return this.#listeners.size;
-	}
 }

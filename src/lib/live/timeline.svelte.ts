@@ -191,14 +191,6 @@ export class Timeline {
 		this.version++;
 	}
 
-	reset() {
-		this.#openGaps.clear();
-		this.clear();
-		this.paused = false;
-		this.cap = DEFAULT_RETENTION;
-		this.filter = { channel: null, kind: null, q: '' };
-	}
-
 	#trim() {
 		const over = this.#entries.length - this.cap;
 		if (over <= 0) return;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentHttpError } from '$lib/api/errors';
-import type { UsersPage } from '$lib/api/schemas/user';
-import type { GetAllUsersQuery } from '$lib/api/user';
+import { toRows, type GetAllUsersQuery, type UsersAnswer } from '$lib/api/user';
 import { parseUsersQuery } from '$lib/users-query';
 import { UsersList } from './users-list.svelte.ts';
 
@@ -26,6 +25,17 @@ function deferred<T>() {
 	return { promise, resolve, reject };
 }
 
+/** What getAllUsers answers for these rows. */
+const answerOf = (
+	data: Record<string, unknown>[],
+	total: number,
+	pageSize: number | null = null
+) => ({
+	rows: toRows(data),
+	total,
+	pageSize
+});
+
 const query = (search: string) => parseUsersQuery(new URLSearchParams(search));
 
 describe('UsersList', () => {
@@ -33,20 +43,20 @@ describe('UsersList', () => {
 		const calls: {
 			query: GetAllUsersQuery;
 			signal: AbortSignal;
-			answer: ReturnType<typeof deferred<UsersPage>>;
+			answer: ReturnType<typeof deferred<UsersAnswer>>;
 		}[] = [];
 		const list = new UsersList((q, { signal }) => {
-			const answer = deferred<UsersPage>();
+			const answer = deferred<UsersAnswer>();
 			calls.push({ query: q, signal, answer });
 			return answer.promise;
 		});
 		const first = list.load(query('page=1'));
 		const second = list.load(query('page=2'));
 		expect(calls[0]!.signal.aborted).toBe(true);
-		calls[1]!.answer.resolve({ data: [user('b')], total: 60 });
+		calls[1]!.answer.resolve(answerOf([user('b')], 60));
 		await second;
 		// The fetcher ignores the abort and answers late anyway.
-		calls[0]!.answer.resolve({ data: [user('a')], total: 60 });
+		calls[0]!.answer.resolve(answerOf([user('a')], 60));
 		await first;
 		expect(list.result?.query.page).toBe(2);
 		expect(list.result?.rows[0]?.user?.id).toBe('b');
@@ -57,7 +67,7 @@ describe('UsersList', () => {
 		let fail = false;
 		const list = new UsersList(async () => {
 			if (fail) throw new AgentHttpError(500, null);
-			return { data: [user('a')], total: 1 };
+			return answerOf([user('a')], 1);
 		});
 		await list.load(query(''));
 		fail = true;
@@ -73,11 +83,9 @@ describe('UsersList', () => {
 	});
 
 	it('keeps unknown fields and rows it cannot read', async () => {
-		const list = new UsersList(async () => ({
-			data: [user('a', { department: 'Sales' }), { id: 7, username: null }],
-			total: 2,
-			options: { page: 1, pageSize: 20 }
-		}));
+		const list = new UsersList(async () =>
+			answerOf([user('a', { department: 'Sales' }), { id: 7, username: null }], 2, 20)
+		);
 		await list.load(query(''));
 		const [known, odd] = list.result!.rows;
 		expect(known?.raw.department).toBe('Sales');

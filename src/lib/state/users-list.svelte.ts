@@ -1,16 +1,6 @@
 import { AgentError, isAbort } from '$lib/api/errors';
-import { listUserSchema, type ListUser, type UsersPage } from '$lib/api/schemas/user';
-import { getAllUsers, type GetAllUsersQuery } from '$lib/api/user';
+import { getAllUsers, type GetAllUsersQuery, type UserRow, type UsersAnswer } from '$lib/api/user';
 import { toAgentQuery, type UsersQuery } from '$lib/users-query';
-
-/** One row as the agent sent it, with the fields this version knows read out. */
-export type UserRow = {
-	/** Every field the agent sent, unknown ones included. */
-	raw: Record<string, unknown>;
-	/** Null when the row does not have the shape of a user. */
-	user: ListUser | null;
-	key: string;
-};
 
 export type UsersResult = {
 	query: UsersQuery;
@@ -20,15 +10,10 @@ export type UsersResult = {
 	pageSize: number;
 };
 
-type Fetcher = (query: GetAllUsersQuery, options: { signal: AbortSignal }) => Promise<UsersPage>;
-
-export function toRows(data: Record<string, unknown>[]): UserRow[] {
-	return data.map((raw, index) => {
-		const parsed = listUserSchema.safeParse(raw);
-		const user = parsed.success ? parsed.data : null;
-		return { raw, user, key: user ? `${user.id}:${index}` : `row-${index}` };
-	});
-}
+type LoadUsers = (
+	query: GetAllUsersQuery,
+	options: { signal: AbortSignal }
+) => Promise<UsersAnswer>;
 
 /**
  * One users list view. Only the newest query may show its answer: a new load aborts the one
@@ -40,12 +25,12 @@ export class UsersList {
 	error = $state.raw<AgentError | null>(null);
 	/** The query being loaded now, or null when idle. */
 	loading = $state.raw<UsersQuery | null>(null);
-	#fetch: Fetcher;
+	#load: LoadUsers;
 	#latest = 0;
 	#controller: AbortController | null = null;
 
-	constructor(fetcher: Fetcher = getAllUsers) {
-		this.#fetch = fetcher;
+	constructor(load: LoadUsers = getAllUsers) {
+		this.#load = load;
 	}
 
 	async load(query: UsersQuery): Promise<void> {
@@ -55,13 +40,13 @@ export class UsersList {
 		const id = ++this.#latest;
 		this.loading = query;
 		try {
-			const answer = await this.#fetch(toAgentQuery(query), { signal: controller.signal });
+			const answer = await this.#load(toAgentQuery(query), { signal: controller.signal });
 			if (id !== this.#latest) return;
 			this.result = {
 				query,
-				rows: toRows(answer.data),
+				rows: answer.rows,
 				total: answer.total,
-				pageSize: answer.options?.pageSize ?? query.pageSize
+				pageSize: answer.pageSize ?? query.pageSize
 			};
 			this.error = null;
 		} catch (error) {
