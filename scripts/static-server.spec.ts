@@ -83,3 +83,40 @@ describe('contentSecurityPolicy', () => {
 		expect(csp).toContain("frame-ancestors 'self';");
 	});
 });
+
+describe('static server, hostile requests', () => {
+	const raw = (path: string, init?: RequestInit) => fetch(`${url}${path}`, init);
+
+	it.each([
+		'bytes=5-3',
+		'bytes=-10',
+		'bytes=abc',
+		'bytes=0-0,2-3,5-',
+		'bytes=99999999-',
+		'lines=1-2'
+	])('answers Range %s with the whole file and stays up', async (range) => {
+		const res = await raw('/_app/immutable/app.js', { headers: { range } });
+		expect(res.status).toBe(200);
+		expect(res.headers.get('accept-ranges')).toBe('none');
+		expect(await res.text()).toBe('console.log("app");'.repeat(50));
+	});
+
+	it('answers other methods than GET and HEAD with 405', async () => {
+		for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+			const res = await raw('/index.html', { method });
+			expect(res.status).toBe(405);
+			expect(res.headers.get('allow')).toBe('GET, HEAD');
+		}
+		expect((await raw('/config.json', { method: 'HEAD' })).status).toBe(200);
+	});
+
+	it('answers an encoded config path as the plain one', async () => {
+		const plain = await (await raw('/config.json')).text();
+		expect(await (await raw('/config%2ejson')).text()).toBe(plain);
+		expect(await (await raw('/%63onfig.json')).text()).toBe(plain);
+	});
+
+	it('answers a malformed escape with 400', async () => {
+		expect((await raw('/%E0%A4%A')).status).toBe(400);
+	});
+});

@@ -91,7 +91,25 @@ export async function startStaticServer(
 	const base = (options.base ?? '').replace(/\/+$/, '');
 	const server = createServer((req, res) => {
 		for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-		let path = (req.url ?? '/').split('?')[0] ?? '/';
+		if (req.method !== 'GET' && req.method !== 'HEAD') {
+			res.statusCode = 405;
+			res.setHeader('allow', 'GET, HEAD');
+			res.end('Method not allowed');
+			return;
+		}
+		// sirv trusts a Range header blindly (`bytes=5-3` throws and ends the process). A console has
+		// nothing worth fetching in parts, so every answer is the whole file, as RFC 9110 allows.
+		delete req.headers.range;
+		delete req.headers['if-range'];
+		res.setHeader('accept-ranges', 'none');
+		let path: string;
+		try {
+			path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+		} catch {
+			res.statusCode = 400;
+			res.end('Bad request');
+			return;
+		}
 		if (base) {
 			// Everything lives under the base path; the bare host goes there.
 			if (path === '/' || path === base) {
@@ -106,12 +124,13 @@ export async function startStaticServer(
 				return;
 			}
 			path = path.slice(base.length);
-			req.url = path + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
+			req.url =
+				encodeURI(path) + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
 		}
 		if (path === '/config.json') {
 			res.setHeader('content-type', 'application/json; charset=utf-8');
 			res.setHeader('cache-control', 'no-cache');
-			res.end(configText);
+			res.end(req.method === 'HEAD' ? undefined : configText);
 			return;
 		}
 		// A missing asset is a 404, not the app page: only page routes fall back to index.html.
