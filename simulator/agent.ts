@@ -397,7 +397,8 @@ const getAllUsers: Handler = async (req, ctx) => {
 	const requestedSize = intParam(q, 'pagesize', 50, 1, 1_000_000);
 	const pageSize = Math.min(requestedSize, MAX_PAGE_SIZE);
 	const sortField = (q.get('sortfield') || 'CreateDate').toLowerCase();
-	const sortKey = SORT_FIELDS[sortField];
+	// Own keys only: `__proto__` or `constructor` is an unknown field like any other.
+	const sortKey = Object.hasOwn(SORT_FIELDS, sortField) ? SORT_FIELDS[sortField] : undefined;
 	if (!sortKey) {
 		throw invalid({
 			sortfield: [`sortfield must be one of ${Object.keys(SORT_FIELDS).join(', ')}.`]

@@ -22,6 +22,8 @@ export type SimulatorOptions = {
 	control: boolean;
 	log: boolean;
 	maxBodyBytes: number;
+	/** Time allowed to receive a request's headers and body, in milliseconds. */
+	requestTimeoutMs: number;
 };
 
 /** The dashboard's dev server (5173) and `npm start` (4173), on both loopback names. */
@@ -48,7 +50,8 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
 	oidcClientId: 'agent-console-dev',
 	control: true,
 	log: true,
-	maxBodyBytes: 64 * 1024
+	maxBodyBytes: 64 * 1024,
+	requestTimeoutMs: 15_000
 };
 
 const FLAGS = {

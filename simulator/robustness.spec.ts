@@ -44,6 +44,64 @@ describe('bad requests get the agent error shapes', () => {
 		expect((await api.call('GET', '/management/agent_status')).status).toBe(200);
 	});
 
+	it('413 for a chunked body over the limit (no length declared), and keeps serving', async () => {
+		for (const path of ['/authentication/login', '/__sim/faults']) {
+			const reply = await new Promise<string>((resolve) => {
+				let data = '';
+				const socket = connect(sim.port, '127.0.0.1', () => {
+					socket.write(
+						`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`
+					);
+					const chunk = 'x'.repeat(16 * 1024);
+					// Chunks keep coming until the agent answers: no length ever told it the size.
+					const pump = () => {
+						if (data || socket.destroyed) return;
+						socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`, () => setImmediate(pump));
+					};
+					pump();
+				});
+				socket.on('error', () => undefined);
+				socket.on('data', (d) => (data += d.toString()));
+				socket.on('close', () => resolve(data));
+			});
+			expect(reply).toMatch(/^HTTP\/1.1 413/);
+			expect((await api.call('GET', '/management/agent_status')).status).toBe(200);
+		}
+	});
+
+	it('cuts off slow headers and slow bodies with 408, and keeps serving', async () => {
+		const quick = await testSimulator({ requestTimeoutMs: 300 });
+		try {
+			for (const partial of [
+				'GET /management/agent_status HTTP/1.1\r\nHost: x\r\n',
+				'POST /authentication/login HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"a":'
+			]) {
+				const reply = await new Promise<string>((resolve) => {
+					const socket = connect(quick.port, '127.0.0.1', () => socket.write(partial));
+					let data = '';
+					socket.on('data', (d) => (data += d.toString()));
+					socket.on('close', () => resolve(data));
+				});
+				expect(reply).toMatch(/^HTTP\/1.1 408/);
+			}
+			expect((await client(quick).call('GET', '/management/agent_status')).status).toBe(200);
+		} finally {
+			await quick.close();
+		}
+	});
+
+	it('answers sortfield __proto__, constructor and toString as unknown fields', async () => {
+		const token = await api.login();
+		for (const field of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+			const r = await api.call('GET', `/user/get_all_users?token=${token}&sortfield=${field}`);
+			expect(r.status).toBe(499);
+			expect(r.json).toMatchObject({
+				type: 'VALIDATION',
+				errors: { sortfield: [expect.any(String)] }
+			});
+		}
+	});
+
 	it('400 for a request line Node cannot parse, and keeps serving', async () => {
 		const reply = await new Promise<string>((resolve) => {
 			const socket = connect(sim.port, '127.0.0.1', () => socket.write('BROKEN\r\n\r\n'));
@@ -52,6 +110,28 @@ describe('bad requests get the agent error shapes', () => {
 			socket.on('close', () => resolve(data));
 		});
 		expect(reply).toMatch(/^HTTP\/1.1 400/);
+		expect((await api.call('GET', '/management/agent_status')).status).toBe(200);
+	});
+});
+
+describe('control surface', () => {
+	it('takes changes as application/json only, so another site cannot post to it', async () => {
+		const before = (await api.call('GET', '/__sim/cors')).json;
+		const token = await api.login();
+		for (const [path, raw, type] of [
+			['/__sim/cors', '{"allowOrigins":["https://evil.test"]}', 'text/plain'],
+			['/__sim/cors', 'allowOrigins=https://evil.test', 'application/x-www-form-urlencoded'],
+			['/__sim/revoke', '', 'text/plain'],
+			['/__sim/reset', '', ''],
+			['/__sim/faults', '{"path":"/management/agent_status","status":500}', 'multipart/form-data']
+		] as const) {
+			const headers: Record<string, string> = { origin: 'https://evil.test' };
+			if (type) headers['content-type'] = type;
+			const res = await fetch(sim.url + path, { method: 'POST', headers, body: raw || undefined });
+			expect(res.status, `${path} as ${type || 'no type'}`).toBe(415);
+		}
+		expect((await api.call('GET', '/__sim/cors')).json).toEqual(before);
+		expect((await api.call('GET', `/authentication/user?token=${token}`)).status).toBe(200);
 		expect((await api.call('GET', '/management/agent_status')).status).toBe(200);
 	});
 });

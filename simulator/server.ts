@@ -221,6 +221,20 @@ export async function startSimulator(
 		const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
 		if (path === '/__sim' || path.startsWith('/__sim/')) {
 			if (!options.control) return send(res, { status: 404 });
+			// Changes only as JSON: a browser must then ask the CORS list first, so no other site can
+			// post a plain-text or form request that adds its origin, revokes tokens or resets the agent.
+			// The one form is the development identity provider's own sign-in page.
+			if (
+				method !== 'GET' &&
+				method !== 'HEAD' &&
+				path !== '/__sim/oidc/authorize' &&
+				!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? ''))
+			) {
+				return send(res, {
+					status: 415,
+					body: { error: 'The control surface takes changes as application/json only.' }
+				});
+			}
 			let body: unknown;
 			try {
 				const raw = BODY_METHODS.has(method) ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
@@ -231,12 +245,15 @@ export async function startSimulator(
 					body = text ? JSON.parse(text) : undefined;
 				}
 			} catch (error) {
-				return send(res, {
-					status: error instanceof BodyTooLarge ? 413 : 400,
-					body: {
-						error: error instanceof BodyTooLarge ? 'body too large' : 'body is not valid JSON'
-					}
-				});
+				if (error instanceof BodyTooLarge) {
+					res.on('finish', () => req.socket?.destroy());
+					return send(res, {
+						status: 413,
+						headers: { connection: 'close' },
+						body: { error: 'body too large' }
+					});
+				}
+				return send(res, { status: 400, body: { error: 'body is not valid JSON' } });
 			}
 			return send(res, await control(internals, method, path, url.searchParams, body));
 		}
@@ -294,7 +311,8 @@ export async function startSimulator(
 			if (fault?.body) reply = faultBody(fault, reply);
 		}
 		send(res, reply);
-		if (reply.status === 413) res.on('finish', () => req.socket.destroy());
+		// A body over the limit is not read to its end: close the connection once the answer is out.
+		if (reply.status === 413) res.on('finish', () => req.socket?.destroy());
 
 		if (method !== 'GET') {
 			live.notify(NOTIFICATION_TYPE.AppNotification, {
@@ -306,12 +324,22 @@ export async function startSimulator(
 		}
 	}
 
-	const server = createServer({ requestTimeout: 0 }, (req, res) => {
-		handle(req, res).catch((error: unknown) => {
-			log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
-			send(res, { status: 500 });
-		});
-	});
+	// Slow headers or bodies are cut off (408) instead of holding a connection forever; the agent's
+	// own answers may still take as long as a fault's delay says.
+	const server = createServer(
+		{
+			headersTimeout: options.requestTimeoutMs,
+			requestTimeout: options.requestTimeoutMs,
+			connectionsCheckingInterval: Math.min(1000, options.requestTimeoutMs)
+		},
+		(req, res) => {
+			handle(req, res).catch((error: unknown) => {
+				log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
+				send(res, { status: error instanceof BodyTooLarge ? 413 : 500 });
+				if (error instanceof BodyTooLarge) res.on('finish', () => req.socket?.destroy());
+			});
+		}
+	);
 	server.on('connection', (socket) => {
 		if (down) {
 			socket.destroy();
@@ -320,9 +348,11 @@ export async function startSimulator(
 		connections.add(socket);
 		socket.on('close', () => connections.delete(socket));
 	});
-	server.on('clientError', (_error, socket) => {
+	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+		const status =
+			error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
 		if (socket.writable)
-			socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+			socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 		else socket.destroy();
 	});
 	server.on('upgrade', (req, socket, head) => {

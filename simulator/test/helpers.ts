@@ -23,6 +23,9 @@ export function client(sim: Simulator) {
 		if (init.body !== undefined) {
 			body = JSON.stringify(init.body);
 			headers['content-type'] = 'application/json';
+		} else if (path.startsWith('/__sim/') && method !== 'GET') {
+			// The control surface takes changes as JSON only.
+			headers['content-type'] ??= 'application/json';
 		}
 		const res = await fetch(sim.url + path, { method, headers, body });
 		const text = await res.text();

@@ -18,12 +18,29 @@ describe('safeNext', () => {
 			'javascript:alert(1)',
 			'http://localhost:4173.evil.test/',
 			'users',
+			'/..//evil.test',
+			'/../..//evil.test/x',
+			'/./%2e%2e//evil.test',
+			'/%2F%2Fevil.test',
+			'/%252F%252Fevil.test',
+			'/%5Cevil.test',
+			'/%5C%5Cevil.test',
+			'/\t/evil.test',
+			'/\n//evil.test',
+			'/%09/evil.test',
+			'/%0a//evil.test',
+			'/%E0%A4%A',
 			'',
 			null,
 			undefined
 		]) {
 			expect(safeNext(bad, ORIGIN)).toBeNull();
 		}
+	});
+
+	it('normalises dot segments that stay on the origin', () => {
+		expect(safeNext('/users/../profile', ORIGIN)).toBe('/profile');
+		expect(safeNext('/a/./b', ORIGIN)).toBe('/a/b');
 	});
 
 	it('never returns to a sign-in page', () => {

@@ -30,13 +30,36 @@ export const route = {
 /** Pages a sign-in must never return to, or it would loop. */
 const AUTH_PATHS = ['/login', '/signup', '/forgot-password'];
 
+/** Decodes percent-escapes until nothing changes (a few rounds at most), or null if malformed. */
+function fullyDecoded(value: string): string | null {
+	let text = value;
+	for (let i = 0; i < 4; i++) {
+		let next: string;
+		try {
+			next = decodeURIComponent(text);
+		} catch {
+			return null;
+		}
+		if (next === text) return text;
+		text = next;
+	}
+	return text;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /**
- * The page to return to after signing in: a same-origin path only (no other origin, no
- * protocol-relative `//host`, no backslash tricks), and never a sign-in page. Null otherwise.
+ * The page to return to after signing in: a same-origin path only, and never a sign-in page. The
+ * value is judged after decoding and after the browser's own normalisation (dot segments), so
+ * `/..//evil.test`, `/%2F%2Fevil.test`, backslashes and control characters are all refused. Null
+ * otherwise.
  */
 export function safeNext(value: string | null | undefined, origin: string): string | null {
-	if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-		return null;
+	if (!value || !value.startsWith('/')) return null;
+	const decoded = fullyDecoded(value);
+	if (decoded === null || CONTROL.test(decoded) || decoded.includes('\\')) return null;
+	if (decoded.startsWith('//')) return null;
 	let url: URL;
 	try {
 		url = new URL(value, origin);
@@ -44,7 +67,10 @@ export function safeNext(value: string | null | undefined, origin: string): stri
 		return null;
 	}
 	if (url.origin !== origin) return null;
+	const normalized = fullyDecoded(url.pathname);
+	if (normalized === null || normalized.startsWith('//') || normalized.includes('\\')) return null;
 	const base = resolve('/').replace(/\/$/, '');
+	if (base && !(url.pathname === base || url.pathname.startsWith(`${base}/`))) return null;
 	const path = url.pathname.slice(base.length) || '/';
 	if (AUTH_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return null;
 	return url.pathname + url.search + url.hash;

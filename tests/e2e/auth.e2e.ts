@@ -99,6 +99,17 @@ test.describe('sign in', () => {
 		await expect(page).toHaveURL('/');
 	});
 
+	test('next that leaves the origin after normalisation goes to the overview', async ({ page }) => {
+		const tricks = ['/..//evil.test', '/%2F%2Fevil.test', '/%5Cevil.test', '/%0a//evil.test'];
+		await page.goto(`/login?next=${encodeURIComponent(tricks[0] ?? '')}`);
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page).toHaveURL('/');
+		for (const next of tricks) {
+			await page.goto(`/login?next=${encodeURIComponent(next)}`);
+			await expect(page).toHaveURL('/');
+		}
+	});
+
 	test('an unreachable agent is reported before anyone types a password', async ({
 		page,
 		agent

@@ -108,9 +108,14 @@ export async function signInWithToken(
 }
 
 /** Calls the simulator's control surface. */
-export async function control(sim: Simulator, path: string, body?: unknown) {
+export async function control(
+	sim: Simulator,
+	path: string,
+	body?: unknown,
+	method = body === undefined ? 'GET' : 'POST'
+) {
 	const res = await fetch(`${sim.url}/__sim/${path}`, {
-		method: body === undefined ? 'GET' : 'POST',
+		method,
 		headers: { 'content-type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body)
 	});

@@ -45,7 +45,7 @@ test.describe('settings: test connection', () => {
 		await page.getByRole('button', { name: 'Test connection' }).click();
 		await expect(page.getByTestId('connection-result')).toContainText('Not an agent.');
 		await expect(page.getByTestId('connection-result')).toContainText('The body is not JSON.');
-		await fetch(`${agent.url}/__sim/faults`, { method: 'DELETE' });
+		await control(agent, 'faults', undefined, 'DELETE');
 		await control(agent, 'faults', { path: '/management/agent_status', status: 404, count: 20 });
 		await page.getByRole('button', { name: 'Test connection' }).click();
 		await expect(page.getByTestId('connection-result')).toContainText('It answered 404');

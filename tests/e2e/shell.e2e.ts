@@ -73,7 +73,7 @@ test.describe('agent status badge', () => {
 		await page.goto('/');
 		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
 		await expect(page.getByText(/next try at/)).toBeVisible();
-		await fetch(`${agent.url}/__sim/faults`, { method: 'DELETE' });
+		await control(agent, 'faults', undefined, 'DELETE');
 		await page.getByRole('button', { name: 'Check now' }).click();
 		await expect(page.getByTestId('agent-status')).toContainText('Started');
 	});
@@ -92,7 +92,7 @@ test.describe('agent status badge', () => {
 		await page.goto('/');
 		await expect(page.getByTestId('agent-status')).toContainText('Status object');
 		await expect(page.getByText('{"state":"Running"}')).toBeVisible();
-		await fetch(`${agent.url}/__sim/faults`, { method: 'DELETE' });
+		await control(agent, 'faults', undefined, 'DELETE');
 		await control(agent, 'faults', { path: '/management/agent_status', body: 'html', count: 50 });
 		await page.getByRole('button', { name: 'Check now' }).click();
 		await expect(page.getByTestId('agent-status')).toContainText('Not an agent');
