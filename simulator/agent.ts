@@ -145,7 +145,7 @@ const mfaRespond: Handler = async (req, ctx) => {
 	f.done();
 	const session = ctx.state.mfaSessions.get(sessionId);
 	const user = session ? ctx.state.users.get(session.userId) : undefined;
-	if (!session || !user || session.expiresAt < Date.now()) {
+	if (!session || !user || session.expiresAt < ctx.state.clock.now()) {
 		if (session) ctx.state.mfaSessions.delete(sessionId);
 		throw fail('SESSION', 'The sign-in session has expired. Sign in again.');
 	}
@@ -229,7 +229,7 @@ const signup: Handler = (req, ctx) => {
 		sms: false,
 		migration: false,
 		authProvider: AUTH_PROVIDER.Default,
-		createDate: new Date().toISOString(),
+		createDate: ctx.state.clock.date().toISOString(),
 		department: '',
 		deleted: false
 	};
@@ -247,7 +247,7 @@ const confirmSignup: Handler = (req, ctx) => {
 	const user = ctx.state.findByUsername(email);
 	const activation = ctx.state.activations.get(email.toLowerCase());
 	if (!user || user.status !== USER_STATUS.Pending || !activation) return ok(false);
-	if (activation.expiresAt < Date.now()) {
+	if (activation.expiresAt < ctx.state.clock.now()) {
 		throw fail('TOKEN', 'This activation code has expired. Ask for a new one.');
 	}
 	// Codes are upper case; the agent compares them exactly, so clients must normalise.
@@ -266,7 +266,7 @@ const resendConfirmation: Handler = (req, ctx) => {
 	if (!user || user.status !== USER_STATUS.Pending) return ok();
 	const last = ctx.state.activations.get(email.toLowerCase());
 	const wait = last
-		? Math.ceil((last.sentAt + ctx.options.resendCooldown * 1000 - Date.now()) / 1000)
+		? Math.ceil((last.sentAt + ctx.options.resendCooldown * 1000 - ctx.state.clock.now()) / 1000)
 		: 0;
 	if (wait > 0) throw fail('SECURITY', `Wait ${wait} seconds before asking for another code.`);
 	ctx.state.sendActivation(user.email, ctx.options.codeTtl);
@@ -301,7 +301,7 @@ const providerSignup: Handler = async (req, ctx) => {
 		sms: false,
 		migration: false,
 		authProvider: AUTH_PROVIDER.Google,
-		createDate: new Date().toISOString(),
+		createDate: ctx.state.clock.date().toISOString(),
 		department: '',
 		deleted: false
 	};

@@ -96,6 +96,7 @@ export async function control(
 					'POST /__sim/reset',
 					'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
 					'POST /__sim/revoke',
+					'GET|POST /__sim/clock {advanceSeconds}',
 					'GET|POST /__sim/cors {allowOrigins}',
 					'POST /__sim/activity {eventsPerSecond}',
 					'POST /__sim/flood {perSecond, seconds}',
@@ -186,6 +187,20 @@ export async function control(
 			});
 			return json({ idToken });
 		}
+		case 'POST /__sim/clock': {
+			const seconds = b.advanceSeconds;
+			if (
+				typeof seconds !== 'number' ||
+				!Number.isFinite(seconds) ||
+				seconds < 0 ||
+				seconds > 366 * 86400
+			)
+				return bad('advanceSeconds must be from 0 to a year');
+			sim.clock.advance(seconds * 1000);
+			return json({ now: sim.clock.date().toISOString() });
+		}
+		case 'GET /__sim/clock':
+			return json({ now: sim.clock.date().toISOString() });
 		case 'POST /__sim/revoke':
 			sim.tokens.revokeAll();
 			return json({ ok: true });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { SimClock, type ClockTimer } from './clock.ts';
 import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
 import { control, type Fault } from './control.ts';
 import { CHANNELS, LiveHub, NOTIFICATION_TYPE, type Channel } from './live.ts';
@@ -16,6 +17,8 @@ export type SimulatorInternals = {
 	live: LiveHub;
 	oidc: OidcProvider;
 	faults: Fault[];
+	/** Real time plus an offset that tests move forward (`POST /__sim/clock`). */
+	clock: SimClock;
 	reset: () => void;
 };
 
@@ -127,8 +130,9 @@ export async function startSimulator(
 	};
 	// What reset() returns to: the control surface and tests may change options at run time.
 	const initial = structuredClone(options);
-	const state = new SimState(options.users, options.seed);
-	const tokens = new TokenIssuer(options.tokenTtl);
+	const clock = new SimClock();
+	const state = new SimState(options.users, options.seed, clock);
+	const tokens = new TokenIssuer(options.tokenTtl, clock);
 	const live = new LiveHub();
 	const oidc = new OidcProvider(
 		options.oidcClientId,
@@ -138,7 +142,7 @@ export async function startSimulator(
 	const routes = agentRoutes(options.providerSlug);
 	const connections = new Set<Socket>();
 	let down = false;
-	let downTimer: NodeJS.Timeout | null = null;
+	let downTimer: ClockTimer | null = null;
 
 	const log = (line: string) => {
 		if (options.log) console.log(`[agent] ${new Date().toISOString().slice(11, 23)} ${line}`);
@@ -151,7 +155,10 @@ export async function startSimulator(
 		live,
 		oidc,
 		faults,
+		clock,
 		reset: () => {
+			clock.reset();
+			downTimer = null;
 			Object.assign(options, structuredClone(initial));
 			tokens.ttlSeconds = options.tokenTtl;
 			state.reset();
@@ -172,7 +179,8 @@ export async function startSimulator(
 			down = true;
 			for (const socket of connections) socket.destroy();
 			log(`exit: away for ${options.restartSeconds} s`);
-			downTimer = setTimeout(() => {
+			downTimer = clock.setTimeout(() => {
+				downTimer = null;
 				down = false;
 				state.status = before;
 				log('exit: back');
@@ -407,7 +415,7 @@ export async function startSimulator(
 		url,
 		port,
 		close: async () => {
-			if (downTimer) clearTimeout(downTimer);
+			clock.clearTimeout(downTimer);
 			live.close();
 			for (const socket of connections) socket.destroy();
 			await new Promise<void>((resolve) => server.close(() => resolve()));

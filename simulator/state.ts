@@ -1,3 +1,4 @@
+import { SimClock } from './clock.ts';
 import { randomInt } from 'node:crypto';
 import { seedData, type DemoAccount, type SimAccount, type SimUser } from './seed.ts';
 import { randomToken } from './tokens.ts';
@@ -48,7 +49,10 @@ export class SimState {
 	readonly #count: number;
 	readonly #seed: number;
 
-	constructor(userCount: number, seed: number) {
+	readonly clock: SimClock;
+
+	constructor(userCount: number, seed: number, clock = new SimClock()) {
+		this.clock = clock;
 		this.#count = userCount;
 		this.#seed = seed;
 		this.reset();
@@ -89,14 +93,14 @@ export class SimState {
 	}
 
 	mail(message: Omit<OutboxMessage, 'id' | 'at'>) {
-		this.outbox.push({ id: ++this.#outboxId, at: new Date().toISOString(), ...message });
+		this.outbox.push({ id: ++this.#outboxId, at: this.clock.date().toISOString(), ...message });
 		if (this.outbox.length > 500) this.outbox.shift();
 	}
 
 	/** A new activation code replaces the previous one. */
 	sendActivation(email: string, ttlSeconds: number) {
 		const code = activationCode();
-		const now = Date.now();
+		const now = this.clock.now();
 		// A seeded pending account's code must outlive any test run: ttl 0 means a day.
 		this.activations.set(email.toLowerCase(), {
 			code,
@@ -118,7 +122,7 @@ export class SimState {
 			userId: user.id,
 			kind: user.totpSecret ? 'totp' : 'sms',
 			smsCode: null,
-			expiresAt: Date.now() + ttlSeconds * 1000,
+			expiresAt: this.clock.now() + ttlSeconds * 1000,
 			failures: 0
 		};
 		if (session.kind === 'sms') {
@@ -132,7 +136,7 @@ export class SimState {
 			});
 		}
 		for (const [id, s] of this.mfaSessions)
-			if (s.expiresAt < Date.now()) this.mfaSessions.delete(id);
+			if (s.expiresAt < this.clock.now()) this.mfaSessions.delete(id);
 		this.mfaSessions.set(session.id, session);
 		return session;
 	}

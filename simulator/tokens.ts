@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { SimClock } from './clock.ts';
 import type { SimUser } from './seed.ts';
 
 export type TokenClaims = { sub: string; jti: string; iat: number; exp: number; gen: number };
@@ -15,8 +16,11 @@ export class TokenIssuer {
 	#generation = 1;
 	ttlSeconds: number;
 
-	constructor(ttlSeconds: number) {
+	readonly #clock: SimClock;
+
+	constructor(ttlSeconds: number, clock: SimClock) {
 		this.ttlSeconds = ttlSeconds;
+		this.#clock = clock;
 	}
 
 	async issue(user: SimUser, accountId: string): Promise<string> {
@@ -30,8 +34,8 @@ export class TokenIssuer {
 			.setSubject(user.id)
 			.setJti(randomUUID())
 			.setIssuer('agent-simulator')
-			.setIssuedAt()
-			.setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
+			.setIssuedAt(this.#clock.seconds())
+			.setExpirationTime(this.#clock.seconds() + this.ttlSeconds)
 			.sign(this.#key);
 	}
 
@@ -39,7 +43,10 @@ export class TokenIssuer {
 	async verify(token: string | null): Promise<TokenClaims | null> {
 		if (!token) return null;
 		try {
-			const { payload } = await jwtVerify(token, this.#key, { issuer: 'agent-simulator' });
+			const { payload } = await jwtVerify(token, this.#key, {
+				issuer: 'agent-simulator',
+				currentDate: this.#clock.date()
+			});
 			const claims = payload as Partial<TokenClaims>;
 			if (!claims.sub || !claims.jti || !claims.iat || !claims.exp) return null;
 			if (this.#revoked.has(claims.jti) || claims.gen !== this.#generation) return null;

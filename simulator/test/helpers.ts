@@ -86,5 +86,3 @@ export async function until<T>(fn: () => T | undefined | false, timeoutMs = 3000
 		await new Promise((r) => setTimeout(r, 20));
 	}
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
