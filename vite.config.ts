@@ -38,6 +38,7 @@ export default defineConfig({
 		expect: { requireAssertions: true },
 		environment: 'node',
 		include: ['src/**/*.spec.ts', 'simulator/**/*.spec.ts', 'scripts/**/*.spec.ts'],
-		testTimeout: 15_000
+		testTimeout: 15_000,
+		reporters: ['default', './tests/reporters/vitest-slowest.ts']
 	}
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
 import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
 
 /**
@@ -20,7 +21,7 @@ async function scan(page: Page, label: string) {
 	expect(report, `accessibility violations on ${label}`).toEqual([]);
 }
 
-type Screen = { name: string; open: (page: Page) => Promise<unknown> };
+type Screen = { name: string; open: (page: Page, agent: Simulator) => Promise<unknown> };
 
 const SIGNED_OUT: Screen[] = [
 	{ name: 'sign in', open: (p) => p.goto('/login') },
@@ -73,30 +74,20 @@ const SIGNED_IN: Screen[] = [
 	},
 	{
 		name: 'users error',
-		open: async (p) => {
-			const agentUrl = await p.evaluate(() => localStorage.getItem('agent-console:agent-url'));
-			await fetch(`${agentUrl}/__sim/faults`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ path: '/user/get_all_users', status: 500, count: 3 })
-			});
+		open: async (p, agent) => {
+			await control(agent, 'faults', { path: '/user/get_all_users', status: 500, count: 3 });
 			await p.goto('/users');
 			await expect(p.getByRole('alert')).toBeVisible();
 		}
 	},
 	{
 		name: 'events',
-		open: async (p) => {
+		open: async (p, agent) => {
 			await p.goto('/events');
 			await expect(p.getByTestId('notification-status')).toHaveText('Live');
-			const agentUrl = await p.evaluate(() => localStorage.getItem('agent-console:agent-url'));
-			await fetch(`${agentUrl}/__sim/push`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({
-					channel: 'notification',
-					frame: { Type: 1, Data: { TransferId: 't', Name: 'a.psd', Status: 'Failed', Error: 'x' } }
-				})
+			await control(agent, 'push', {
+				channel: 'notification',
+				frame: { Type: 1, Data: { TransferId: 't', Name: 'a.psd', Status: 'Failed', Error: 'x' } }
 			});
 			await p.getByTestId('summary').first().click();
 			await p.getByRole('button', { name: 'Pause' }).click();
@@ -107,24 +98,25 @@ const SIGNED_IN: Screen[] = [
 	{ name: 'not found', open: (p) => p.goto('/no-such-page') }
 ];
 
-for (const scheme of ['light', 'dark'] as const) {
-	test(`no accessibility violations, signed out, ${scheme}`, async ({ page }) => {
-		await page.emulateMedia({ colorScheme: scheme });
-		for (const screen of SIGNED_OUT) {
-			await screen.open(page);
-			await expect(page.locator('h1').first()).toBeVisible();
-			await scan(page, `${screen.name} (${scheme})`);
-		}
-	});
-
-	test(`no accessibility violations, signed in, ${scheme}`, async ({ page, agent }) => {
-		await control(agent, 'status', { status: 1 });
-		await signInWithToken(page, agent);
-		await page.emulateMedia({ colorScheme: scheme });
-		for (const screen of SIGNED_IN) {
-			await screen.open(page);
-			await expect(page.locator('h1').first()).toBeVisible();
-			await scan(page, `${screen.name} (${scheme})`);
+/** One test per screen: it opens once and is scanned in light, then in dark. */
+for (const [signedIn, screens] of [
+	[false, SIGNED_OUT],
+	[true, SIGNED_IN]
+] as const) {
+	test.describe(`no accessibility violations, signed ${signedIn ? 'in' : 'out'}`, () => {
+		for (const screen of screens) {
+			test(screen.name, async ({ page, agent }) => {
+				if (signedIn) {
+					await control(agent, 'status', { status: 1 });
+					await signInWithToken(page, agent);
+				}
+				await page.emulateMedia({ colorScheme: 'light' });
+				await screen.open(page, agent);
+				await expect(page.locator('h1').first()).toBeVisible();
+				await scan(page, `${screen.name} (light)`);
+				await page.emulateMedia({ colorScheme: 'dark' });
+				await scan(page, `${screen.name} (dark)`);
+			});
 		}
 	});
 }

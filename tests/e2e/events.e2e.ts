@@ -190,6 +190,8 @@ test.describe('events', () => {
 			'The agent closed the connection.'
 		);
 		await expect(page.getByTestId('gap').first()).toContainText('the agent closed the connection');
+		// The agent's restart is made due at once (its control surface is down with it).
+		agent.clock.advance(agent.options.restartSeconds * 1000);
 		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 20_000 });
 	});
 

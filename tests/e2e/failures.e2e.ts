@@ -170,11 +170,13 @@ test.describe('failure catalogue: users list', () => {
 	});
 
 	test('slow past the timeout: says so and retries', async ({ page, agent }) => {
-		test.slow();
-		await usersPageWith(page, agent, { delayMs: 11_500, count: 1 });
-		await expect(alert(page)).toContainText(/did not answer within 10 seconds/, {
-			timeout: 15_000
-		});
+		await page.clock.install();
+		const sent = page.waitForRequest((r) => r.url().includes('/user/get_all_users'));
+		await usersPageWith(page, agent, { delayMs: 60_000, count: 1 });
+		await sent;
+		// The console's own 10-second limit, skipped on the page's clock.
+		await page.clock.fastForward(10_500);
+		await expect(alert(page)).toContainText(/did not answer within 10 seconds/);
 		await page.getByRole('button', { name: 'Try again' }).click();
 		await expect(page.getByTestId('users-range')).toContainText('Showing 1 to');
 	});
@@ -302,11 +304,13 @@ test.describe('failure catalogue: live channels', () => {
 	const RETRYING = /(Reconnecting in \d+ s|Connecting) \(attempt \d+\)/;
 
 	test('a socket that never opens', async ({ page, agent }) => {
-		test.slow();
+		await page.clock.install();
+		const opened = page.waitForEvent('websocket');
 		await eventsWith(page, agent, 'hang');
-		await expect(page.getByTestId('notification-status')).toContainText(/^Disconnected\./, {
-			timeout: 15_000
-		});
+		await opened;
+		// The 5-second limit for a socket to open, skipped on the page's clock.
+		await page.clock.fastForward(5_500);
+		await expect(page.getByTestId('notification-status')).toContainText(/^Disconnected\./);
 		await expect(page.getByTestId('notification-status')).toContainText(RETRYING);
 		await expect(page.getByTestId('gap').first()).toContainText('may be missing');
 		await control(agent, 'sockets', { mode: 'normal' });
@@ -353,6 +357,8 @@ test.describe('failure catalogue: live channels', () => {
 		await expect(page.getByTestId('notification-status')).toContainText(
 			'The agent closed the connection.'
 		);
+		// The agent's restart is made due at once (its control surface is down with it).
+		agent.clock.advance(agent.options.restartSeconds * 1000);
 		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 20_000 });
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 20_000 });
 	});

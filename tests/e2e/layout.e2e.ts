@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
 import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
 
 /**
  * Every page at the width of a portal's iframe (360 px) and full screen, light and dark: nothing
  * may overflow sideways. Screenshots land in tests/e2e/screenshots for a person to look at.
  */
-type Shot = { name: string; open: (page: Page) => Promise<void>; ready: string };
+type Shot = { name: string; open: (page: Page, agent: Simulator) => Promise<void>; ready: string };
 
 const SIGNED_OUT: Shot[] = [
 	{ name: 'login', open: (p) => p.goto('/login').then(() => undefined), ready: 'Sign in' },
@@ -69,29 +70,29 @@ const SIGNED_IN: Shot[] = [
 	},
 	{
 		name: 'events',
-		open: async (p) => {
+		open: async (p, agent) => {
 			await p.goto('/events');
 			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
-			await pushSample(p);
+			await pushSample(p, agent);
 			await p.getByTestId('summary').first().click();
 		},
 		ready: 'events in this window may be missing'
 	},
 	{
 		name: 'events-transfers',
-		open: async (p) => {
+		open: async (p, agent) => {
 			await p.goto('/events?view=transfers');
 			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
-			await pushSample(p);
+			await pushSample(p, agent);
 		},
 		ready: 'Failed'
 	},
 	{
 		name: 'events-files',
-		open: async (p) => {
+		open: async (p, agent) => {
 			await p.goto('/events?view=files');
 			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
-			await pushSample(p);
+			await pushSample(p, agent);
 		},
 		ready: 'Uploading'
 	},
@@ -124,14 +125,8 @@ const SIGNED_IN: Shot[] = [
 ];
 
 /** A few frames of each kind, a failed transfer and a gap, through the page's own agent. */
-async function pushSample(page: Page) {
-	const agentUrl = await page.evaluate(() => localStorage.getItem('agent-console:agent-url'));
-	const push = (channel: string, frame: unknown) =>
-		fetch(`${agentUrl}/__sim/push`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ channel, frame })
-		});
+async function pushSample(page: Page, agent: Simulator) {
+	const push = (channel: string, frame: unknown) => control(agent, 'push', { channel, frame });
 	const progress = (id: string, status: string, bytes: number, error: string | null = null) => ({
 		Type: 1,
 		Data: {
@@ -169,11 +164,7 @@ async function pushSample(page: Page) {
 		StorageName: 'Studio S3',
 		State: 256
 	});
-	await fetch(`${agentUrl}/__sim/sockets`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ action: 'drop' })
-	});
+	await control(agent, 'sockets', { action: 'drop' });
 	await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 15_000 });
 	await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
 	await push('statechange', { Path: '/Video/Raw/IMG_4821.CR3', StorageName: 'Archive', State: 2 });
@@ -184,33 +175,43 @@ const SIZES = [
 	{ name: 'wide', width: 1280, height: 800 }
 ];
 
+/** Checks for sideways overflow and takes the screenshot, in the size and scheme already set. */
 async function shoot(page: Page, shot: Shot, label: string) {
-	await shot.open(page);
 	await expect(page.getByText(shot.ready).first()).toBeVisible();
 	const overflow = await page.evaluate(
 		() => document.documentElement.scrollWidth - window.innerWidth
 	);
-	expect(overflow, `${shot.name} overflows sideways`).toBeLessThanOrEqual(0);
+	expect(overflow, `${shot.name} overflows sideways at ${label}`).toBeLessThanOrEqual(0);
 	await page.screenshot({
 		path: `tests/e2e/screenshots/${shot.name}-${label}.png`,
 		fullPage: true
 	});
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-	for (const size of SIZES) {
-		test(`pages fit at ${size.name} in ${scheme}`, async ({ page, agent, context }) => {
-			await page.setViewportSize({ width: size.width, height: size.height });
-			await page.emulateMedia({ colorScheme: scheme });
-			for (const shot of SIGNED_OUT) await shoot(page, shot, `${size.name}-${scheme}`);
-			await context.clearCookies();
-			await page.evaluate(() => sessionStorage.clear());
-			await signInWithToken(page, agent);
-			await control(agent, 'status', { status: 1 });
-			const signedIn = await context.newPage();
-			await signedIn.setViewportSize({ width: size.width, height: size.height });
-			await signedIn.emulateMedia({ colorScheme: scheme });
-			for (const shot of SIGNED_IN) await shoot(signedIn, shot, `${size.name}-${scheme}`);
-		});
-	}
+/** One test per screen: opened once at 360 px, then resized and recoloured in place. */
+for (const [signedIn, shots] of [
+	[false, SIGNED_OUT],
+	[true, SIGNED_IN]
+] as const) {
+	test.describe(`pages fit at 360 px and wide, light and dark, signed ${signedIn ? 'in' : 'out'}`, () => {
+		for (const shot of shots) {
+			test(shot.name, async ({ page, agent }) => {
+				if (signedIn) {
+					await signInWithToken(page, agent);
+					await control(agent, 'status', { status: 1 });
+				}
+				const [first] = SIZES;
+				await page.setViewportSize({ width: first?.width ?? 360, height: first?.height ?? 780 });
+				await page.emulateMedia({ colorScheme: 'light' });
+				await shot.open(page, agent);
+				for (const size of SIZES) {
+					await page.setViewportSize({ width: size.width, height: size.height });
+					for (const scheme of ['light', 'dark'] as const) {
+						await page.emulateMedia({ colorScheme: scheme });
+						await shoot(page, shot, `${size.name}-${scheme}`);
+					}
+				}
+			});
+		}
+	});
 }

@@ -271,13 +271,19 @@ test.describe('users list', () => {
 	test('a slow answer is overtaken by a newer one and never shown', async ({ page, agent }) => {
 		const token = await openUsers(page, agent);
 		await control(agent, 'faults', { path: '/user/get_all_users', delayMs: 1500, count: 1 });
+		const slow = page
+			.waitForRequest((r) => r.url().includes('/user/get_all_users') && r.url().includes('page=2'))
+			// The slow call ends one way or the other: answered late, or aborted by the console.
+			.then((request) => request.response())
+			.then((response) => response?.finished());
 		await page.getByRole('link', { name: 'Next page' }).click();
 		await expect(page).toHaveURL(/page=2/);
 		await page.getByRole('link', { name: 'Next page' }).click();
 		await expect(range(page)).toContainText('Showing 51 to 75');
 		const third = (await agentPage(agent, token, { page: 3, pagesize: 25 })).data;
-		// Long after the slow page 2 would have answered, page 3 is still what is shown.
-		await page.waitForTimeout(2000);
+		await slow;
+		// Once the slow page 2 is over, and a frame later, page 3 is still what is shown.
+		await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 		await expect(range(page)).toContainText('Showing 51 to 75');
 		expect(await usernames(page)).toEqual(third.map((u) => u.username));
 	});
