@@ -426,8 +426,7 @@ test.describe('session end', () => {
 	});
 
 	test('warns before the token expires, then ends the session with the reason', async ({
-		page,
-		agent
+		page
 	}) => {
 		// The token lasts an hour: the page's clock skips to its last minutes instead of waiting.
 		await page.clock.install();

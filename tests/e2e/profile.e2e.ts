@@ -113,7 +113,7 @@ test.describe('profile', () => {
 });
 
 test.describe('unsaved input and the end of a session', () => {
-	test('an expiring session keeps typed input on screen and says so', async ({ page, agent }) => {
+	test('an expiring session keeps typed input on screen and says so', async ({ page }) => {
 		await page.clock.install();
 		await page.goto('/login?next=/profile');
 		await signInWithForm(page, 'admin@example.com');

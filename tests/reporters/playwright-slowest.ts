@@ -1,4 +1,4 @@
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /** Prints the ten slowest end-to-end tests after the run, so a slow one is seen before it piles up. */
 export default class SlowestReporter implements Reporter {
@@ -11,7 +11,7 @@ export default class SlowestReporter implements Reporter {
 		});
 	}
 
-	onEnd(_result: FullResult) {
+	onEnd() {
 		const slowest = this.#durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
 		if (!slowest.length) return;
 		console.log('\nSlowest end-to-end tests:');
