@@ -17,8 +17,19 @@ export function ensureBuild(root = '.') {
 	const sources = Math.max(...INPUTS.map((p) => newest(join(root, p))));
 	if (built && built >= sources) return;
 	console.log(
-		built ? 'Sources changed since the last build: building the console.' : 'Building the console.'
+		built
+			? 'Sources changed since the last build: building the console (about 15 s)...'
+			: 'Building the console, once (about 15 s)...'
 	);
-	const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-	if (result.status !== 0) throw new Error('The build failed; see above.');
+	// The bundler's own report is long; it is shown only when the build fails.
+	const result = spawnSync('npm', ['run', 'build', '--silent'], {
+		cwd: root,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'pipe'],
+		maxBuffer: 64 * 1024 * 1024
+	});
+	if (result.status !== 0) {
+		process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+		throw new Error('The build failed; see above.');
+	}
 }

@@ -7,23 +7,60 @@ import {
 	type Simulator
 } from '../simulator/index.ts';
 import { ensureBuild } from './ensure-build.ts';
+
+const USER_TYPE_WORDS: Record<number, string> = {
+	16: 'Desktop admin',
+	32: 'Desktop creative',
+	64: 'Desktop standard'
+};
 import { startStaticServer } from './static-server.ts';
 
 /**
  * `npm start`: the development agent plus the built console, one command. With `--agent <url>` the
  * console alone, pointed at a real agent.
  */
-const { values } = parseArgs({
-	options: {
-		agent: { type: 'string' },
-		port: { type: 'string', default: process.env.PORT ?? '4173' },
-		host: { type: 'string', default: '127.0.0.1' }
-	}
-});
+const USAGE = `npm start [-- options]
+
+  --port N        the console's port (or PORT=N)                    default 4173
+  --host ADDRESS  the address the console listens on (or HOST=...)   default 127.0.0.1
+  --agent URL     serve the console alone, pointed at this agent     default: start the development agent
+  --verbose       print the development agent's request log
+  --help          this text`;
 
 function fail(message: string): never {
 	console.error(message);
 	process.exit(1);
+}
+
+let values: { agent?: string; port: string; host: string; verbose?: boolean; help?: boolean };
+try {
+	({ values } = parseArgs({
+		options: {
+			agent: { type: 'string' },
+			port: { type: 'string', default: process.env.PORT || '4173' },
+			host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
+			verbose: { type: 'boolean' },
+			help: { type: 'boolean' }
+		}
+	}));
+} catch (error) {
+	fail(`${(error as Error).message}\n\n${USAGE}`);
+}
+if (values.help) {
+	console.log(USAGE);
+	process.exit(0);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1 || port > 65535)
+	fail(`--port ${values.port}: give a port from 1 to 65535.`);
+
+/** The origins a browser will show for the console: the development agent must allow each (CORS). */
+function servedOrigins(host: string, port: number): string[] {
+	const loopbackNames = ['localhost', '127.0.0.1'];
+	const names = ['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(host)
+		? loopbackNames
+		: [host.includes(':') ? `[${host}]` : host, ...loopbackNames];
+	return [...new Set(names)].map((name) => `http://${name}:${port}`);
 }
 
 let sim: Simulator | null = null;
@@ -44,7 +81,11 @@ if (values.agent) {
 	try {
 		const options = parseOptions([], process.env);
 		if (options === 'help') process.exit(0);
-		sim = await startSimulator(options);
+		sim = await startSimulator({
+			...options,
+			log: options.log && !!values.verbose,
+			allowOrigins: [...new Set([...options.allowOrigins, ...servedOrigins(values.host, port)])]
+		});
 	} catch (error) {
 		if (error instanceof PortInUseError) {
 			fail(
@@ -69,7 +110,7 @@ try {
 	site = await startStaticServer({
 		root: 'build',
 		host: values.host,
-		port: Number(values.port),
+		port,
 		configOverrides
 	});
 } catch (error) {
@@ -83,8 +124,15 @@ const lines = [
 	`  Agent:         ${agentUrl}${sim ? ' (development agent)' : ''}`
 ];
 if (sim) {
-	lines.push('', `  Demo accounts (password for all: ${sim.state.demo[0]?.password ?? ''}):`);
-	for (const d of sim.state.demo) lines.push(`    ${d.username.padEnd(26)} ${d.note}`);
+	lines.push(
+		'',
+		`  Demo accounts (password for all: ${sim.state.demo[0]?.password ?? ''}); choose the user type shown:`
+	);
+	for (const d of sim.state.demo) {
+		lines.push(
+			`    ${d.username.padEnd(26)} ${(USER_TYPE_WORDS[d.type] ?? String(d.type)).padEnd(18)} ${d.note}`.trimEnd()
+		);
+	}
 	lines.push(
 		`  TOTP secret of mfa@example.com: ${sim.state.demo.find((d) => d.totpSecret)?.totpSecret ?? ''}`
 	);

@@ -224,8 +224,6 @@ export function seedData(count: number, seed: number): Seeded {
 			migration: true
 		})
 	];
-	const typeName = (t: number) =>
-		Object.entries(USER_TYPE).find(([, v]) => v === t)?.[0] ?? String(t);
 	const demo: DemoAccount[] = [
 		{
 			username: 'admin@example.com',
@@ -276,7 +274,7 @@ export function seedData(count: number, seed: number): Seeded {
 			type: DesktopCreativeUser,
 			note: 'signs in with the development identity provider'
 		}
-	].map((d) => ({ ...d, note: d.note || typeName(d.type) }));
+	];
 
 	const users: SimUser[] = [...demoUsers];
 	const taken = new Set(users.map((u) => u.username));

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { AGENT_URL_KEY, closedPort, expect, signInWithForm, test } from './fixtures.ts';
+
+/**
+ * `npm start` on another port (flag or PORT): the development agent it starts must allow the origin
+ * the console is actually served from, or sign-in would fail as "unreachable".
+ */
+async function start(args: string[], env: Record<string, string> = {}) {
+	// Its own process group, so stopping it stops tsx's node process too.
+	const child = spawn('npx', ['tsx', 'scripts/start.ts', ...args], {
+		env: { ...process.env, SIM_PORT: '0', ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true
+	});
+	let output = '';
+	child.stdout?.on('data', (d) => (output += d.toString()));
+	child.stderr?.on('data', (d) => (output += d.toString()));
+	const url = await new Promise<string>((resolve, reject) => {
+		const timer = setTimeout(
+			() => reject(new Error(`npm start printed no address:\n${output}`)),
+			60_000
+		);
+		const check = () => {
+			const match = /Agent console: (http:\/\/\S+)/.exec(output);
+			if (match?.[1] && output.includes('Press Ctrl-C to stop.')) {
+				clearTimeout(timer);
+				resolve(match[1]);
+			}
+		};
+		child.stdout?.on('data', check);
+		child.once('exit', () => reject(new Error(`npm start ended:\n${output}`)));
+	});
+	return { child, url, output: () => output };
+}
+
+function stop(child: ChildProcess) {
+	return new Promise<void>((resolve) => {
+		if (child.exitCode !== null) return resolve();
+		child.once('exit', () => resolve());
+		if (child.pid) process.kill(-child.pid, 'SIGTERM');
+	});
+}
+
+test.describe('npm start', () => {
+	// The console's own agent, not the worker's: the test must use what npm start configured.
+	test.beforeEach(async ({ context }) => {
+		await context.addInitScript((key) => localStorage.removeItem(key), AGENT_URL_KEY);
+	});
+
+	for (const [how, args, env] of [
+		['--port', ['--port', ''], {}],
+		['PORT', [], { PORT: '' }]
+	] as const) {
+		test(`serves on the port given by ${how}, and its agent allows that origin`, async ({
+			page
+		}) => {
+			const port = String(await closedPort());
+			const site = await start(
+				args.map((a) => a || port),
+				Object.fromEntries(Object.entries(env).map(([k]) => [k, port]))
+			);
+			try {
+				expect(site.url).toBe(`http://localhost:${port}`);
+				// The address and the demo accounts come first, with the user type to choose.
+				expect(site.output()).toMatch(/admin@example\.com\s+Desktop admin\s+account owner/);
+				expect(site.output()).not.toMatch(/vite|rolldown|chunk/i);
+				await page.goto(`${site.url}/login`);
+				await signInWithForm(page, 'admin@example.com');
+				await expect(page).toHaveURL(`${site.url}/`);
+				await expect(page.getByText('Signed in as admin@example.com')).toBeVisible();
+			} finally {
+				await stop(site.child);
+			}
+		});
+	}
+});
