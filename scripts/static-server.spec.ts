@@ -82,6 +82,14 @@ describe('contentSecurityPolicy', () => {
 		expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
 		expect(csp).toContain("frame-ancestors 'self';");
 	});
+
+	it('names no IPv6 literal, which browsers reject as an invalid source', () => {
+		const csp = contentSecurityPolicy({
+			agentUrl: 'http://[::1]:29123',
+			allowedAgentHosts: ['[fe80::1]:80']
+		});
+		expect(csp).not.toContain('[');
+	});
 });
 
 describe('static server, hostile requests', () => {

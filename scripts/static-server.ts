@@ -15,7 +15,9 @@ export type StaticServerOptions = {
 
 type ConfigFile = { agentUrl?: string; allowedAgentHosts?: string[]; frameAncestors?: string[] };
 
-const LOOPBACK_SOURCES = ['localhost', '127.0.0.1', '[::1]'].flatMap((host) =>
+// No `[::1]`: a CSP source cannot name an IPv6 literal (Chromium drops it with an error), and
+// `localhost` reaches an agent listening on ::1 anyway.
+const LOOPBACK_SOURCES = ['localhost', '127.0.0.1'].flatMap((host) =>
 	['http', 'https', 'ws', 'wss'].map((scheme) => `${scheme}://${host}:*`)
 );
 
@@ -35,7 +37,7 @@ export function contentSecurityPolicy(config: ConfigFile): string {
 		}
 	}
 	for (const host of extra) {
-		if (!/^[\w.[\]:-]+$/.test(host)) continue;
+		if (!/^[\w.:-]+$/.test(host)) continue;
 		for (const scheme of ['http', 'https', 'ws', 'wss']) connect.add(`${scheme}://${host}`);
 	}
 	const ancestors = (config.frameAncestors ?? []).filter((o) => /^https?:\/\/[\w.[\]:-]+$/.test(o));

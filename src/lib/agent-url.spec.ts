@@ -9,7 +9,11 @@ describe('checkAgentUrl', () => {
 		});
 		expect(checkAgentUrl(' 127.0.0.1:29123 ')).toEqual({ ok: true, url: 'http://127.0.0.1:29123' });
 		expect(checkAgentUrl('http://127.1.2.3:1')).toEqual({ ok: true, url: 'http://127.1.2.3:1' });
-		expect(checkAgentUrl('http://[::1]:29123')).toEqual({ ok: true, url: 'http://[::1]:29123' });
+		expect(checkAgentUrl('http://[::1]:29123')).toMatchObject({
+			ok: false,
+			reason: 'ipv6-literal',
+			message: expect.stringContaining('Use http://localhost:29123 instead')
+		});
 		expect(checkAgentUrl('HTTPS://LOCALHOST')).toEqual({ ok: true, url: 'https://localhost' });
 	});
 

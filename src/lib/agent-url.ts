@@ -2,7 +2,11 @@
 
 export type AgentUrlCheck =
 	| { ok: true; url: string }
-	| { ok: false; reason: 'invalid' | 'scheme' | 'path' | 'not-loopback'; message: string };
+	| {
+			ok: false;
+			reason: 'invalid' | 'scheme' | 'path' | 'not-loopback' | 'ipv6-literal';
+			message: string;
+	  };
 
 const IPV4_LOOPBACK = /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
@@ -47,6 +51,14 @@ export function checkAgentUrl(input: string, allowedHosts: readonly string[] = [
 			message: 'Enter only the scheme, host and port, like http://localhost:29123.'
 		};
 	}
+	// A Content-Security-Policy cannot name an IPv6 literal, so the browser would block the agent.
+	if (url.hostname.startsWith('[')) {
+		return {
+			ok: false,
+			reason: 'ipv6-literal',
+			message: `An IPv6 address such as ${url.hostname} cannot be used: the browser's security policy cannot allow it. Use http://localhost:${url.port || (url.protocol === 'https:' ? '443' : '80')} instead, which reaches the same agent.`
+		};
+	}
 	const allowed = allowedHosts.map((h) => h.toLowerCase());
 	if (
 		!isLoopbackHost(url.hostname) &&
@@ -56,7 +68,7 @@ export function checkAgentUrl(input: string, allowedHosts: readonly string[] = [
 		return {
 			ok: false,
 			reason: 'not-loopback',
-			message: `${url.hostname} is not this computer. The console only talks to an agent on localhost, 127.0.0.1 or [::1] unless its configuration allows other hosts, so that a link cannot send your password elsewhere.`
+			message: `${url.hostname} is not this computer. The console only talks to an agent on localhost or 127.0.0.1 unless its configuration allows other hosts, so that a link cannot send your password elsewhere.`
 		};
 	}
 	return { ok: true, url: url.origin };

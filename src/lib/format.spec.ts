@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative } from './format.ts';
+import { formatDateTime, formatRelative, formatTime } from './format.ts';
 import { parseAgentDate } from './format-table.ts';
 
 describe('parseAgentDate', () => {
@@ -16,5 +16,24 @@ describe('formatRelative', () => {
 		const now = new Date('2026-01-01T12:00:00Z');
 		expect(formatRelative(new Date('2026-01-01T11:59:57Z'), now)).toMatch(/3 seconds ago/);
 		expect(formatRelative(new Date('2026-01-01T12:42:00Z'), now)).toMatch(/in 42 minutes/);
+	});
+
+	it('says an hour, not 60 minutes, and never fails on dates out of range', () => {
+		const now = new Date('2026-01-01T12:00:00Z');
+		expect(formatRelative(new Date('2026-01-01T12:59:40Z'), now)).toMatch(/in 1 hour/);
+		expect(formatRelative(new Date('2026-01-01T13:00:00Z'), now)).toMatch(/in 1 hour/);
+		expect(formatRelative(new Date('2026-01-02T11:50:00Z'), now)).toMatch(/tomorrow|in 1 day/);
+		expect(formatRelative(new Date(8.64e15 + 1), now)).toBe('at an unknown time');
+	});
+});
+
+describe('formatTime and formatDateTime', () => {
+	it('use one 24-hour clock, and words for dates out of range', () => {
+		const date = new Date(2026, 0, 1, 14, 2, 7, 45);
+		expect(formatTime(date)).toMatch(/14.02.07/);
+		expect(formatTime(date, true)).toMatch(/14.02.07\.045$/);
+		expect(formatDateTime(date)).toMatch(/14.02/);
+		expect(formatTime(new Date(NaN))).toBe('unknown time');
+		expect(formatDateTime(new Date(1e20))).toBe('unknown date');
 	});
 });

@@ -1,29 +1,48 @@
 /**
- * Dates and durations for people, in their own locale and time zone. Formatters are built once:
- * `toLocaleString` with options builds a new one per call, which shows on a page of 100 rows.
+ * Dates and durations for people, in their own locale and time zone, one way everywhere: times on
+ * a 24-hour clock with seconds, dates medium, and durations in the largest unit that reads whole
+ * ("in 1 hour", never "in 60 minutes"). Formatters are built once: `toLocaleString` with options
+ * builds a new one per call, which shows on a page of 100 rows.
  */
 
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const TIME = new Intl.DateTimeFormat(undefined, {
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+	hourCycle: 'h23'
+});
+const DATE_TIME = new Intl.DateTimeFormat(undefined, {
+	year: 'numeric',
+	month: 'short',
+	day: 'numeric',
+	hour: '2-digit',
+	minute: '2-digit',
+	hourCycle: 'h23'
+});
+const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
+const valid = (date: Date) => Number.isFinite(date.getTime());
+
+/** "Nov 22, 2026, 14:02"; "unknown date" for a date out of range. */
 export function formatDateTime(date: Date): string {
-	return DATE_TIME.format(date);
+	return valid(date) ? DATE_TIME.format(date) : 'unknown date';
 }
 
-export function formatTime(date: Date): string {
-	return date.toLocaleTimeString(undefined, {
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit'
-	});
+/** "14:02:07", or "14:02:07.123" with milliseconds; "unknown time" for a date out of range. */
+export function formatTime(date: Date, milliseconds = false): string {
+	if (!valid(date)) return 'unknown time';
+	const text = TIME.format(date);
+	return milliseconds ? `${text}.${String(date.getMilliseconds()).padStart(3, '0')}` : text;
 }
 
-/** "in 42 minutes", "3 seconds ago". */
+/** "in 42 minutes", "3 seconds ago", "in 1 hour": the largest unit whose rounded count is whole. */
 export function formatRelative(date: Date, now: Date = new Date()): string {
+	if (!valid(date) || !valid(now)) return 'at an unknown time';
 	const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
-	const abs = Math.abs(seconds);
-	const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-	if (abs < 60) return rtf.format(seconds, 'second');
-	if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
-	if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
-	return rtf.format(Math.round(seconds / 86400), 'day');
+	if (Math.abs(seconds) < 60) return RELATIVE.format(seconds, 'second');
+	const minutes = Math.round(seconds / 60);
+	if (Math.abs(minutes) < 60) return RELATIVE.format(minutes, 'minute');
+	const hours = Math.round(seconds / 3600);
+	if (Math.abs(hours) < 24) return RELATIVE.format(hours, 'hour');
+	return RELATIVE.format(Math.round(seconds / 86400), 'day');
 }

@@ -60,7 +60,10 @@ export const test = base.extend<TestFixtures, { sim: Simulator }>({
 				});
 			});
 			context.on('console', (message) => {
-				if (message.text().startsWith('csp-violation:')) violations.push(message.text());
+				const text = message.text();
+				// Also the browser's own complaint about the policy itself (an invalid source).
+				if (text.startsWith('csp-violation:') || /Content Security Policy/i.test(text))
+					violations.push(text);
 			});
 			await use(violations);
 			expect(violations, 'Content-Security-Policy violations').toEqual([]);

@@ -63,6 +63,15 @@ test.describe('settings: test connection', () => {
 		await expect(page.getByTestId('connection-result')).toContainText('No answer in time.');
 	});
 
+	test('refuses an IPv6 literal, which the security policy cannot allow, and says what to use', async ({
+		page
+	}) => {
+		await page.goto('/settings');
+		await page.getByLabel('Address', { exact: true }).fill('http://[::1]:29123');
+		await page.getByRole('button', { name: 'Test connection' }).click();
+		await expect(page.getByText('Use http://localhost:29123 instead')).toBeVisible();
+	});
+
 	test('refuses a host that is not loopback without sending anything there', async ({ page }) => {
 		const requests: string[] = [];
 		page.on('request', (r) => requests.push(r.url()));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { control, expect, signInWithForm, tokenKey, test } from './fixtures.ts';
+import { control, expect, signInWithForm, signInWithToken, tokenKey, test } from './fixtures.ts';
 
 /** Markup that would run if any of it were rendered as HTML. */
 const HOSTILE_NAME = '<img src=x onerror="window.__xss=1">';
@@ -139,4 +139,19 @@ test('the Content-Security-Policy blocks other hosts, and the suite would notice
 	expect(await page.evaluate(() => (window as { __inline?: number }).__inline)).toBeUndefined();
 	// Expected here; every other test must end with none.
 	cspViolations.length = 0;
+});
+
+test('a token whose exp is past the range of dates leaves the user menu and sign-out working', async ({
+	page,
+	agent
+}) => {
+	// The agent accepts it (its exp is far in the future); the console cannot make a date of it.
+	agent.tokens.ttlSeconds = 1e13;
+	await signInWithToken(page, agent);
+	await page.goto('/');
+	await expect(page.getByText('Signed in as admin@example.com')).toBeVisible();
+	await page.getByRole('button', { name: 'admin@example.com' }).click();
+	await expect(page.locator('#user-menu')).toContainText('The token does not say when it expires.');
+	await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
+	await expect(page).toHaveURL(/\/login/);
 });

@@ -129,6 +129,27 @@ describe('request', () => {
 		}
 	});
 
+	it('looks codes up as own keys: constructor, __proto__ and toString are just codes', async () => {
+		for (const code of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+			vi.stubGlobal('fetch', answer(499, JSON.stringify({ type: code, status: 499, errors: {} })));
+			const error = (await request(z.unknown(), '/x').catch((e: unknown) => e)) as AgentHttpError;
+			expect(error.message).toBe(`The agent reported ${code}.`);
+			expect(error.message).not.toContain('function');
+		}
+		vi.stubGlobal(
+			'fetch',
+			answer(
+				499,
+				'{"type":"VALIDATION","errors":{"__proto__":["Odd."],"constructor":["Also odd."]}}'
+			)
+		);
+		const error = (await request(z.unknown(), '/x').catch((e: unknown) => e)) as AgentHttpError;
+		// zod's record leaves `__proto__` out; nothing is polluted and `constructor` is a field.
+		expect(Object.getPrototypeOf(error.fieldErrors)).toBe(Object.prototype);
+		expect(Object.hasOwn(error.fieldErrors, 'constructor')).toBe(true);
+		expect(error.fieldErrors.constructor).toEqual(['Also odd.']);
+	});
+
 	it('reports a failed fetch as a network error naming both causes and this origin', async () => {
 		vi.stubGlobal(
 			'fetch',

@@ -63,12 +63,13 @@ function parseErrorBody(text: string): { code: string | null; errors: Record<str
 	}
 	const parsed = errorBodySchema.safeParse(value);
 	if (!parsed.success) return { code: null, errors: {} };
-	const errors: Record<string, string[]> = {};
-	for (const [key, list] of Object.entries(parsed.data.errors ?? {})) {
-		errors[key] = (Array.isArray(list) ? list : [list]).filter(
-			(m) => typeof m === 'string' && m.trim()
-		);
-	}
+	// fromEntries defines own keys, so `__proto__` stays a key like any other.
+	const errors: Record<string, string[]> = Object.fromEntries(
+		Object.entries(parsed.data.errors ?? {}).map(([key, list]) => [
+			key,
+			(Array.isArray(list) ? list : [list]).filter((m) => typeof m === 'string' && m.trim())
+		])
+	);
 	const code =
 		parsed.data.type?.trim() ||
 		Object.keys(errors).find((k) => /^[A-Z][A-Z0-9_]*$/.test(k)) ||

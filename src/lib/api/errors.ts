@@ -59,14 +59,16 @@ export class AgentHttpError extends AgentError {
 
 	constructor(status: number, code: string | null, errors: Record<string, string[]> = {}) {
 		const messages = Object.values(errors).flat().map(redactTokens);
-		const fieldErrors: FieldErrors = {};
-		for (const [key, list] of Object.entries(errors)) {
-			if (!isCode(key) && key !== code) fieldErrors[key] = list.map(redactTokens);
-		}
+		const fieldErrors: FieldErrors = Object.fromEntries(
+			Object.entries(errors)
+				.filter(([key]) => !isCode(key) && key !== code)
+				.map(([key, list]) => [key, list.map(redactTokens)])
+		);
+		// Own keys only: a code such as `constructor` or `__proto__` is an unknown code, not a function.
 		const sentence =
-			(code && CODE_SENTENCES[code]) ??
-			(code ? `The agent reported ${code}.` : undefined) ??
-			STATUS_SENTENCES[status] ??
+			(code && Object.hasOwn(CODE_SENTENCES, code) ? CODE_SENTENCES[code] : undefined) ??
+			(code ? `The agent reported ${redactTokens(code)}.` : undefined) ??
+			(Object.hasOwn(STATUS_SENTENCES, status) ? STATUS_SENTENCES[status] : undefined) ??
 			`The agent answered with status ${status}.`;
 		super(messages.length ? messages.join(' ') : sentence);
 		this.name = 'AgentHttpError';

@@ -18,6 +18,8 @@ describe('JWT payload', () => {
 		expect(jwtExpiry(jwt({ exp: 'soon' }))).toBeNull();
 		expect(jwtExpiry('opaque-token')).toBeNull();
 		expect(jwtExpiry('a.!!!.c')).toBeNull();
+		expect(jwtExpiry(jwt({ exp: 1e300 }))).toBeNull();
+		expect(jwtExpiry(jwt({ exp: 9e15 }))).toBeNull();
 		expect(readJwtPayload(jwt([1, 2]))).toBeNull();
 	});
 });

@@ -32,7 +32,10 @@ export function readJwtPayload(token: string): Record<string, unknown> | null {
 /** When the token says it expires, if it says so. */
 export function jwtExpiry(token: string): Date | null {
 	const exp = readJwtPayload(token)?.exp;
-	return typeof exp === 'number' && Number.isFinite(exp) && exp > 0 ? new Date(exp * 1000) : null;
+	if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= 0) return null;
+	const date = new Date(exp * 1000);
+	// An `exp` past the range of dates (year 275760) is as good as none.
+	return Number.isFinite(date.getTime()) ? date : null;
 }
 
 /** Removes anything token-like from text that may be shown, logged or exported. */

@@ -28,7 +28,7 @@ describe('FormState', () => {
 	});
 
 	it('puts 499 field messages next to the fields and says so once', async () => {
-		const form = new FormState();
+		const form = new FormState(['firstName']);
 		await form.submit(async () => {
 			throw new AgentHttpError(499, 'VALIDATION', { firstName: ['First name is required.'] });
 		});
@@ -38,6 +38,26 @@ describe('FormState', () => {
 			text: 'The agent did not accept some fields: see the messages next to them.',
 			code: 'VALIDATION'
 		});
+	});
+
+	it('puts messages for fields the form lacks into its message, without pointing at fields', async () => {
+		const form = new FormState(['firstName']);
+		await form.submit(async () => {
+			throw new AgentHttpError(499, 'VALIDATION', { department: ['Too long.'] });
+		});
+		expect(form.fieldErrors).toEqual({});
+		expect(form.message?.text).toBe('The agent did not accept: department: Too long.');
+		expect(form.message?.text).not.toContain('next to them');
+		await form.submit(async () => {
+			throw new AgentHttpError(499, 'VALIDATION', {
+				firstName: ['Required.'],
+				department: ['Too long.']
+			});
+		});
+		expect(form.fieldErrors).toEqual({ firstName: ['Required.'] });
+		expect(form.message?.text).toBe(
+			'The agent did not accept some fields: see the messages next to them. The agent did not accept: department: Too long.'
+		);
 	});
 
 	it('shows the agent message and code, or what the form asks for', async () => {

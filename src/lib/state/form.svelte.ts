@@ -27,6 +27,12 @@ export class FormState {
 	busy = $state(false);
 	fieldErrors = $state<FieldErrors>({});
 	message = $state<FormMessage | null>(null);
+	/** The request fields this form shows; messages for any other field go into the form's message. */
+	readonly #fields: ReadonlySet<string>;
+
+	constructor(fields: readonly string[] = []) {
+		this.#fields = new Set(fields);
+	}
 
 	/** True when the action ran to the end. */
 	async submit(action: () => Promise<void>, options: SubmitOptions = {}): Promise<boolean> {
@@ -53,11 +59,22 @@ export class FormState {
 	}
 
 	#show(error: AgentError, view: ErrorView | undefined) {
-		const fields = view?.fieldErrors ?? (error instanceof AgentHttpError ? error.fieldErrors : {});
-		this.fieldErrors = fields;
-		const fallback = Object.keys(fields).length
-			? 'The agent did not accept some fields: see the messages next to them.'
-			: errorMessage(error);
+		// What the form asks for is shown as asked; the agent's field messages go next to the fields
+		// this form has, and into the form's message for any other.
+		const shown: FieldErrors = { ...view?.fieldErrors };
+		const elsewhere: string[] = [];
+		const agentFields =
+			error instanceof AgentHttpError && !view?.fieldErrors ? error.fieldErrors : {};
+		for (const [field, messages] of Object.entries(agentFields)) {
+			if (this.#fields.has(field)) shown[field] = messages;
+			else elsewhere.push(...messages.map((m) => `${field}: ${m}`));
+		}
+		this.fieldErrors = shown;
+		const parts = [];
+		if (Object.keys(shown).length)
+			parts.push('The agent did not accept some fields: see the messages next to them.');
+		if (elsewhere.length) parts.push(`The agent did not accept: ${elsewhere.join(' ')}`);
+		const fallback = parts.length ? parts.join(' ') : errorMessage(error);
 		const text = view && 'text' in view ? view.text : fallback;
 		this.message = text
 			? { tone: 'error', text, code: error instanceof AgentHttpError ? error.code : null }
