@@ -46,4 +46,16 @@ describe('export', () => {
 		expect(csvCell('-1')).toBe("'-1");
 		expect(csvCell('plain')).toBe('plain');
 	});
+
+	it('neutralises a formula after any separator a spreadsheet might split on', () => {
+		for (const [value, expected] of [
+			['a;=cmd|calc', `a;'=cmd|calc`],
+			['a,=1+1', `"a,'=1+1"`],
+			['a\t@SUM(1)', `a\t'@SUM(1)`],
+			['x|+1', `x|'+1`],
+			['2026-11-22 14:02', '2026-11-22 14:02']
+		] as const) {
+			expect(csvCell(value)).toBe(expected);
+		}
+	});
 });

@@ -33,9 +33,14 @@ export function toJsonLines(entries: TimelineEntry[]): string {
 }
 
 const FORMULA = /^[=+\-@\t\r]/;
+/** A spreadsheet that splits on `;`, `,`, tab or `|` would start a new cell there. */
+const FORMULA_AFTER_SEPARATOR = /([;,\t|])([=+\-@])/g;
 
 export function csvCell(value: string): string {
-	const safe = FORMULA.test(value) ? `'${value}` : value;
+	const safe = (FORMULA.test(value) ? `'${value}` : value).replace(
+		FORMULA_AFTER_SEPARATOR,
+		"$1'$2"
+	);
 	return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -1,3 +1,4 @@
+import { redactTokens } from '$lib/api/token';
 import type { StateChangeFrame } from '$lib/api/schemas/frames';
 
 /** The latest state of each path, from /statechange; the least recently changed drop past MAX_PATHS. */
@@ -21,8 +22,9 @@ export class FileStates {
 		for (const { frame, at } of batch) {
 			this.#byPath.delete(frame.Path);
 			this.#byPath.set(frame.Path, {
-				path: frame.Path,
-				storage: frame.StorageName ?? '',
+				// Shown as text: anything token-like is masked once, here.
+				path: redactTokens(frame.Path),
+				storage: redactTokens(frame.StorageName ?? ''),
 				state: frame.State,
 				at
 			});

@@ -49,3 +49,31 @@ describe('FileStates', () => {
 		]);
 	});
 });
+
+describe('token-like text from the agent', () => {
+	const secret = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+
+	it('is masked in transfers: name, path, storage and error', () => {
+		const t = new Transfers(() => 0);
+		t.apply([
+			{
+				data: {
+					TransferId: 'x',
+					Status: 'Failed',
+					Name: `${secret}.bin`,
+					Path: `/up?token=${secret}`,
+					StorageName: secret,
+					Error: `refused /x?token=abc for ${secret}`
+				},
+				at: 0
+			}
+		]);
+		expect(JSON.stringify(t.list)).not.toMatch(/eyJhbGci|token=abc/);
+	});
+
+	it('is masked in file states', () => {
+		const f = new FileStates();
+		f.apply([{ frame: { Path: `/a?token=${secret}`, StorageName: secret, State: 4 }, at: 1 }]);
+		expect(JSON.stringify(f.list)).not.toContain('eyJhbGci');
+	});
+});

@@ -1,3 +1,4 @@
+import { redactTokens } from '$lib/api/token';
 import type { ProgressData } from '$lib/api/schemas/frames';
 
 /**
@@ -76,15 +77,16 @@ export class Transfers {
 					data.TransferMode === null || data.TransferMode === undefined
 						? ''
 						: String(data.TransferMode),
-				name: data.Name || data.Path?.split('/').pop() || before?.name || id,
-				path: data.Path ?? before?.path ?? '',
-				storage: data.StorageName ?? before?.storage ?? '',
+				// Agent text is shown and exported: anything token-like is masked once, here.
+				name: redactTokens(data.Name || data.Path?.split('/').pop() || before?.name || id),
+				path: redactTokens(data.Path ?? before?.path ?? ''),
+				storage: redactTokens(data.StorageName ?? before?.storage ?? ''),
 				bytes: data.Bytes ?? before?.bytes ?? null,
 				size: data.Size ?? before?.size ?? null,
 				speed: data.Speed ?? null,
 				status: data.Status === null || data.Status === undefined ? '' : String(data.Status),
 				outcome,
-				error: data.Error ?? null,
+				error: data.Error === null || data.Error === undefined ? null : redactTokens(data.Error),
 				updatedAt: at,
 				finishedAt: outcome === 'active' ? null : (before?.finishedAt ?? at)
 			};

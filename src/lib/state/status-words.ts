@@ -1,3 +1,4 @@
+import { redactTokens } from '$lib/api/token';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
 import { agentStatusText } from '$lib/api/labels';
 import type { StatusReading } from './agent-status.svelte.ts';
@@ -21,7 +22,7 @@ export function describeReading(reading: StatusReading, agentUrl: string): Statu
 			if (typeof reading.value !== 'number') {
 				return {
 					label: 'Status object',
-					detail: `The agent answered an object instead of a number: ${JSON.stringify(reading.value).slice(0, 200)}`,
+					detail: `The agent answered an object instead of a number: ${redactTokens(JSON.stringify(reading.value)).slice(0, 200)}`,
 					tone: 'neutral'
 				};
 			}

@@ -1,3 +1,4 @@
+import { redactTokens } from '$lib/api/token';
 import {
 	AUTH_PROVIDER_NAMES,
 	USER_STATUS_NAMES,
@@ -59,12 +60,12 @@ function dateText(value: string | null | undefined): string {
 /** Any value as one line of text; objects as JSON. Never markup. */
 export function rawText(value: unknown): string {
 	if (value === null || value === undefined) return 'empty';
-	if (typeof value === 'string') return value || '""';
+	if (typeof value === 'string') return redactTokens(value) || '""';
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
 	try {
-		return JSON.stringify(value);
+		return redactTokens(JSON.stringify(value));
 	} catch {
-		return String(value);
+		return redactTokens(String(value));
 	}
 }
 
@@ -76,7 +77,12 @@ export function userFields(raw: Record<string, unknown>, user: ListUser | null):
 	if (user) {
 		for (const field of KNOWN) {
 			if (Object.hasOwn(raw, field.key))
-				known.push({ key: field.key, label: field.label, text: field.text(user), known: true });
+				known.push({
+					key: field.key,
+					label: field.label,
+					text: redactTokens(field.text(user)),
+					known: true
+				});
 		}
 	}
 	const knownKeys = new Set(known.map((f) => f.key));
