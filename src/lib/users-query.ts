@@ -48,7 +48,8 @@ export function defaultOrder(sort: SortKey): SortOrder {
 	return sort === 'created' ? 'desc' : 'asc';
 }
 
-const MAX_PAGE = 1_000_000;
+/** The highest page the console asks for: a bookmark or an absurd total cannot go past it. */
+export const MAX_PAGE = 1_000_000;
 
 function isPageSize(n: number): boolean {
 	return (PAGE_SIZES as readonly number[]).includes(n);
@@ -132,6 +133,13 @@ export function showingRange(
 	return { from, to: from + rows - 1, total };
 }
 
+/** Pages the pager offers: never past MAX_PAGE, which the console would not ask for. */
 export function pageCount(total: number, pageSize: number): number {
-	return Math.max(1, Math.ceil(total / pageSize));
+	const pages = Math.ceil(total / pageSize);
+	return Number.isFinite(pages) ? Math.min(MAX_PAGE, Math.max(1, pages)) : 1;
+}
+
+/** True when the total has more pages than the pager can offer. */
+export function pagesBeyondReach(total: number, pageSize: number): boolean {
+	return total / pageSize > MAX_PAGE;
 }

@@ -169,6 +169,61 @@ test.describe('failure catalogue: users list', () => {
 		await expect(alert(page)).not.toContainText('eyJhbGciOi');
 	});
 
+	test('an answer with far more rows than asked shows one page and says so', async ({
+		page,
+		agent
+	}) => {
+		const data = Array.from({ length: 5000 }, (_, i) => ({
+			id: `u${i}`,
+			firstname: 'Row',
+			lastname: String(i),
+			username: `user${i}`,
+			email: `user${i}@example.com`,
+			userType: 64,
+			status: 1,
+			owner: false,
+			mfa: false,
+			createDate: '2026-01-01T00:00:00Z'
+		}));
+		await usersPageWith(page, agent, {
+			status: 200,
+			body: 'json',
+			json: { data, total: 5000, options: { page: 1, pageSize: 25 } }
+		});
+		await expect(page.getByTestId('users-odd-answer')).toContainText(
+			'The agent sent 5,000 rows for a page of 25; the first 25 are shown.'
+		);
+		await expect(page.getByTestId('users-range')).toContainText('Showing 1 to 25 of 5,000');
+		await expect(page.getByText('user24@example.com')).toBeVisible();
+		await expect(page.getByText('user25@example.com')).toHaveCount(0);
+	});
+
+	test('an absurd total: the pager stops at the last page it can ask for, and says so', async ({
+		page,
+		agent
+	}) => {
+		const data = [{ id: 'u1', username: 'one@example.com', email: 'one@example.com', status: 1 }];
+		await usersPageWith(page, agent, {
+			status: 200,
+			body: 'json',
+			json: { data, total: 9e15 }
+		});
+		await expect(page.getByTestId('users-odd-answer')).toContainText(
+			'more than the pager can reach: it goes up to page 1,000,000'
+		);
+		await expect(page.getByRole('link', { name: 'Last page' })).toHaveAttribute(
+			'href',
+			/page=1000000/
+		);
+		await control(agent, 'faults', undefined, 'DELETE');
+		await fault(agent, { path: USERS, status: 200, body: 'json', json: { data, total: -3 } });
+		await page.reload();
+		await expect(page.getByTestId('users-odd-answer')).toContainText(
+			'The agent reported a total of -3 users, which cannot be right'
+		);
+		await expect(page.getByTestId('users-range')).toContainText('Showing 1 to 1 of 1');
+	});
+
 	test('slow past the timeout: says so and retries', async ({ page, agent }) => {
 		await page.clock.install();
 		const sent = page.waitForRequest((r) => r.url().includes('/user/get_all_users'));

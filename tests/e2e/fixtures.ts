@@ -61,8 +61,11 @@ export const test = base.extend<TestFixtures, { sim: Simulator }>({
 			});
 			context.on('console', (message) => {
 				const text = message.text();
-				// Also the browser's own complaint about the policy itself (an invalid source).
-				if (text.startsWith('csp-violation:') || /Content Security Policy/i.test(text))
+				// Also the browser's own complaints about the policy itself (an invalid source).
+				if (
+					text.startsWith('csp-violation:') ||
+					/invalid source|Unrecognized Content-Security-Policy directive/i.test(text)
+				)
 					violations.push(text);
 			});
 			await use(violations);

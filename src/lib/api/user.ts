@@ -28,6 +28,10 @@ export type UserRow = {
 export type UsersAnswer = {
 	rows: UserRow[];
 	total: number;
+	/** Rows the agent sent beyond the page size asked for: left out, and said. */
+	extraRows: number;
+	/** The total as the agent sent it when it cannot be right (negative, fractional, too large). */
+	oddTotal: number | null;
 	/** The page size the agent says it used (it may cap the one asked for), when it says. */
 	pageSize: number | null;
 };
@@ -59,9 +63,15 @@ export async function getAllUsers(
 			username: query.username
 		}
 	});
+	// Never more rows than asked for: an agent answering 100,000 would freeze the tab.
+	const data = page.data.slice(0, query.pageSize);
+	const sane = Number.isSafeInteger(page.total) && page.total >= 0;
 	return {
-		rows: toRows(page.data),
-		total: page.total,
+		rows: toRows(data),
+		// Without a believable total, what is known: the rows up to this page.
+		total: sane ? page.total : (query.page - 1) * query.pageSize + data.length,
+		extraRows: page.data.length - data.length,
+		oddTotal: sane ? null : page.total,
 		pageSize: page.options?.pageSize ?? null
 	};
 }

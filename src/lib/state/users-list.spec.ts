@@ -33,7 +33,9 @@ const answerOf = (
 ) => ({
 	rows: toRows(data),
 	total,
-	pageSize
+	pageSize,
+	extraRows: 0,
+	oddTotal: null
 });
 
 const query = (search: string) => parseUsersQuery(new URLSearchParams(search));

@@ -8,6 +8,8 @@ export type UsersResult = {
 	total: number;
 	/** The page size the agent says it used (it may cap the one asked for). */
 	pageSize: number;
+	extraRows: number;
+	oddTotal: number | null;
 };
 
 type LoadUsers = (
@@ -46,7 +48,9 @@ export class UsersList {
 				query,
 				rows: answer.rows,
 				total: answer.total,
-				pageSize: answer.pageSize ?? query.pageSize
+				pageSize: answer.pageSize ?? query.pageSize,
+				extraRows: answer.extraRows,
+				oddTotal: answer.oddTotal
 			};
 			this.error = null;
 		} catch (error) {

@@ -24,7 +24,8 @@ export type ListUser = z.infer<typeof listUserSchema>;
 export const usersPageSchema = z.object({
 	// Rows stay raw here: the page keeps unknown fields for "show all fields" and parses each row.
 	data: z.array(z.record(z.string(), z.unknown())),
-	total: z.int(),
+	// Any number: an absurd total is told to the user instead of failing the page.
+	total: z.number(),
 	options: z.optional(
 		z.nullable(
 			z.object({ page: z.optional(z.nullable(z.int())), pageSize: z.optional(z.nullable(z.int())) })
