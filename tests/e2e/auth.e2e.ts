@@ -389,6 +389,31 @@ test.describe('identity provider', () => {
 		await page.getByRole('button', { name: 'Continue with this token' }).click();
 		await expect(page.getByTestId('overview-session')).toContainText('google.user@example.com');
 	});
+
+	test('a pasted ID token that expired or is for another application is refused before it is sent', async ({
+		page,
+		agent
+	}) => {
+		const sent: string[] = [];
+		page.on('request', (r) => {
+			if (r.url().includes('_login')) sent.push(r.url());
+		});
+		await page.goto('/login');
+		await page.getByText('Paste an ID token instead').click();
+		for (const [claims, words] of [
+			[{ expiresInSeconds: -120 }, 'The ID token has expired.'],
+			[{ audience: 'another-app' }, 'issued for another application']
+		] as const) {
+			const { idToken } = (await control(agent, 'id-token', {
+				email: 'google.user@example.com',
+				...claims
+			})) as { idToken: string };
+			await page.getByLabel('ID token from Google').fill(idToken);
+			await page.getByRole('button', { name: 'Continue with this token' }).click();
+			await expect(page.getByText(words)).toBeVisible();
+		}
+		expect(sent).toEqual([]);
+	});
 });
 
 test.describe('session end', () => {

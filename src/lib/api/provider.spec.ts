@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IdentityProvider } from '$lib/config.svelte';
-import { authorizeUrl, checkIdToken, finishProviderFlow, startProviderFlow } from './provider.ts';
+import {
+	authorizeUrl,
+	checkIdToken,
+	checkPastedIdToken,
+	finishProviderFlow,
+	startProviderFlow
+} from './provider.ts';
 import { memoryStorage } from '$lib/test/memory-storage';
 
 const IDP: IdentityProvider = {
@@ -64,12 +70,14 @@ describe('finishProviderFlow', () => {
 	it('refuses another state, another nonce, an error and a late answer', () => {
 		const first = start();
 		expect(
-			finishProviderFlow(`#id_token=${idToken({ nonce: first.nonce, aud: 'console' })}&state=other`)
+			finishProviderFlow(
+				`#id_token=${idToken({ nonce: first.nonce, aud: 'console', exp: Date.now() / 1000 + 60 })}&state=other`
+			)
 		).toMatchObject({ ok: false, message: expect.stringContaining('state mismatch') });
 		const second = start();
 		expect(
 			finishProviderFlow(
-				`#id_token=${idToken({ nonce: 'other', aud: 'console' })}&state=${second.state}`
+				`#id_token=${idToken({ nonce: 'other', aud: 'console', exp: Date.now() / 1000 + 60 })}&state=${second.state}`
 			)
 		).toMatchObject({ message: expect.stringContaining('nonce mismatch') });
 		const third = start();
@@ -78,7 +86,7 @@ describe('finishProviderFlow', () => {
 		});
 		const fourth = start();
 		const late = Date.now() + 11 * 60_000;
-		const token = idToken({ nonce: fourth.nonce, aud: 'console' });
+		const token = idToken({ nonce: fourth.nonce, aud: 'console', exp: Date.now() / 1000 + 60 });
 		expect(finishProviderFlow(`#id_token=${token}&state=${fourth.state}`, late).ok).toBe(false);
 	});
 });
@@ -86,11 +94,57 @@ describe('finishProviderFlow', () => {
 describe('checkIdToken', () => {
 	it('checks audience and expiry', () => {
 		const request = { nonce: 'n', clientId: 'console' };
-		expect(checkIdToken(idToken({ nonce: 'n', aud: ['x', 'console'] }), request)).toBeNull();
-		expect(checkIdToken(idToken({ nonce: 'n', aud: 'x' }), request)).toMatch(/another application/);
+		expect(
+			checkIdToken(
+				idToken({ nonce: 'n', aud: ['x', 'console'], exp: Date.now() / 1000 + 60 }),
+				request
+			)
+		).toBeNull();
+		expect(
+			checkIdToken(idToken({ nonce: 'n', aud: 'x', exp: Date.now() / 1000 + 60 }), request)
+		).toMatch(/another application/);
 		expect(checkIdToken(idToken({ nonce: 'n', aud: 'console', exp: 1 }), request)).toMatch(
 			/expired/
 		);
 		expect(checkIdToken('garbage', request)).toMatch(/not an ID token/);
+	});
+
+	it('checks audience and expiry even when the nonce does not match, and skips a null nonce', () => {
+		const later = Math.floor(Date.now() / 1000) + 600;
+		const request = { nonce: 'n', clientId: 'console' };
+		expect(checkIdToken(idToken({ nonce: 'other', aud: 'console', exp: 1 }), request)).toMatch(
+			/expired/
+		);
+		expect(checkIdToken(idToken({ nonce: 'other', aud: 'x', exp: later }), request)).toMatch(
+			/another application/
+		);
+		expect(checkIdToken(idToken({ nonce: 'other', aud: 'console', exp: later }), request)).toMatch(
+			/nonce/
+		);
+		expect(
+			checkIdToken(idToken({ aud: 'console', exp: later }), { ...request, nonce: null })
+		).toBeNull();
+		expect(checkIdToken(idToken({ aud: 'console' }), { ...request, nonce: null })).toMatch(
+			/does not say when it expires/
+		);
+	});
+
+	it('checks a pasted token against a waiting sign-in when the token carries a nonce', () => {
+		const later = Math.floor(Date.now() / 1000) + 600;
+		expect(
+			checkPastedIdToken(idToken({ aud: 'console', exp: later, nonce: 'x' }), 'console')
+		).toBeNull();
+		startProviderFlow(
+			IDP,
+			'login',
+			null,
+			'http://127.0.0.1:29123',
+			'http://localhost:4173/login/provider'
+		);
+		expect(
+			checkPastedIdToken(idToken({ aud: 'console', exp: later, nonce: 'x' }), 'console')
+		).toMatch(/nonce/);
+		expect(checkPastedIdToken(idToken({ aud: 'console', exp: later }), 'console')).toBeNull();
+		expect(checkPastedIdToken(idToken({ aud: 'console', exp: 5 }), 'console')).toMatch(/expired/);
 	});
 });

@@ -116,21 +116,37 @@ export function finishProviderFlow(fragment: string, now = Date.now()): Callback
 	return check ? { ok: false, request, message: check } : { ok: true, idToken, request };
 }
 
-/** Problems with an ID token's claims, in words, or null. The agent checks the signature. */
+/**
+ * Problems with an ID token's claims, in words, or null. The agent checks the signature. A null
+ * nonce skips the nonce check (a pasted token that no flow of ours asked for); audience and expiry
+ * are always checked.
+ */
 export function checkIdToken(
 	idToken: string,
-	request: Pick<ProviderRequest, 'nonce' | 'clientId'>,
+	request: { nonce: string | null; clientId: string },
 	now = Date.now()
 ): string | null {
 	const payload = readJwtPayload(idToken);
-	if (!payload) return 'The identity provider sent a token that is not an ID token.';
-	if (payload.nonce !== request.nonce)
-		return 'The ID token was not issued for this sign-in (nonce mismatch). Start again.';
+	if (!payload) return 'This is not an ID token.';
 	const aud = payload.aud;
 	if (!(aud === request.clientId || (Array.isArray(aud) && aud.includes(request.clientId)))) {
-		return 'The ID token was issued for another application.';
+		return `The ID token was issued for another application (its audience is not ${request.clientId}).`;
 	}
-	if (typeof payload.exp === 'number' && payload.exp * 1000 < now)
-		return 'The ID token has expired. Start again.';
+	if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp))
+		return 'The ID token does not say when it expires, so it cannot be trusted.';
+	if (payload.exp * 1000 < now) return 'The ID token has expired. Get a new one and start again.';
+	if (request.nonce !== null && payload.nonce !== request.nonce)
+		return 'The ID token was not issued for this sign-in (nonce mismatch). Start again.';
 	return null;
+}
+
+/**
+ * A pasted ID token, checked before it goes to the agent: audience and expiry always, and the
+ * nonce when a sign-in of ours is waiting and the token carries one.
+ */
+export function checkPastedIdToken(idToken: string, clientId: string, now = Date.now()) {
+	const pending = storedRequest();
+	const tokenNonce = readJwtPayload(idToken)?.nonce;
+	const nonce = pending && typeof tokenNonce === 'string' ? pending.nonce : null;
+	return checkIdToken(idToken, { nonce, clientId }, now);
 }
