@@ -41,6 +41,26 @@ class AppConfig {
 	/** Why the config file was not used, in words; null when it was. */
 	loadError = $state<string | null>(null);
 	loaded = $state(false);
+	readonly #externalChange = new Set<(previous: string) => void>();
+
+	constructor() {
+		// Another tab of this browser saved another address: follow it, and tell who cares (the
+		// session for the old agent must end, or switching back would find it signed in).
+		if (typeof window === 'undefined') return;
+		window.addEventListener('storage', (event) => {
+			if (event.key !== SAVED_AGENT_KEY && event.key !== null) return;
+			const previous = this.agentUrl;
+			this.#saved = readStored('local', SAVED_AGENT_KEY);
+			if (this.agentUrl !== previous)
+				for (const listener of this.#externalChange) listener(previous);
+		});
+	}
+
+	/** Calls back with the previous address when another tab switches this browser's agent. */
+	onExternalChange(listener: (previous: string) => void): () => void {
+		this.#externalChange.add(listener);
+		return () => this.#externalChange.delete(listener);
+	}
 
 	get runtime(): RuntimeConfig {
 		return this.#runtime;

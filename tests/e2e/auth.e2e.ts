@@ -1,5 +1,14 @@
 import { currentTotp, DEMO_TOTP_SECRET } from '../../simulator/index.ts';
-import { control, expect, outbox, signInWithForm, signInWithToken, test } from './fixtures.ts';
+import {
+	closedPort,
+	control,
+	expect,
+	outbox,
+	signInWithForm,
+	signInWithToken,
+	test,
+	tokenKey
+} from './fixtures.ts';
 
 test.describe('sign in', () => {
 	test('signs in with the keyboard and lands on the bookmarked page', async ({ page }) => {
@@ -448,6 +457,35 @@ test.describe('session end', () => {
 		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
 		await expect(other).toHaveURL(/\/login/);
 		await expect(other.getByText('You signed out in another tab.')).toBeVisible();
+	});
+
+	test('another tab switching the agent ends the session with the old agent here too', async ({
+		page,
+		agent,
+		context
+	}) => {
+		const token = await signInWithToken(page, agent);
+		await page.goto('/');
+		await expect(page.getByTestId('overview-session')).toContainText('Signed in');
+		const other = await context.newPage();
+		await other.goto('/settings');
+		const elsewhere = `http://127.0.0.1:${await closedPort()}`;
+		await other.getByLabel('Address', { exact: true }).fill(elsewhere);
+		await other.getByRole('button', { name: 'Save' }).click();
+		await expect(page).toHaveURL(/\/login/);
+		await expect(page.getByText('The agent address was changed in another tab')).toBeVisible();
+		// The agent was told: the old token no longer works.
+		await expect
+			.poll(async () => (await fetch(`${agent.url}/authentication/user?token=${token}`)).status)
+			.toBe(401);
+		expect(
+			await page.evaluate((key) => sessionStorage.getItem(key), tokenKey(agent.url))
+		).toBeNull();
+		// Switching back finds no session: sign in again.
+		await other.getByLabel('Address', { exact: true }).fill(agent.url);
+		await other.getByRole('button', { name: 'Save' }).click();
+		await page.goto('/');
+		await expect(page).toHaveURL(/\/login/);
 	});
 
 	test('warns before the token expires, then ends the session with the reason', async ({

@@ -47,14 +47,33 @@ class Session {
 			this.#clear();
 			this.endedReason = 'Your session ended: the agent no longer accepts it. Sign in again.';
 		});
+		config.onExternalChange((previous) => {
+			const token = tokenStore.get(previous);
+			if (!token) return;
+			// This tab's session with the old agent ends: forgotten here, and the agent is told.
+			tokenStore.clear(previous);
+			this.#controller?.abort();
+			this.user = null;
+			this.userError = null;
+			this.#version += 1;
+			this.endedReason = addressChanged(previous);
+			auth.logout(token, { agentUrl: previous }).catch(() => undefined);
+		});
 		if (typeof BroadcastChannel !== 'undefined') {
 			this.#channel = new BroadcastChannel(CHANNEL_NAME);
-			this.#channel.onmessage = (event: MessageEvent<{ type?: string; agentUrl?: string }>) => {
-				if (
-					event.data?.type === 'signed-out' &&
-					event.data.agentUrl === config.agentUrl &&
-					this.signedIn
-				) {
+			this.#channel.onmessage = (
+				event: MessageEvent<{ type?: string; agentUrl?: string; addressChanged?: string | false }>
+			) => {
+				const agentUrl = event.data?.agentUrl;
+				if (event.data?.type !== 'signed-out' || !agentUrl || !tokenStore.get(agentUrl)) return;
+				// The storage event may not have arrived yet: the old agent's session ends either way.
+				if (event.data.addressChanged) {
+					tokenStore.clear(agentUrl);
+					this.#controller?.abort();
+					this.user = null;
+					this.#version += 1;
+					this.endedReason = addressChanged(agentUrl, event.data.addressChanged);
+				} else if (agentUrl === config.agentUrl) {
 					this.#clear();
 					this.endedReason = 'You signed out in another tab.';
 				}
@@ -201,15 +220,23 @@ class Session {
 		this.userError = null;
 	}
 
-	/** Ends the session with the agent (best effort), forgets the token, and tells the other tabs. */
-	async signOut(agentUrl = config.agentUrl) {
+	/**
+	 * Ends the session with the agent (best effort), forgets the token, and tells the other tabs;
+	 * `addressChanged` when it ends because this browser now uses another agent.
+	 */
+	async signOut(agentUrl = config.agentUrl, addressChanged = false) {
 		const token = tokenStore.get(agentUrl);
 		tokenStore.clear(agentUrl);
 		if (agentUrl === config.agentUrl) {
 			this.#clear();
 			this.endedReason = 'You signed out.';
 		}
-		this.#channel?.postMessage({ type: 'signed-out', agentUrl });
+		// With the new address, for tabs whose storage event has not arrived yet.
+		this.#channel?.postMessage({
+			type: 'signed-out',
+			agentUrl,
+			addressChanged: addressChanged && config.agentUrl
+		});
 		if (token) {
 			try {
 				await auth.logout(token, { agentUrl });
@@ -238,6 +265,10 @@ class Session {
 		writeStored('session', PENDING_MFA_KEY, null);
 		this.endedReason = null;
 	}
+}
+
+function addressChanged(previous: string, next = config.agentUrl): string {
+	return `The agent address was changed in another tab, to ${next}. You were signed out of ${previous}.`;
 }
 
 export const session = new Session();
