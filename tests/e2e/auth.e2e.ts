@@ -37,6 +37,21 @@ test.describe('sign in', () => {
 		await expect(page).toHaveURL(/\/login/);
 	});
 
+	test('after a refusal from the button, focus is in the password; a remembered username starts there', async ({
+		page
+	}) => {
+		await page.goto('/login');
+		await expect(page.getByLabel('Username')).toBeFocused();
+		await page.getByLabel('Username').fill('admin@example.com');
+		await page.getByLabel('Password', { exact: true }).fill('wrong');
+		await page.getByRole('button', { name: 'Sign in' }).click();
+		await expect(page.getByRole('alert')).toContainText('is wrong');
+		await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+		await page.reload();
+		await expect(page.getByLabel('Username')).toHaveValue('admin@example.com');
+		await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+	});
+
 	test('remembers the user type per browser', async ({ page }) => {
 		await page.goto('/login');
 		await signInWithForm(page, 'creative@example.com', 'Desktop creative');
@@ -163,7 +178,9 @@ test.describe('TOTP', () => {
 			page.getByText('The code is not correct. Use the newest code from your authenticator app.')
 		).toBeVisible();
 		await expect(page).toHaveURL('/login/mfa');
-		await code.focus();
+		// Focus is back in the field, emptied, for the next code.
+		await expect(code).toBeFocused();
+		await expect(code).toHaveValue('');
 		await page.evaluate(
 			(value) => {
 				const input = document.activeElement as HTMLInputElement;
@@ -278,8 +295,10 @@ test.describe('sign up', () => {
 		const code = page.getByLabel('Activation code');
 		await code.fill('zzzz');
 		await expect(page.getByText('That code is not right.')).toBeVisible();
+		await expect(code).toBeFocused();
 		const [mail] = await outbox(agent, email);
-		await code.pressSequentially((mail?.code ?? '').toLowerCase());
+		// Typed straight away: focus never left the field.
+		await page.keyboard.type((mail?.code ?? '').toLowerCase());
 		await expect(page.getByText('Your account is activated. Sign in with it now.')).toBeVisible();
 		await expect(page.getByLabel('Username')).toHaveValue(email);
 		await signInWithForm(page, email, 'Desktop admin', 'Str0ngpass');
