@@ -52,6 +52,19 @@ test.describe('sign in', () => {
 		await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 	});
 
+	test('the agent status is read again right after sign-in and sign-out', async ({ page }) => {
+		await page.goto('/login');
+		const status = page.getByTestId('agent-status').getByRole('status');
+		await expect(status).toHaveText('Running, nobody signed in');
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page.getByTestId('overview-session')).toContainText('Signed in');
+		// Well before the next 10-second poll.
+		await expect(status).toHaveText('Running', { timeout: 3000 });
+		await page.getByRole('button', { name: 'admin@example.com' }).click();
+		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
+		await expect(status).toHaveText('Running, nobody signed in', { timeout: 3000 });
+	});
+
 	test('remembers the user type per browser', async ({ page }) => {
 		await page.goto('/login');
 		await signInWithForm(page, 'creative@example.com', 'Desktop creative');

@@ -109,7 +109,7 @@ test.describe('settings: saving the address', () => {
 		// Back to the simulator.
 		await page.getByLabel('Address', { exact: true }).fill(agent.url);
 		await page.getByRole('button', { name: 'Save' }).click();
-		await expect(page.getByTestId('agent-status')).toContainText('Created');
+		await expect(page.getByTestId('agent-status')).toContainText('Running, nobody signed in');
 	});
 
 	test('changing the address signs out of the previous agent', async ({ page, agent }) => {

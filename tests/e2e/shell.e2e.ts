@@ -36,12 +36,12 @@ test.describe('routing', () => {
 
 test.describe('agent status badge', () => {
 	const cases = [
-		[0, 'Created'],
-		[1, 'Started'],
+		[0, 'Running, nobody signed in'],
+		[1, 'Running'],
 		[2, 'Stopped'],
 		[4, 'Paused'],
-		[8, 'Disposed'],
-		[99, 'Unknown (99)']
+		[8, 'Needs a new sign-in'],
+		[99, 'Unknown status (99)']
 	] as const;
 	for (const [status, label] of cases) {
 		test(`shows ${label} for status ${status} on every page`, async ({ page, agent }) => {
@@ -75,7 +75,7 @@ test.describe('agent status badge', () => {
 		await expect(page.getByText(/next try at/)).toBeVisible();
 		await control(agent, 'faults', undefined, 'DELETE');
 		await page.getByRole('button', { name: 'Check now' }).click();
-		await expect(page.getByTestId('agent-status')).toContainText('Started');
+		await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText('Running');
 	});
 
 	test('shows a status object raw, and a non-agent answer as Not an agent', async ({
@@ -101,7 +101,7 @@ test.describe('agent status badge', () => {
 	test('follows a status change on Check now without a reload', async ({ page, agent }) => {
 		await signInWithToken(page, agent);
 		await page.goto('/');
-		await expect(page.getByTestId('agent-status')).toContainText('Started');
+		await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText('Running');
 		await control(agent, 'status', { status: 4 });
 		await page.getByRole('button', { name: 'Check now' }).click();
 		await expect(page.getByTestId('agent-status')).toContainText('Paused');

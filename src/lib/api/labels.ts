@@ -2,12 +2,13 @@
 
 export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Disposed: 8 } as const;
 
-export const AGENT_STATUS_TEXT: Record<number, { name: string; meaning: string }> = {
-	0: { name: 'Created', meaning: 'Running, no user signed in' },
-	1: { name: 'Started', meaning: 'Running with a signed-in user' },
-	2: { name: 'Stopped', meaning: 'The agent is stopped' },
-	4: { name: 'Paused', meaning: 'Drives are suspended' },
-	8: { name: 'Disposed', meaning: 'A new sign-in is needed' }
+/** `name` is the agent's enum name; `words` says what it means in a few words, for the header. */
+export const AGENT_STATUS_TEXT: Record<number, { name: string; words: string; meaning: string }> = {
+	0: { name: 'Created', words: 'Running, nobody signed in', meaning: 'Running, no user signed in' },
+	1: { name: 'Started', words: 'Running', meaning: 'Running with a signed-in user' },
+	2: { name: 'Stopped', words: 'Stopped', meaning: 'The agent is stopped' },
+	4: { name: 'Paused', words: 'Paused', meaning: 'Drives are suspended' },
+	8: { name: 'Disposed', words: 'Needs a new sign-in', meaning: 'A new sign-in is needed' }
 };
 
 export const USER_TYPE_NAMES: Record<number, string> = {
@@ -82,11 +83,12 @@ export function flagNames(
 	return found;
 }
 
-export function agentStatusText(value: number): { name: string; meaning: string } {
+export function agentStatusText(value: number): { name: string; words: string; meaning: string } {
 	return (
-		AGENT_STATUS_TEXT[value] ?? {
+		(Object.hasOwn(AGENT_STATUS_TEXT, value) ? AGENT_STATUS_TEXT[value] : undefined) ?? {
 			name: unknownValue(value),
-			meaning: 'A status this console does not know'
+			words: `Unknown status (${value})`,
+			meaning: `A status this console does not know (${value})`
 		}
 	);
 }

@@ -47,6 +47,11 @@ class AgentStatusMonitor {
 		void this.refresh();
 	}
 
+	/** Reads the status again now, if polling: a sign-in or sign-out changes it at once. */
+	refreshSoon() {
+		if (this.#running) void this.refresh();
+	}
+
 	stop() {
 		this.#running = false;
 		document.removeEventListener('visibilitychange', this.#onVisibility);

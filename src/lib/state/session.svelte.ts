@@ -4,6 +4,7 @@ import { onUnauthorized } from '$lib/api/client';
 import { AgentContractError, AgentError, AgentHttpError, isAbort } from '$lib/api/errors';
 import { CHALLENGE, type UserProfile } from '$lib/api/schemas/authentication';
 import { jwtExpiry, tokenStore } from '$lib/api/token';
+import { agentStatusMonitor } from '$lib/state/agent-status.svelte';
 import { StorageBlockedError, readStored, readStoredJson, writeStored } from '$lib/storage';
 
 /** A sign-in waiting for its second step; kept in session storage so a refresh resumes it. */
@@ -118,6 +119,8 @@ class Session {
 		this.endedReason = null;
 		this.user = null;
 		this.#version += 1;
+		// The agent's status changes with a sign-in (Created to Started): read it now, not in 10 s.
+		agentStatusMonitor.refreshSoon();
 	}
 
 	async login(
@@ -243,6 +246,8 @@ class Session {
 			} catch {
 				// The token is gone from this browser; an unreachable agent cannot be told.
 			}
+			// The last sign-out turns the agent's status back to Created.
+			agentStatusMonitor.refreshSoon();
 		}
 	}
 

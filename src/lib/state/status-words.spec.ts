@@ -10,13 +10,13 @@ const err = (error: AgentHttpError | AgentNetworkError | AgentContractError) =>
 describe('describeReading', () => {
 	it('names each status with a tone', () => {
 		expect(describeReading({ state: 'ok', value: 1, at }, '')).toEqual({
-			label: 'Started',
-			detail: 'Running with a signed-in user',
+			label: 'Running',
+			detail: 'Running with a signed-in user (Started).',
 			tone: 'good'
 		});
 		expect(describeReading({ state: 'ok', value: 2, at }, '').tone).toBe('bad');
 		expect(describeReading({ state: 'ok', value: 77, at }, '')).toMatchObject({
-			label: 'Unknown (77)',
+			label: 'Unknown status (77)',
 			tone: 'neutral'
 		});
 		expect(describeReading({ state: 'ok', value: { State: 'Running' }, at }, '').detail).toContain(

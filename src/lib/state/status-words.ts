@@ -27,7 +27,12 @@ export function describeReading(reading: StatusReading, agentUrl: string): Statu
 				};
 			}
 			const text = agentStatusText(reading.value);
-			return { label: text.name, detail: text.meaning, tone: TONES[reading.value] ?? 'neutral' };
+			// The header says what the status means; the enum name is in the detail.
+			return {
+				label: text.words,
+				detail: `${text.meaning} (${text.name}).`,
+				tone: TONES[reading.value] ?? 'neutral'
+			};
 		}
 		case 'error': {
 			const e = reading.error;
