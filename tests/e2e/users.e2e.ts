@@ -156,7 +156,7 @@ test.describe('users list', () => {
 		await page.getByLabel('Status').selectOption({ label: 'Pending' });
 		await expect(page).toHaveURL(/status=pending/);
 		await expect(range(page)).toContainText(`of ${pending.total}`);
-		const statuses = await page.locator('tbody tr td:nth-child(5)').allTextContents();
+		const statuses = await page.locator('tbody tr td[data-label="Status"]').allTextContents();
 		expect(statuses.length).toBeGreaterThan(0);
 		for (const s of statuses) expect(s.trim()).toBe('Pending');
 		await page.getByLabel('Status').selectOption({ label: 'All statuses' });
@@ -236,6 +236,81 @@ test.describe('users list', () => {
 		await page.keyboard.press('Escape');
 		await expect(panel).toBeHidden();
 		await expect(page).toHaveURL(/q=admin/);
+	});
+
+	test('an opened user has a link that reopens it after a refresh and in another tab', async ({
+		page,
+		agent,
+		context
+	}) => {
+		await openUsers(page, agent, '?q=admin@example.com');
+		await page.getByRole('button', { name: 'Alex Admin' }).click();
+		const panel = page.getByRole('dialog', { name: 'Alex Admin' });
+		await expect(panel).toBeVisible();
+		await expect(page).toHaveURL(/[?&]user=/);
+		const link = panel.getByRole('link', { name: 'Open this user in a new tab' });
+		const href = await link.getAttribute('href');
+		expect(href).toMatch(/q=admin%40example\.com&user=|user=.*q=admin/);
+		await page.reload();
+		await expect(page.getByRole('dialog', { name: 'Alex Admin' })).toBeVisible();
+		const other = await context.newPage();
+		await other.goto(href ?? '');
+		await expect(other.getByRole('dialog', { name: 'Alex Admin' })).toBeVisible();
+		// Closing it leaves the list's own address.
+		await other.keyboard.press('Escape');
+		await expect(other).toHaveURL(/\/users\?q=admin%40example\.com$/);
+	});
+
+	test('one column when usernames are e-mail addresses; no sideways scroll at 1024 px', async ({
+		page,
+		agent
+	}) => {
+		await page.setViewportSize({ width: 1024, height: 800 });
+		await openUsers(page, agent);
+		await expect(page.getByRole('columnheader', { name: 'Username and e-mail' })).toBeVisible();
+		await expect(page.getByRole('columnheader', { name: 'E-mail', exact: true })).toHaveCount(0);
+		const overflow = await page
+			.locator('table')
+			.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+		expect(overflow).toBeLessThanOrEqual(0);
+		// A page where they differ shows both.
+		await control(agent, 'faults', {
+			path: '/user/get_all_users',
+			status: 200,
+			body: 'json',
+			json: {
+				total: 1,
+				data: [
+					{
+						id: 'u1',
+						firstname: 'Kim',
+						lastname: 'Lee',
+						username: 'kim',
+						email: 'kim.lee@example.com',
+						userType: 64,
+						status: 1,
+						owner: false,
+						mfa: false,
+						createDate: '2026-01-01T00:00:00Z'
+					}
+				]
+			}
+		});
+		await page.reload();
+		await expect(page.getByRole('columnheader', { name: 'E-mail', exact: true })).toBeVisible();
+	});
+
+	test('at 360 px addresses wrap after the @ and before dots, and a tap anywhere opens the user', async ({
+		page,
+		agent
+	}) => {
+		await page.setViewportSize({ width: 360, height: 780 });
+		await openUsers(page, agent, '?q=niklaus');
+		const cell = rows(page).first().locator('td[data-label="Username and e-mail"]');
+		const html = (await cell.innerHTML()).replace(/<!--.*?-->/g, '');
+		expect(html).toBe('niklaus<wbr>.matsumoto@<wbr>example<wbr>.com');
+		await rows(page).first().locator('td[data-label="Status"]').click();
+		await expect(page.getByRole('dialog')).toBeVisible();
 	});
 
 	test('a row the console cannot read is still shown, as the agent sent it', async ({
