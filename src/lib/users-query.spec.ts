@@ -4,6 +4,7 @@ import {
 	showingRange,
 	toAgentQuery,
 	usersSearchParams,
+	wrapParts,
 	type UsersQuery
 } from './users-query.ts';
 
@@ -111,5 +112,19 @@ describe('showingRange', () => {
 		expect(showingRange(2, 50, 50, 1234)).toEqual({ from: 51, to: 100, total: 1234 });
 		expect(showingRange(25, 50, 34, 1234)).toEqual({ from: 1201, to: 1234, total: 1234 });
 		expect(showingRange(30, 50, 0, 1234)).toBeNull();
+	});
+});
+
+describe('wrapParts', () => {
+	it('breaks after the @ and before each dot', () => {
+		expect(wrapParts('ann.lee@mail.example.com')).toEqual([
+			'ann',
+			'.lee@',
+			'mail',
+			'.example',
+			'.com'
+		]);
+		expect(wrapParts('plain')).toEqual(['plain']);
+		expect(wrapParts('')).toEqual([]);
 	});
 });

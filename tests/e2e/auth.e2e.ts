@@ -65,6 +65,13 @@ test.describe('sign in', () => {
 		await expect(status).toHaveText('Running, nobody signed in', { timeout: 3000 });
 	});
 
+	test('forgot password carries over the username typed on sign-in', async ({ page }) => {
+		await page.goto('/login');
+		await page.getByLabel('Username').fill('creative@example.com');
+		await page.getByRole('link', { name: 'Forgot password?' }).click();
+		await expect(page.getByLabel(/Username/)).toHaveValue('creative@example.com');
+	});
+
 	test('remembers the user type per browser', async ({ page }) => {
 		await page.goto('/login');
 		await signInWithForm(page, 'creative@example.com', 'Desktop creative');
@@ -159,6 +166,21 @@ test.describe('sign in', () => {
 		await expect(
 			page.getByTestId('agent-problem').getByRole('link', { name: 'Change agent address' })
 		).toBeVisible();
+	});
+
+	test('an unreachable agent at sign-in is explained once, above the form', async ({
+		page,
+		agent
+	}) => {
+		await page.goto('/login');
+		await control(agent, 'faults', { path: '/management/agent_status', body: 'reset', count: 20 });
+		await control(agent, 'faults', { path: '/authentication/login', body: 'reset', count: 5 });
+		await signInWithForm(page, 'admin@example.com');
+		await expect(
+			page.getByText('Not signed in: the agent could not be reached (see above).')
+		).toBeVisible();
+		await expect(page.getByText(/is unreachable, or this page's origin/)).toHaveCount(1);
+		await expect(page.getByTestId('agent-problem')).toBeVisible();
 	});
 });
 

@@ -73,7 +73,7 @@ test.describe('profile', () => {
 		await first.fill('  Alexa  ');
 		await page.getByLabel('Account name').fill('Acme Films');
 		await first.press('Enter');
-		await expect(page.getByText('Saved. The form shows what the agent stored.')).toBeVisible();
+		await expect(page.getByText('Your changes are saved.')).toBeVisible();
 		await expect(first).toHaveValue('Alexa');
 		await expect(page.getByTestId('profile-details')).toContainText('Acme Films');
 		await page.reload();
