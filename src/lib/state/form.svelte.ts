@@ -28,10 +28,10 @@ export class FormState {
 	fieldErrors = $state<FieldErrors>({});
 	message = $state<FormMessage | null>(null);
 	/** The request fields this form shows; messages for any other field go into the form's message. */
-	readonly #fields: ReadonlySet<string>;
+	readonly #fields: readonly string[];
 
 	constructor(fields: readonly string[] = []) {
-		this.#fields = new Set(fields);
+		this.#fields = fields;
 	}
 
 	/** True when the action ran to the end. */
@@ -66,7 +66,7 @@ export class FormState {
 		const agentFields =
 			error instanceof AgentHttpError && !view?.fieldErrors ? error.fieldErrors : {};
 		for (const [field, messages] of Object.entries(agentFields)) {
-			if (this.#fields.has(field)) shown[field] = messages;
+			if (this.#fields.includes(field)) shown[field] = messages;
 			else elsewhere.push(...messages.map((m) => `${field}: ${m}`));
 		}
 		this.fieldErrors = shown;
