@@ -4,7 +4,11 @@
  */
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
+const FULL = new Intl.DateTimeFormat(undefined, {
+	dateStyle: 'full',
+	timeStyle: 'long',
+	hourCycle: 'h23'
+});
 const COUNT = new Intl.NumberFormat();
 
 export function formatDate(date: Date): string {
