@@ -13,7 +13,8 @@ import {
 	type Reply
 } from './reply.ts';
 import { AUTH_PROVIDER, USER_STATUS, USER_TYPE, newUserId, type SimUser } from './seed.ts';
-import { AGENT_STATUS, type SimState } from './state.ts';
+import { AGENT_STATUS } from '../src/lib/api/labels.ts';
+import type { SimState } from './state.ts';
 import type { TokenIssuer } from './tokens.ts';
 
 /** What the agent's endpoints can reach; `exit` plays the agent restarting. */

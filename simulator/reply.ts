@@ -45,8 +45,6 @@ export const invalid = (errors: FieldErrors) => new AgentFailure(499, 'VALIDATIO
 /** 401 carries no body, like the real agent. */
 export const unauthorized = () => new AgentFailure(401, null);
 
-export const notFound = () => new AgentFailure(404, null);
-
 /** Collects field errors for one request body, then throws them all at once. */
 export class Fields {
 	readonly #source: Record<string, unknown>;

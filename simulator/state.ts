@@ -1,9 +1,8 @@
+import { AGENT_STATUS } from '../src/lib/api/labels.ts';
 import { SimClock } from './clock.ts';
 import { randomInt } from 'node:crypto';
 import { seedData, type DemoAccount, type SimAccount, type SimUser } from './seed.ts';
 import { randomToken } from './tokens.ts';
-
-export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Disposed: 8 } as const;
 
 export type MfaSession = {
 	id: string;

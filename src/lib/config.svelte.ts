@@ -1,6 +1,6 @@
 import { base } from '$app/paths';
 import { checkAgentUrl } from './agent-url.ts';
-import { loadOwnJson } from './api/client.ts';
+import { loadOwnJson } from './api/own-json.ts';
 import { runtimeConfigSchema } from './api/schemas/config.ts';
 import { readStored, writeStored } from './storage.ts';
 

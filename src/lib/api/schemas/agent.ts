@@ -26,4 +26,3 @@ export const errorBodySchema = z.object({
 	status: z.optional(z.nullable(z.number())),
 	errors: z.optional(z.nullable(z.record(z.string(), z.union([z.array(z.string()), z.string()]))))
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -7,7 +7,6 @@ export const loginResultSchema = z.object({
 	challenge: z.int(),
 	session: z.optional(z.nullable(z.string()))
 });
-export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** Identity-provider sign-in and sign-up answer the JWT as a bare JSON string. */
 export const jwtStringSchema = z.string().check(z.minLength(1));

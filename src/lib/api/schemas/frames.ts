@@ -43,10 +43,6 @@ export const appNotificationDataSchema = z.object({
 	HttpMethod: z.optional(z.nullable(z.string())),
 	Origin: z.optional(z.nullable(z.string()))
 });
-export type AppNotificationData = z.infer<typeof appNotificationDataSchema>;
-
-/** UserNotification and AppUpdateProgress shapes are open: any object, shown raw. */
-export const openDataSchema = z.record(z.string(), z.unknown());
 
 /** `{Path, StorageName, State}` on /statechange; State is a flag set, unknown bits kept. */
 export const stateChangeFrameSchema = z.object({

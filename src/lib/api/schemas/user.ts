@@ -32,4 +32,3 @@ export const usersPageSchema = z.object({
 		)
 	)
 });
-export type UsersPage = z.infer<typeof usersPageSchema>;
