@@ -184,25 +184,18 @@ export function seedData(count: number, seed: number): Seeded {
 		lastName: string,
 		userType: number,
 		extra: Partial<SimUser> = {}
-	): SimUser => ({
-		id: seededUuid(rand),
-		firstName,
-		lastName,
-		username,
-		email: username,
-		password: DEMO_PASSWORD,
-		userType,
-		status: USER_STATUS.Active,
-		owner: false,
-		totpSecret: null,
-		sms: false,
-		migration: false,
-		authProvider: AUTH_PROVIDER.Default,
-		createDate: new Date(base - 400 * 86400_000).toISOString(),
-		department: 'IT',
-		deleted: false,
-		...extra
-	});
+	): SimUser =>
+		makeUser({
+			id: seededUuid(rand),
+			firstName,
+			lastName,
+			username,
+			password: DEMO_PASSWORD,
+			userType,
+			createDate: new Date(base - 400 * 86400_000).toISOString(),
+			department: 'IT',
+			...extra
+		});
 	const { AccountAdmin, AccountUser, DesktopAdmin, DesktopCreativeUser, DesktopStandardUser } =
 		USER_TYPE;
 	const demoUsers = [
@@ -289,31 +282,52 @@ export function seedData(count: number, seed: number): Seeded {
 		}
 		taken.add(username);
 		const roll = rand();
-		users.push({
-			id: seededUuid(rand),
-			firstName,
-			lastName,
-			username,
-			email: username,
-			password: DEMO_PASSWORD,
-			userType: (rand() < 0.1 ? AccountAdmin : AccountUser) | pick(DESKTOP_TYPES),
-			status:
-				roll < 0.8 ? USER_STATUS.Active : roll < 0.92 ? USER_STATUS.Inactive : USER_STATUS.Pending,
-			owner: false,
-			totpSecret: null,
-			sms: false,
-			migration: rand() < 0.15,
-			authProvider: rand() < 0.2 ? AUTH_PROVIDER.Google : AUTH_PROVIDER.Default,
-			createDate: new Date(base - Math.floor(rand() * 900 * 86400_000)).toISOString(),
-			department: pick(DEPARTMENTS),
-			deleted: false
-		});
+		users.push(
+			makeUser({
+				id: seededUuid(rand),
+				firstName,
+				lastName,
+				username,
+				password: DEMO_PASSWORD,
+				userType: (rand() < 0.1 ? AccountAdmin : AccountUser) | pick(DESKTOP_TYPES),
+				status:
+					roll < 0.8
+						? USER_STATUS.Active
+						: roll < 0.92
+							? USER_STATUS.Inactive
+							: USER_STATUS.Pending,
+				migration: rand() < 0.15,
+				authProvider: rand() < 0.2 ? AUTH_PROVIDER.Google : AUTH_PROVIDER.Default,
+				createDate: new Date(base - Math.floor(rand() * 900 * 86400_000)).toISOString(),
+				department: pick(DEPARTMENTS)
+			})
+		);
 		const last = users[users.length - 1];
 		if (last && rand() < 0.3) last.totpSecret = DEMO_TOTP_SECRET;
 	}
 	return { account, users, demo };
 }
 
-export function newUserId(): string {
-	return randomUUID();
+/**
+ * One user of the account, with the defaults of a new active user for what is not given: the one
+ * place that knows every field (sign-up, identity-provider sign-up and the seed all use it).
+ */
+export function makeUser(
+	fields: Pick<SimUser, 'username' | 'firstName' | 'lastName' | 'createDate'> & Partial<SimUser>
+): SimUser {
+	return {
+		id: randomUUID(),
+		email: fields.username,
+		password: '',
+		userType: USER_TYPE.AccountUser | USER_TYPE.DesktopStandardUser,
+		status: USER_STATUS.Active,
+		owner: false,
+		totpSecret: null,
+		sms: false,
+		migration: false,
+		authProvider: AUTH_PROVIDER.Default,
+		department: '',
+		deleted: false,
+		...fields
+	};
 }

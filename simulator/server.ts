@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
+import type { RouteMatch } from './routing.ts';
 import { control, type Fault } from './control.ts';
 import { CHANNELS, LiveHub, NOTIFICATION_TYPE, type Channel } from './live.ts';
 import { OidcProvider } from './oidc.ts';
@@ -26,7 +27,7 @@ export type Simulator = SimulatorInternals & {
 	/** http://host:port, no trailing slash. */
 	url: string;
 	port: number;
-	/** Resolves once the agent is answering again after an Exit command. */
+	/** Stops the agent: both sockets, every connection and the listener (even while it is away after Exit). */
 	close: () => Promise<void>;
 };
 
@@ -190,86 +191,146 @@ export async function startSimulator(
 
 	const agentContext: AgentContext = { state, tokens, options, oidc, exit };
 
-	async function handle(req: IncomingMessage, res: ServerResponse) {
+	/** Logs the request once its answer is out, with the token masked. */
+	function logWhenDone(res: ServerResponse, method: string, url: URL) {
 		const started = performance.now();
-		const method = (req.method ?? 'GET').toUpperCase();
-		let url: URL;
-		try {
-			url = new URL(req.url ?? '/', 'http://agent.invalid');
-		} catch {
-			send(res, { status: 400 });
-			return;
-		}
 		res.on('finish', () => {
 			log(
 				`${method} ${maskToken(url.pathname + url.search)} ${res.statusCode} ${Math.round(performance.now() - started)} ms`
 			);
 		});
+	}
 
+	/** CORS headers for allowed origins; answers a preflight. True when the request is done. */
+	function cors(req: IncomingMessage, res: ServerResponse, method: string): boolean {
 		const origin = req.headers.origin;
 		const allowed = isOriginAllowed(options, origin);
 		if (allowed && origin) {
 			res.setHeader('access-control-allow-origin', origin);
 			res.setHeader('vary', 'Origin');
 		}
-		if (method === 'OPTIONS') {
-			// A preflight from an origin that is not allowed gets no CORS headers: the browser blocks it.
-			if (allowed) {
-				res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
-				res.setHeader(
-					'access-control-allow-headers',
-					req.headers['access-control-request-headers'] ?? 'content-type'
-				);
-				res.setHeader('access-control-max-age', '600');
-			}
-			send(res, { status: 204 });
-			return;
+		if (method !== 'OPTIONS') return false;
+		// A preflight from an origin that is not allowed gets no CORS headers: the browser blocks it.
+		if (allowed) {
+			res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
+			res.setHeader(
+				'access-control-allow-headers',
+				req.headers['access-control-request-headers'] ?? 'content-type'
+			);
+			res.setHeader('access-control-max-age', '600');
 		}
+		send(res, { status: 204 });
+		return true;
+	}
 
-		const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
-		if (path === '/__sim' || path.startsWith('/__sim/')) {
-			if (!options.control) return send(res, { status: 404 });
-			// Changes only as JSON: a browser must then ask the CORS list first, so no other site can
-			// post a plain-text or form request that adds its origin, revokes tokens or resets the agent.
-			// The one form is the development identity provider's own sign-in page.
-			if (
-				method !== 'GET' &&
-				method !== 'HEAD' &&
-				path !== '/__sim/oidc/authorize' &&
-				!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? ''))
-			) {
+	/** The development control surface under /__sim/. */
+	async function controlSurface(
+		req: IncomingMessage,
+		res: ServerResponse,
+		method: string,
+		path: string,
+		url: URL
+	) {
+		if (!options.control) return send(res, { status: 404 });
+		// Changes only as JSON: a browser must then ask the CORS list first, so no other site can
+		// post a plain-text or form request that adds its origin, revokes tokens or resets the agent.
+		// The one form is the development identity provider's own sign-in page.
+		if (
+			method !== 'GET' &&
+			method !== 'HEAD' &&
+			path !== '/__sim/oidc/authorize' &&
+			!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? ''))
+		) {
+			return send(res, {
+				status: 415,
+				body: { error: 'The control surface takes changes as application/json only.' }
+			});
+		}
+		let body: unknown;
+		try {
+			const raw = BODY_METHODS.has(method) ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
+			const text = raw.toString('utf8');
+			if (String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
+				body = new URLSearchParams(text);
+			} else {
+				body = text ? JSON.parse(text) : undefined;
+			}
+		} catch (error) {
+			if (error instanceof BodyTooLarge) {
+				res.on('finish', () => req.socket?.destroy());
 				return send(res, {
-					status: 415,
-					body: { error: 'The control surface takes changes as application/json only.' }
+					status: 413,
+					headers: { connection: 'close' },
+					body: { error: 'body too large' }
 				});
 			}
-			let body: unknown;
-			try {
-				const raw = BODY_METHODS.has(method) ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
-				const text = raw.toString('utf8');
-				if (String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
-					body = new URLSearchParams(text);
-				} else {
-					body = text ? JSON.parse(text) : undefined;
-				}
-			} catch (error) {
-				if (error instanceof BodyTooLarge) {
-					res.on('finish', () => req.socket?.destroy());
-					return send(res, {
-						status: 413,
-						headers: { connection: 'close' },
-						body: { error: 'body too large' }
-					});
-				}
-				return send(res, { status: 400, body: { error: 'body is not valid JSON' } });
-			}
-			return send(res, await control(internals, method, path, url.searchParams, body));
+			return send(res, { status: 400, body: { error: 'body is not valid JSON' } });
 		}
+		send(res, await control(internals, method, path, url.searchParams, body));
+	}
 
-		if ((CHANNELS as readonly string[]).includes(path.slice(1))) {
-			// A socket path asked for without the upgrade.
+	/** The request's JSON body, for the routes that take one; 499 VALIDATION keyed `body` if bad. */
+	async function jsonBody(req: IncomingMessage, method: string, match: RouteMatch) {
+		if (!BODY_METHODS.has(method)) return undefined;
+		const raw = (await readBody(req, options.maxBodyBytes)).toString('utf8');
+		if (!match.needsBody) return undefined;
+		if (!raw.trim()) throw invalid({ body: ['A JSON request body is required.'] });
+		try {
+			return JSON.parse(raw) as unknown;
+		} catch {
+			throw invalid({ body: ['The request body is not valid JSON.'] });
+		}
+	}
+
+	/** Runs the route's handler; every failure becomes the agent's answer for it. */
+	async function route(
+		req: IncomingMessage,
+		method: string,
+		path: string,
+		url: URL,
+		match: RouteMatch
+	): Promise<Reply> {
+		try {
+			const body = await jsonBody(req, method, match);
+			return await match.handler(
+				{ method, path, params: match.params, query: url.searchParams, body },
+				agentContext
+			);
+		} catch (error) {
+			if (error instanceof AgentFailure) return error.toReply();
+			if (error instanceof BodyTooLarge) return { status: 413, headers: { connection: 'close' } };
+			log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
+			return { status: 500 };
+		}
+	}
+
+	/** The AppNotification the agent sends after every non-GET call, failed ones included. */
+	function notify(req: IncomingMessage, method: string, path: string) {
+		if (method === 'GET') return;
+		live.notify(NOTIFICATION_TYPE.AppNotification, {
+			Operation: path.split('/').filter(Boolean).slice(1).join('/'),
+			EndpointAddress: path,
+			HttpMethod: method,
+			Origin: req.headers.origin ?? null
+		});
+	}
+
+	async function handle(req: IncomingMessage, res: ServerResponse) {
+		const method = (req.method ?? 'GET').toUpperCase();
+		let url: URL;
+		try {
+			url = new URL(req.url ?? '/', 'http://agent.invalid');
+		} catch {
 			return send(res, { status: 400 });
 		}
+		logWhenDone(res, method, url);
+		if (cors(req, res, method)) return;
+
+		const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+		if (path === '/__sim' || path.startsWith('/__sim/'))
+			return controlSurface(req, res, method, path, url);
+		// A socket path asked for without the upgrade.
+		if ((CHANNELS as readonly string[]).includes(path.slice(1))) return send(res, { status: 400 });
 
 		const match = matchRoute(routes, method, path);
 		if (!match) return send(res, { status: 404 });
@@ -281,55 +342,17 @@ export async function startSimulator(
 			await sleep(fault.delayMs);
 			if (res.destroyed) return;
 		}
-		if (fault?.body === 'reset') {
-			req.socket.destroy();
-			return;
-		}
+		if (fault?.body === 'reset') return void req.socket.destroy();
 
-		let reply: Reply;
-		if (fault?.status !== undefined) {
-			reply = faultBody(fault, { status: fault.status });
-		} else {
-			try {
-				let body: unknown;
-				if (BODY_METHODS.has(method)) {
-					const raw = (await readBody(req, options.maxBodyBytes)).toString('utf8');
-					if (match.needsBody) {
-						if (!raw.trim()) throw invalid({ body: ['A JSON request body is required.'] });
-						try {
-							body = JSON.parse(raw);
-						} catch {
-							throw invalid({ body: ['The request body is not valid JSON.'] });
-						}
-					}
-				}
-				reply = await match.handler(
-					{ method, path, params: match.params, query: url.searchParams, body },
-					agentContext
-				);
-			} catch (error) {
-				if (error instanceof AgentFailure) reply = error.toReply();
-				else if (error instanceof BodyTooLarge) {
-					reply = { status: 413, headers: { connection: 'close' } };
-				} else {
-					log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
-					reply = { status: 500 };
-				}
-			}
-			if (fault?.body) reply = faultBody(fault, reply);
-		}
+		let reply =
+			fault?.status !== undefined
+				? faultBody(fault, { status: fault.status })
+				: await route(req, method, path, url, match);
+		if (fault?.body && fault.status === undefined) reply = faultBody(fault, reply);
 		send(res, reply);
 		// A body over the limit is not read to its end: close the connection once the answer is out.
 		if (reply.status === 413) res.on('finish', () => req.socket?.destroy());
-
-		if (method !== 'GET') {
-			live.notify(NOTIFICATION_TYPE.AppNotification, {
-				Operation: path.split('/').filter(Boolean).slice(1).join('/'),
-				EndpointAddress: path,
-				HttpMethod: method,
-				Origin: origin ?? null
-			});
-		}
+		notify(req, method, path);
 	}
 
 	// Slow headers or bodies are cut off (408) instead of holding a connection forever; the agent's

@@ -1,0 +1,119 @@
+import { invalid, ok } from '../reply.ts';
+import { route, requireUser, type Handler, type Route } from '../routing.ts';
+import type { SimUser } from '../seed.ts';
+import type { SimState } from '../state.ts';
+
+/** The agent's /user controller: the account's users, paged, sorted and filtered. */
+
+/** The largest page the simulator serves; larger requests are clamped and say so in `options`. */
+export const MAX_PAGE_SIZE = 500;
+
+function listUser(user: SimUser, accountId: string) {
+	return {
+		id: user.id,
+		firstname: user.firstName,
+		lastname: user.lastName,
+		username: user.username,
+		email: user.email,
+		userType: user.userType,
+		status: user.status,
+		owner: user.owner,
+		mfa: user.totpSecret !== null || user.sms,
+		createDate: user.createDate,
+		// Fields older agents add; `department` stands for a field this dashboard version does not know.
+		accountId,
+		authProvider: user.authProvider,
+		signupDate: user.createDate,
+		migration: user.migration,
+		deleted: user.deleted,
+		department: user.department
+	};
+}
+
+const SORT_FIELDS: Record<string, (u: SimUser) => string | number> = {
+	createdate: (u) => u.createDate,
+	username: (u) => u.username.toLowerCase(),
+	email: (u) => u.email.toLowerCase(),
+	firstname: (u) => u.firstName.toLowerCase(),
+	lastname: (u) => u.lastName.toLowerCase(),
+	usertype: (u) => u.userType,
+	status: (u) => u.status
+};
+
+function intParam(
+	query: URLSearchParams,
+	name: string,
+	fallback: number,
+	min: number,
+	max: number
+): number {
+	const raw = query.get(name);
+	if (raw === null || raw === '') return fallback;
+	const n = Number(raw);
+	if (!Number.isInteger(n) || n < min || n > max) {
+		throw invalid({ [name]: [`${name} must be a whole number from ${min} to ${max}.`] });
+	}
+	return n;
+}
+
+// Sorting 100,000 users per page click would dominate the response time; keep recent orderings.
+const listCache = new WeakMap<SimState, Map<string, { version: number; list: SimUser[] }>>();
+
+const getAllUsers: Handler = async (req, ctx) => {
+	await requireUser(req, ctx);
+	const q = req.query;
+	const page = intParam(q, 'page', 1, 1, 1_000_000);
+	const requestedSize = intParam(q, 'pagesize', 50, 1, 1_000_000);
+	const pageSize = Math.min(requestedSize, MAX_PAGE_SIZE);
+	const sortField = (q.get('sortfield') || 'CreateDate').toLowerCase();
+	// Own keys only: `__proto__` or `constructor` is an unknown field like any other.
+	const sortKey = Object.hasOwn(SORT_FIELDS, sortField) ? SORT_FIELDS[sortField] : undefined;
+	if (!sortKey) {
+		throw invalid({
+			sortfield: [`sortfield must be one of ${Object.keys(SORT_FIELDS).join(', ')}.`]
+		});
+	}
+	const descendingRaw = (q.get('descending') ?? 'true').toLowerCase();
+	if (descendingRaw !== 'true' && descendingRaw !== 'false') {
+		throw invalid({ descending: ['descending must be true or false.'] });
+	}
+	const descending = descendingRaw === 'true';
+	const userStatus = intParam(q, 'userStatus', 7, 1, 7);
+	const userType = intParam(q, 'userType', 0, 0, 127);
+	const username = (q.get('username') ?? '').trim().toLowerCase();
+
+	const key = [sortField, descending, userStatus, userType, username].join('|');
+	let cache = listCache.get(ctx.state);
+	if (!cache) listCache.set(ctx.state, (cache = new Map()));
+	let entry = cache.get(key);
+	if (!entry || entry.version !== ctx.state.usersVersion) {
+		const list = [...ctx.state.users.values()].filter(
+			(u) =>
+				!u.deleted &&
+				(u.status & userStatus) !== 0 &&
+				(userType === 0 || (u.userType & userType) !== 0) &&
+				(!username || u.username.toLowerCase().includes(username))
+		);
+		const dir = descending ? -1 : 1;
+		list.sort((a, b) => {
+			const ka = sortKey(a);
+			const kb = sortKey(b);
+			if (ka < kb) return -dir;
+			if (ka > kb) return dir;
+			return a.id < b.id ? -1 : 1;
+		});
+		entry = { version: ctx.state.usersVersion, list };
+		cache.set(key, entry);
+		if (cache.size > 16) cache.delete(cache.keys().next().value as string);
+	}
+	const start = (page - 1) * pageSize;
+	return ok({
+		data: entry.list.slice(start, start + pageSize).map((u) => listUser(u, ctx.state.account.id)),
+		total: entry.list.length,
+		options: { page, pageSize }
+	});
+};
+
+export function userRoutes(): Route[] {
+	return [route('GET', '/user/get_all_users', getAllUsers)];
+}

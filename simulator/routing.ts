@@ -1,0 +1,64 @@
+import type { SimulatorOptions } from './options.ts';
+import type { OidcProvider } from './oidc.ts';
+import { unauthorized, type Reply } from './reply.ts';
+import { USER_STATUS, type SimUser } from './seed.ts';
+import type { SimState } from './state.ts';
+import type { TokenIssuer } from './tokens.ts';
+
+/** What the agent's endpoints can reach; `exit` plays the agent restarting. */
+export type AgentContext = {
+	state: SimState;
+	tokens: TokenIssuer;
+	options: SimulatorOptions;
+	oidc: OidcProvider;
+	exit: () => void;
+};
+
+export type AgentRequest = {
+	method: string;
+	/** Lower-cased: the agent's routes are case-insensitive. */
+	path: string;
+	params: string[];
+	query: URLSearchParams;
+	body: unknown;
+};
+
+export type Handler = (req: AgentRequest, ctx: AgentContext) => Reply | Promise<Reply>;
+export type Route = { method: string; pattern: RegExp; handler: Handler; needsBody: boolean };
+
+/** A route of the agent: a method, a path (a regular expression, lower case) and its handler. */
+export function route(
+	method: string,
+	path: string,
+	handler: Handler,
+	needsBody = method !== 'GET'
+): Route {
+	return { method, pattern: new RegExp(`^${path}$`), handler, needsBody };
+}
+
+/** The signed-in user of a `?token=` call; 401 without a body otherwise, as the agent answers. */
+export async function requireUser(req: AgentRequest, ctx: AgentContext): Promise<SimUser> {
+	const claims = await ctx.tokens.verify(req.query.get('token'));
+	const user = claims ? ctx.state.users.get(claims.sub) : undefined;
+	if (!user || user.deleted || user.status !== USER_STATUS.Active) throw unauthorized();
+	return user;
+}
+
+export type RouteMatch = { handler: Handler; params: string[]; needsBody: boolean };
+
+/** The route for a request, 'method' when the path exists with other methods, or null. */
+export function matchRoute(
+	routes: Route[],
+	method: string,
+	path: string
+): RouteMatch | { allow: string[] } | null {
+	const allow: string[] = [];
+	for (const route of routes) {
+		const m = route.pattern.exec(path);
+		if (!m) continue;
+		if (route.method === method)
+			return { handler: route.handler, params: m.slice(1), needsBody: route.needsBody };
+		allow.push(route.method);
+	}
+	return allow.length ? { allow } : null;
+}
