@@ -32,17 +32,6 @@ export function writeStored(which: Area, key: string, value: string | null): boo
 	}
 }
 
-/** A JSON value kept in storage, or null when missing or unreadable. */
-export function readStoredJson<T>(which: Area, key: string): T | null {
-	const raw = readStored(which, key);
-	if (!raw) return null;
-	try {
-		return JSON.parse(raw) as T;
-	} catch {
-		return null;
-	}
-}
-
 /** Whether the console runs inside another page's frame. */
 export function isFramed(): boolean {
 	try {

@@ -1,6 +1,6 @@
 import type { GetAllUsersQuery } from '$lib/api/user';
 import { route } from '$lib/routes';
-import { readStored, writeStored } from '$lib/storage';
+import { parse, Stored } from '$lib/stored.svelte';
 
 /**
  * The users list's view (page, page size, search, sort, status filter) lives in the URL, so Back,
@@ -55,14 +55,18 @@ function isPageSize(n: number): boolean {
 	return (PAGE_SIZES as readonly number[]).includes(n);
 }
 
+const pageSizeStored = new Stored<number>('local', PAGE_SIZE_KEY, {
+	parse: parse.oneOf(PAGE_SIZES),
+	fallback: DEFAULT_PAGE_SIZE
+});
+
 /** The page size chosen last in this browser. */
 export function rememberedPageSize(): number {
-	const n = Number(readStored('local', PAGE_SIZE_KEY));
-	return isPageSize(n) ? n : DEFAULT_PAGE_SIZE;
+	return pageSizeStored.value;
 }
 
 export function rememberPageSize(size: number) {
-	if (isPageSize(size)) writeStored('local', PAGE_SIZE_KEY, String(size));
+	if (isPageSize(size)) pageSizeStored.set(size);
 }
 
 export function parseUsersQuery(

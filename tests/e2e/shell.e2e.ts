@@ -184,6 +184,28 @@ test.describe('theme', () => {
 		await expect(html).toHaveClass(/dark/);
 		await expect(page.getByRole('button', { name: /Dark theme/ })).toBeVisible();
 	});
+
+	test("system follows the operating system as it changes, and another tab's choice applies here", async ({
+		page,
+		context
+	}) => {
+		await page.emulateMedia({ colorScheme: 'light' });
+		await page.goto('/');
+		const html = page.locator('html');
+		await expect(page.getByRole('button', { name: /System theme/ })).toBeVisible();
+		await expect(html).not.toHaveClass(/dark/);
+		await page.emulateMedia({ colorScheme: 'dark' });
+		await expect(html).toHaveClass(/dark/);
+		await page.emulateMedia({ colorScheme: 'light' });
+		await expect(html).not.toHaveClass(/dark/);
+		// Another tab chooses dark: this one follows without a reload.
+		const other = await context.newPage();
+		await other.goto('/settings');
+		await other.getByRole('button', { name: /System theme/ }).click();
+		await other.getByRole('button', { name: /Light theme/ }).click();
+		await expect(page.getByRole('button', { name: /Dark theme/ })).toBeVisible();
+		await expect(html).toHaveClass(/dark/);
+	});
 });
 
 test.describe('keyboard', () => {

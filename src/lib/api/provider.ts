@@ -1,5 +1,5 @@
 import type { IdentityProvider } from '$lib/config.svelte';
-import { readStoredJson, writeStored } from '$lib/storage';
+import { parse, Stored } from '$lib/stored.svelte';
 import { readJwtPayload } from './token.ts';
 
 /**
@@ -21,7 +21,21 @@ export type ProviderRequest = {
 	createdAt: number;
 };
 
-const KEY = 'agent-console:provider-request';
+/** The sign-in sent to the provider, checked when it comes back; one at a time, per tab. */
+const pendingRequest = new Stored<ProviderRequest | null>(
+	'session',
+	'agent-console:provider-request',
+	{
+		parse: parse.json(
+			(v): v is ProviderRequest =>
+				typeof v === 'object' &&
+				v !== null &&
+				typeof (v as ProviderRequest).state === 'string' &&
+				typeof (v as ProviderRequest).nonce === 'string'
+		),
+		fallback: null
+	}
+);
 const MAX_AGE_MS = 10 * 60_000;
 
 function randomString(bytes = 24): string {
@@ -68,7 +82,7 @@ export function startProviderFlow(
 		slug: idp.slug,
 		createdAt: Date.now()
 	};
-	writeStored('session', KEY, JSON.stringify(request));
+	pendingRequest.set(request);
 	return authorizeUrl(idp, request, redirectUri, agentUrl);
 }
 
@@ -77,14 +91,13 @@ export type CallbackResult =
 	| { ok: false; message: string; request: ProviderRequest | null };
 
 function storedRequest(): ProviderRequest | null {
-	const value = readStoredJson<ProviderRequest>('session', KEY);
-	return value && typeof value.state === 'string' && typeof value.nonce === 'string' ? value : null;
+	return pendingRequest.value;
 }
 
 /** Checks the provider's answer (the URL fragment) against the stored request; uses it up. */
 export function finishProviderFlow(fragment: string, now = Date.now()): CallbackResult {
 	const request = storedRequest();
-	writeStored('session', KEY, null);
+	pendingRequest.set(null);
 	const params = new URLSearchParams(fragment.replace(/^#/, ''));
 	if (!request || now - request.createdAt > MAX_AGE_MS) {
 		return {

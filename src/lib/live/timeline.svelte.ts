@@ -1,3 +1,4 @@
+import { parse, Stored } from '$lib/stored.svelte';
 import type { ChannelName } from './channel.svelte';
 import { EVENT_KINDS, type EventKind } from './event-words';
 
@@ -28,6 +29,16 @@ export type NewEntry = Omit<TimelineEntry, 'seq'>;
 export type TimelineFilter = { channel: ChannelName | null; kind: EventKind | null; q: string };
 
 export const RETENTION_CHOICES = [1_000, 5_000, 10_000, 50_000] as const;
+
+/** The retention cap the user chose, remembered per browser. */
+export const storedRetention = new Stored<number | null>(
+	'local',
+	'agent-console:events-retention',
+	{
+		parse: parse.oneOf(RETENTION_CHOICES),
+		fallback: null
+	}
+);
 export const DEFAULT_RETENTION = 10_000;
 
 const searchText = new WeakMap<TimelineEntry, string>();

@@ -5,7 +5,8 @@ import { AgentContractError, AgentError, AgentHttpError, isAbort } from '$lib/ap
 import { CHALLENGE, type UserProfile } from '$lib/api/schemas/authentication';
 import { jwtExpiry, tokenStore } from '$lib/api/token';
 import { agentStatusMonitor } from '$lib/state/agent-status.svelte';
-import { StorageBlockedError, readStored, readStoredJson, writeStored } from '$lib/storage';
+import { StorageBlockedError } from '$lib/storage';
+import { parse, Stored } from '$lib/stored.svelte';
 
 /** A sign-in waiting for its second step; kept in session storage so a refresh resumes it. */
 export type PendingMfa = {
@@ -17,9 +18,27 @@ export type PendingMfa = {
 	startedAt: number;
 };
 
-const PENDING_MFA_KEY = 'agent-console:pending-mfa';
-const USER_TYPE_KEY = 'agent-console:user-type';
-const LAST_USERNAME_KEY = 'agent-console:last-username';
+const isPendingMfa = (v: unknown): v is PendingMfa =>
+	typeof v === 'object' &&
+	v !== null &&
+	typeof (v as PendingMfa).session === 'string' &&
+	typeof (v as PendingMfa).agentUrl === 'string';
+
+/** The MFA step waiting for its code: a refresh resumes it. */
+const pendingMfaStored = new Stored<PendingMfa | null>('session', 'agent-console:pending-mfa', {
+	parse: parse.json(isPendingMfa),
+	fallback: null
+});
+/** The desktop user type last used in this browser. */
+const userTypeStored = new Stored<number | null>('local', 'agent-console:user-type', {
+	parse: parse.oneOf([16, 32, 64]),
+	fallback: null
+});
+/** The username of the last sign-in attempt in this tab. */
+const lastUsernameStored = new Stored('session', 'agent-console:last-username', {
+	parse: parse.text,
+	fallback: ''
+});
 const CHANNEL_NAME = 'agent-console:session';
 
 /** Codes with which the agent says a sign-in session is gone: start again. */
@@ -98,24 +117,20 @@ class Session {
 	}
 
 	get pendingMfa(): PendingMfa | null {
-		void this.#version;
-		const pending = readStoredJson<PendingMfa>('session', PENDING_MFA_KEY);
-		return pending?.agentUrl === config.agentUrl && typeof pending.session === 'string'
-			? pending
-			: null;
+		const pending = pendingMfaStored.value;
+		return pending?.agentUrl === config.agentUrl ? pending : null;
 	}
 
 	/** The desktop user type last used in this browser. */
 	get rememberedUserType(): number | null {
-		const value = Number(readStored('local', USER_TYPE_KEY));
-		return [16, 32, 64].includes(value) ? value : null;
+		return userTypeStored.value;
 	}
 
 	/** Stores a new token for the current agent. */
 	begin(token: string) {
 		// Without storage the session would end at once and sign-in would start over, forever.
 		if (!tokenStore.set(config.agentUrl, token)) throw new StorageBlockedError();
-		writeStored('session', PENDING_MFA_KEY, null);
+		pendingMfaStored.set(null);
 		this.endedReason = null;
 		this.user = null;
 		this.#version += 1;
@@ -129,9 +144,9 @@ class Session {
 		type: number,
 		next: string | null
 	): Promise<SignInOutcome> {
-		writeStored('session', LAST_USERNAME_KEY, username);
+		lastUsernameStored.set(username);
 		const result = await auth.login({ username, password, type });
-		writeStored('local', USER_TYPE_KEY, String(type));
+		userTypeStored.set(type);
 		if (result.challenge === CHALLENGE.None) {
 			if (!result.jwtToken)
 				throw new AgentContractError('The sign-in succeeded but came without a token.', '');
@@ -150,7 +165,7 @@ class Session {
 				next,
 				startedAt: Date.now()
 			};
-			writeStored('session', PENDING_MFA_KEY, JSON.stringify(pending));
+			pendingMfaStored.set(pending);
 			this.#version += 1;
 			return result.challenge === CHALLENGE.Totp ? 'totp' : 'sms';
 		}
@@ -187,15 +202,15 @@ class Session {
 
 	/** The username of the last sign-in attempt in this tab, to fill the form in again. */
 	get lastUsername(): string {
-		return readStored('session', LAST_USERNAME_KEY) ?? '';
+		return lastUsernameStored.value;
 	}
 
 	rememberUsername(username: string) {
-		writeStored('session', LAST_USERNAME_KEY, username);
+		lastUsernameStored.set(username);
 	}
 
 	cancelMfa() {
-		writeStored('session', PENDING_MFA_KEY, null);
+		pendingMfaStored.set(null);
 		this.#version += 1;
 	}
 
@@ -267,7 +282,7 @@ class Session {
 
 	reset() {
 		this.#clear();
-		writeStored('session', PENDING_MFA_KEY, null);
+		pendingMfaStored.set(null);
 		this.endedReason = null;
 	}
 }

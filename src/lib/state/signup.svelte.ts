@@ -1,7 +1,7 @@
 import { config } from '$lib/config.svelte';
 import * as auth from '$lib/api/authentication';
 import { AgentHttpError } from '$lib/api/errors';
-import { readStoredJson, writeStored } from '$lib/storage';
+import { parse, Stored } from '$lib/stored.svelte';
 
 /** A sign-up waiting for its activation code; kept in session storage so a refresh resumes it. */
 export type PendingSignup = {
@@ -11,7 +11,16 @@ export type PendingSignup = {
 	next: string | null;
 };
 
-const KEY = 'agent-console:pending-signup';
+const pendingStored = new Stored<PendingSignup | null>('session', 'agent-console:pending-signup', {
+	parse: parse.json(
+		(v): v is PendingSignup =>
+			typeof v === 'object' &&
+			v !== null &&
+			typeof (v as PendingSignup).email === 'string' &&
+			typeof (v as PendingSignup).agentUrl === 'string'
+	),
+	fallback: null
+});
 /** The agent's cooldown is not published; 30 s matches what it enforces in practice. */
 export const RESEND_COOLDOWN_MS = 30_000;
 
@@ -31,19 +40,13 @@ export function normaliseActivationCode(text: string): string {
 }
 
 class SignupFlow {
-	#version = $state(0);
-
 	get pending(): PendingSignup | null {
-		void this.#version;
-		const pending = readStoredJson<PendingSignup>('session', KEY);
-		return pending?.agentUrl === config.agentUrl && typeof pending.email === 'string'
-			? pending
-			: null;
+		const pending = pendingStored.value;
+		return pending?.agentUrl === config.agentUrl ? pending : null;
 	}
 
 	#store(pending: PendingSignup | null) {
-		writeStored('session', KEY, pending ? JSON.stringify(pending) : null);
-		this.#version += 1;
+		pendingStored.set(pending);
 	}
 
 	async signup(body: { name: string; email: string; password: string }, next: string | null) {

@@ -1,26 +1,40 @@
-import { readStored, writeStored } from '$lib/storage';
+import { parse, Stored } from '$lib/stored.svelte';
 
-export type ThemeChoice = 'system' | 'light' | 'dark';
-const KEY = 'agent-console:theme';
+type ThemeChoice = 'system' | 'light' | 'dark';
 
-/** Light, dark or the system's choice; remembered per browser and applied to <html>. */
+/**
+ * Light, dark or the system's choice; remembered per browser (another tab's choice applies here
+ * too) and applied to <html>. "System" follows the operating system live, as it changes.
+ */
 class Theme {
-	choice = $state<ThemeChoice>('system');
+	readonly #stored = new Stored<ThemeChoice>('local', 'agent-console:theme', {
+		parse: parse.oneOf(['light', 'dark']),
+		fallback: 'system'
+	});
+	#systemDark = $state(false);
 
-	load() {
-		const saved = readStored('local', KEY);
-		this.choice = saved === 'light' || saved === 'dark' ? saved : 'system';
+	get choice(): ThemeChoice {
+		return this.#stored.value;
 	}
 
 	get dark(): boolean {
-		if (this.choice === 'system') return matchMedia('(prefers-color-scheme: dark)').matches;
-		return this.choice === 'dark';
+		return this.choice === 'system' ? this.#systemDark : this.choice === 'dark';
+	}
+
+	/** Applies the theme to the page and keeps it applied; call once, from the root layout. */
+	load() {
+		const query = matchMedia('(prefers-color-scheme: dark)');
+		this.#systemDark = query.matches;
+		query.addEventListener('change', (event) => (this.#systemDark = event.matches));
+		$effect.root(() => {
+			$effect(() => {
+				document.documentElement.classList.toggle('dark', this.dark);
+			});
+		});
 	}
 
 	set(choice: ThemeChoice) {
-		this.choice = choice;
-		writeStored('local', KEY, choice === 'system' ? null : choice);
-		document.documentElement.classList.toggle('dark', this.dark);
+		this.#stored.set(choice === 'system' ? null : choice);
 	}
 
 	/** Cycles system -> light -> dark. */

@@ -1,0 +1,72 @@
+import { readStored, writeStored } from './storage.ts';
+
+type Area = 'local' | 'session';
+
+type StoredOptions<T> = {
+	/** Reads the stored text; null (or a value the parser refuses) gives the fallback. */
+	parse: (text: string) => T | null;
+	serialize?: (value: T) => string;
+	fallback: T;
+};
+
+/**
+ * One value kept in local or session storage, read through `value` as reactive state. Every read
+ * goes to storage (behind a version the writes bump), so another module's write, a key that
+ * depends on the agent address, and another tab's write to local storage (a `storage` event) are
+ * all seen the same way. Storage that the browser blocks reads as the fallback and never throws.
+ */
+export class Stored<T> {
+	#version = $state(0);
+	readonly #area: Area;
+	readonly #key: () => string;
+	readonly #options: StoredOptions<T>;
+
+	constructor(area: Area, key: string | (() => string), options: StoredOptions<T>) {
+		this.#area = area;
+		this.#key = typeof key === 'string' ? () => key : key;
+		this.#options = options;
+		if (area === 'local' && typeof window !== 'undefined') {
+			window.addEventListener('storage', (event) => {
+				if (event.key === null || event.key === this.#key()) this.#version += 1;
+			});
+		}
+	}
+
+	get value(): T {
+		void this.#version;
+		const text = readStored(this.#area, this.#key());
+		if (text === null) return this.#options.fallback;
+		return this.#options.parse(text) ?? this.#options.fallback;
+	}
+
+	/** Stores a value (null forgets it); false when the browser refuses to keep it. */
+	set(value: T | null): boolean {
+		const { serialize = (v: T) => (typeof v === 'string' ? v : JSON.stringify(v)) } = this.#options;
+		const kept = writeStored(this.#area, this.#key(), value === null ? null : serialize(value));
+		this.#version += 1;
+		return kept;
+	}
+}
+
+/** Parsers for the usual kinds of stored value. */
+export const parse = {
+	/** One of the listed values, or null. */
+	oneOf:
+		<V extends string | number>(choices: readonly V[]) =>
+		(text: string): V | null => {
+			const value = (typeof choices[0] === 'number' ? Number(text) : text) as V;
+			return choices.includes(value) ? value : null;
+		},
+	text: (text: string): string | null => text,
+	/** JSON whose shape the caller checks; null when unreadable. */
+	json:
+		<V>(check: (value: unknown) => value is V) =>
+		(text: string): V | null => {
+			try {
+				const value: unknown = JSON.parse(text);
+				return check(value) ? value : null;
+			} catch {
+				return null;
+			}
+		}
+};
