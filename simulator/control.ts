@@ -1,5 +1,5 @@
 import { TOTP, Secret } from 'otpauth';
-import { AGENT_STATUS } from '../src/lib/api/labels.ts';
+import { AGENT_STATUS } from '../src/lib/contract.ts';
 import { CHANNELS, type Channel, type SocketMode } from './live.ts';
 import type { Reply } from './reply.ts';
 import type { SimulatorInternals } from './server.ts';

@@ -6,5 +6,5 @@ export {
 	type SimulatorOptions
 } from './options.ts';
 export { DEMO_PASSWORD, DEMO_TOTP_SECRET, USER_TYPE, USER_STATUS } from './seed.ts';
-export { AGENT_STATUS } from '../src/lib/api/labels.ts';
+export { AGENT_STATUS } from '../src/lib/contract.ts';
 export { currentTotp, type Fault } from './control.ts';

@@ -3,24 +3,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import { prng } from './seed.ts';
 
-export const CHANNELS = ['notification', 'statechange'] as const;
-export type Channel = (typeof CHANNELS)[number];
+import { CHANNELS, FILE_STATE, type ChannelName } from '../src/lib/contract.ts';
+
+export { CHANNELS, FILE_STATE };
+export type Channel = ChannelName;
 
 // The frame types are the dashboard's own schema constants: one definition for both sides.
 import { NOTIFICATION_TYPE } from '../src/lib/api/schemas/frames.ts';
 export { NOTIFICATION_TYPE };
-export const FILE_STATE = {
-	Normal: 0,
-	Temporary: 1,
-	Downloading: 2,
-	Uploading: 4,
-	Deleting: 8,
-	Ignore: 16,
-	RenameDeleting: 32,
-	Deleted: 64,
-	Reading: 128,
-	Error: 256
-} as const;
 
 /** How new socket connections are treated: fault modes for tests of the dashboard. */
 export type SocketMode = 'normal' | 'hang' | 'close-at-once' | 'refuse';

@@ -98,22 +98,5 @@ export class Fields {
 	}
 }
 
-export const PASSWORD_RULES = [
-	'at least 8 characters',
-	'an upper-case letter',
-	'a lower-case letter',
-	'a digit'
-] as const;
-
-/** The simulator's password policy (the real one is the hosted directory's; documented in the README). */
-export function passwordProblems(password: string): string[] {
-	const missing: string[] = [];
-	if (password.length < 8) missing.push(PASSWORD_RULES[0]);
-	if (!/[A-Z]/.test(password)) missing.push(PASSWORD_RULES[1]);
-	if (!/[a-z]/.test(password)) missing.push(PASSWORD_RULES[2]);
-	if (!/[0-9]/.test(password)) missing.push(PASSWORD_RULES[3]);
-	if (password.length > 64) return ['The password must be at most 64 characters.'];
-	return missing.length ? [`The password needs ${missing.join(', ')}.`] : [];
-}
-
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The password policy and the e-mail shape are the contract's, shared with the console.
+export { EMAIL_SHAPE, passwordProblems } from '../src/lib/contract.ts';

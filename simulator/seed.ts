@@ -1,25 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-/** Desktop user types a login may ask for, and the account-level flags a user can also carry. */
-export const USER_TYPE = {
-	ProviderAdmin: 1,
-	ResellerAdmin: 2,
-	AccountAdmin: 4,
-	AccountUser: 8,
-	DesktopAdmin: 16,
-	DesktopCreativeUser: 32,
-	DesktopStandardUser: 64
-} as const;
+import { AUTH_PROVIDER, USER_STATUS, USER_TYPE } from '../src/lib/contract.ts';
 
-export const USER_STATUS = { Active: 1, Inactive: 2, Pending: 4 } as const;
-export const AUTH_PROVIDER = {
-	Default: 0,
-	Google: 1,
-	EntraId: 2,
-	Okta: 4,
-	Saml: 8,
-	External: 16
-} as const;
+export { AUTH_PROVIDER, USER_STATUS, USER_TYPE };
 
 export type SimUser = {
 	id: string;

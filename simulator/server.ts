@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { redactTokens } from '../src/lib/contract.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
 import type { RouteMatch } from './routing.ts';
@@ -36,10 +37,8 @@ export class PortInUseError extends Error {}
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Any `token` query value, masked for logs. */
-export function maskToken(url: string): string {
-	return url.replace(/([?&]token=)[^&#]*/gi, '$1***');
-}
+/** Any `token` query value or JWT, masked for logs: the contract's masking, as the console's. */
+export const maskToken = redactTokens;
 
 function isOriginAllowed(options: SimulatorOptions, origin: string | undefined): boolean {
 	if (!origin) return false;

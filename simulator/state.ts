@@ -1,4 +1,4 @@
-import { AGENT_STATUS } from '../src/lib/api/labels.ts';
+import { AGENT_STATUS } from '../src/lib/contract.ts';
 import { SimClock } from './clock.ts';
 import { randomInt } from 'node:crypto';
 import { seedData, type DemoAccount, type SimAccount, type SimUser } from './seed.ts';

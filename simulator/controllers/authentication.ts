@@ -1,5 +1,5 @@
 import { TOTP, Secret } from 'otpauth';
-import { AGENT_STATUS } from '../../src/lib/api/labels.ts';
+import { AGENT_STATUS, DESKTOP_USER_TYPE_VALUES, LIMITS } from '../../src/lib/contract.ts';
 import { EMAIL_SHAPE, Fields, fail, ok, passwordProblems, unauthorized } from '../reply.ts';
 import {
 	route,
@@ -12,12 +12,6 @@ import {
 import { AUTH_PROVIDER, USER_STATUS, USER_TYPE, makeUser, type SimUser } from '../seed.ts';
 
 /** The agent's /authentication controller: sign-in, MFA, sign-up, identity provider, profile. */
-
-const DESKTOP_TYPES = [
-	USER_TYPE.DesktopAdmin,
-	USER_TYPE.DesktopCreativeUser,
-	USER_TYPE.DesktopStandardUser
-] as const;
 
 function profile(user: SimUser, ctx: AgentContext, jwtToken: string) {
 	return {
@@ -63,7 +57,7 @@ const login: Handler = async (req, ctx) => {
 	const f = new Fields(req.body);
 	const username = f.string('username', 'Username', { max: 256 });
 	const password = f.string('password', 'Password', { max: 256 });
-	const type = f.integer('type', 'User type', DESKTOP_TYPES);
+	const type = f.integer('type', 'User type', DESKTOP_USER_TYPE_VALUES);
 	f.done();
 	const user = ctx.state.findByUsername(username);
 	if (!user || user.password !== password || (user.userType & type) === 0) throw unauthorized();
@@ -146,8 +140,8 @@ function checkEmail(f: Fields, email: string) {
 
 const signup: Handler = (req, ctx) => {
 	const f = new Fields(req.body);
-	const name = f.string('name', 'Name', { max: 50 });
-	const email = f.string('email', 'E-mail', { max: 50 });
+	const name = f.string('name', 'Name', { max: LIMITS.name });
+	const email = f.string('email', 'E-mail', { max: LIMITS.email });
 	const password = f.string('password', 'Password', { max: 256 });
 	checkEmail(f, email);
 	for (const problem of password ? passwordProblems(password) : [])
@@ -174,8 +168,8 @@ const signup: Handler = (req, ctx) => {
 
 const confirmSignup: Handler = (req, ctx) => {
 	const f = new Fields(req.body);
-	const email = f.string('email', 'E-mail', { max: 50 });
-	const token = f.string('token', 'Code', { max: 4 });
+	const email = f.string('email', 'E-mail', { max: LIMITS.email });
+	const token = f.string('token', 'Code', { max: LIMITS.activationCode });
 	f.done();
 	const user = ctx.state.findByUsername(email);
 	const activation = ctx.state.activations.get(email.toLowerCase());
@@ -193,7 +187,7 @@ const confirmSignup: Handler = (req, ctx) => {
 
 const resendConfirmation: Handler = (req, ctx) => {
 	const f = new Fields(req.body);
-	const email = f.string('email', 'E-mail', { max: 50 });
+	const email = f.string('email', 'E-mail', { max: LIMITS.email });
 	f.done();
 	const user = ctx.state.findByUsername(email);
 	if (!user || user.status !== USER_STATUS.Pending) return ok();
@@ -251,9 +245,9 @@ const getUser: Handler = async (req, ctx) => {
 const updateUser: Handler = async (req, ctx) => {
 	const user = await requireUser(req, ctx);
 	const f = new Fields(req.body);
-	const accountName = f.string('accountName', 'Account name', { max: 100 });
-	const firstName = f.string('firstName', 'First name', { max: 50 });
-	const lastName = f.string('lastName', 'Last name', { max: 50 });
+	const accountName = f.string('accountName', 'Account name', { max: LIMITS.accountName });
+	const firstName = f.string('firstName', 'First name', { max: LIMITS.name });
+	const lastName = f.string('lastName', 'Last name', { max: LIMITS.name });
 	f.done();
 	const isAdmin = user.owner || (user.userType & USER_TYPE.AccountAdmin) !== 0;
 	if (accountName !== ctx.state.account.name && !isAdmin) {

@@ -1,4 +1,4 @@
-import { AGENT_STATUS } from '../../src/lib/api/labels.ts';
+import { AGENT_STATUS } from '../../src/lib/contract.ts';
 import { AgentFailure, ok } from '../reply.ts';
 import { route, requireUser, type Handler, type Route } from '../routing.ts';
 

@@ -1,8 +1,5 @@
 /** Integer enums of the agent, with names for people. Unknown values are never an error. */
 
-/** The agent's status values; the development agent plays them from here too. */
-export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Disposed: 8 } as const;
-
 /** `name` is the agent's enum name; `words` says what it means in a few words, for the header. */
 export const AGENT_STATUS_TEXT: Record<number, { name: string; words: string; meaning: string }> = {
 	0: { name: 'Created', words: 'Running, nobody signed in', meaning: 'Running, no user signed in' },

@@ -38,9 +38,4 @@ export function jwtExpiry(token: string): Date | null {
 	return Number.isFinite(date.getTime()) ? date : null;
 }
 
-/** Removes anything token-like from text that may be shown, logged or exported. */
-export function redactTokens(text: string): string {
-	return text
-		.replace(/([?&]token=)[^&#\s"']*/gi, '$1***')
-		.replace(/eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g, '[token]');
-}
+export { redactTokens } from '$lib/contract';

@@ -12,7 +12,9 @@ import { Emitter } from './emitter';
  * make every reader of them run thousands of times a second.
  */
 
-export type ChannelName = 'notification' | 'statechange';
+import type { ChannelName } from '$lib/contract';
+
+export type { ChannelName };
 
 export type ChannelStatus =
 	| { kind: 'stopped' }

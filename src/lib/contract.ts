@@ -1,0 +1,97 @@
+/**
+ * The agent's contract as this project reads it (docs/agent-api.md): enums, limits, shapes and
+ * policies, in one module of plain constants and pure functions. The console and the development
+ * agent (simulator/) both import it, so the two cannot drift apart. It imports nothing.
+ */
+
+export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Disposed: 8 } as const;
+
+/** Flags: a user may carry several (an account level and a desktop type). */
+export const USER_TYPE = {
+	ProviderAdmin: 1,
+	ResellerAdmin: 2,
+	AccountAdmin: 4,
+	AccountUser: 8,
+	DesktopAdmin: 16,
+	DesktopCreativeUser: 32,
+	DesktopStandardUser: 64
+} as const;
+
+/** The user types a sign-in may ask for. */
+export const DESKTOP_USER_TYPE_VALUES = [
+	USER_TYPE.DesktopAdmin,
+	USER_TYPE.DesktopCreativeUser,
+	USER_TYPE.DesktopStandardUser
+] as const;
+
+export const USER_STATUS = { Active: 1, Inactive: 2, Pending: 4 } as const;
+
+export const AUTH_PROVIDER = {
+	Default: 0,
+	Google: 1,
+	EntraId: 2,
+	Okta: 4,
+	Saml: 8,
+	External: 16
+} as const;
+
+/** The flag numbering of file states (statechange frames, report filters). */
+export const FILE_STATE = {
+	Normal: 0,
+	Temporary: 1,
+	Downloading: 2,
+	Uploading: 4,
+	Deleting: 8,
+	Ignore: 16,
+	RenameDeleting: 32,
+	Deleted: 64,
+	Reading: 128,
+	Error: 256
+} as const;
+
+/** The two WebSocket channels, at `ws://<agent>/<name>`. */
+export const CHANNELS = ['notification', 'statechange'] as const;
+export type ChannelName = (typeof CHANNELS)[number];
+
+/** Lengths the agent accepts, in characters. */
+export const LIMITS = {
+	/** Sign-up name and e-mail; first and last name in the profile. */
+	name: 50,
+	email: 50,
+	accountName: 100,
+	activationCode: 4,
+	passwordMin: 8,
+	passwordMax: 64
+} as const;
+
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type PasswordRule = { label: string; test: (value: string) => boolean };
+
+/** The agent's password policy, as rules a form shows (and ticks) before submitting. */
+export const PASSWORD_RULES: readonly PasswordRule[] = [
+	{
+		label: `At least ${LIMITS.passwordMin} characters`,
+		test: (v) => v.length >= LIMITS.passwordMin
+	},
+	{ label: 'An upper-case letter', test: (v) => /[A-Z]/.test(v) },
+	{ label: 'A lower-case letter', test: (v) => /[a-z]/.test(v) },
+	{ label: 'A digit', test: (v) => /\d/.test(v) }
+];
+
+/** What the agent answers for a password that breaks the policy: one sentence, or none. */
+export function passwordProblems(password: string): string[] {
+	if (password.length > LIMITS.passwordMax)
+		return [`The password must be at most ${LIMITS.passwordMax} characters.`];
+	const missing = PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) =>
+		rule.label.toLowerCase()
+	);
+	return missing.length ? [`The password needs ${missing.join(', ')}.`] : [];
+}
+
+/** Removes anything token-like from text that may be shown, logged or exported. */
+export function redactTokens(text: string): string {
+	return text
+		.replace(/([?&]token=)[^&#\s"']*/gi, '$1***')
+		.replace(/eyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g, '[token]');
+}
