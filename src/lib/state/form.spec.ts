@@ -91,3 +91,14 @@ describe('FormState', () => {
 		expect(form.busy).toBe(false);
 	});
 });
+
+describe('FormState.refuse', () => {
+	it('shows an answer that is a no like a refusal, next to the field', () => {
+		const form = new FormState(['code']);
+		form.refuse({ code: ['That code is not right.'] });
+		expect(form.fieldErrors).toEqual({ code: ['That code is not right.'] });
+		expect(form.message).toBeNull();
+		form.refuse({}, 'No.');
+		expect(form.message).toEqual({ tone: 'error', text: 'No.' });
+	});
+});

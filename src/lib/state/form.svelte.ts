@@ -81,6 +81,12 @@ export class FormState {
 			: null;
 	}
 
+	/** The agent answered, and the answer is no (a `false`): shown like a refusal. */
+	refuse(fieldErrors: FieldErrors, text: string | null = null) {
+		this.fieldErrors = fieldErrors;
+		this.message = text ? { tone: 'error', text } : null;
+	}
+
 	succeed(text: string) {
 		this.fieldErrors = {};
 		this.message = { tone: 'success', text };
