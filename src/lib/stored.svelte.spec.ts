@@ -46,10 +46,19 @@ describe('Stored', () => {
 	it('reads the fallback and never throws where storage is blocked', () => {
 		vi.stubGlobal('localStorage', undefined);
 		const value = new Stored('local', 'k', {
-			parse: parse.json((v): v is { a: number } => typeof v === 'object' && v !== null),
+			parse: parse.object<{ a: string }>(['a']),
 			fallback: null
 		});
 		expect(value.value).toBeNull();
-		expect(value.set({ a: 1 })).toBe(false);
+		expect(value.set({ a: 'x' })).toBe(false);
+	});
+});
+
+describe('parse.object', () => {
+	it('takes a JSON object whose listed keys are text, and nothing else', () => {
+		const read = parse.object<{ a: string; b: string }>(['a', 'b']);
+		expect(read('{"a":"x","b":"y","c":1}')).toEqual({ a: 'x', b: 'y', c: 1 });
+		for (const bad of ['{"a":"x"}', '{"a":"x","b":2}', '[1]', 'null', '"a"', '{', ''])
+			expect(read(bad)).toBeNull();
 	});
 });

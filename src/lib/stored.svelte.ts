@@ -58,15 +58,18 @@ export const parse = {
 			return choices.includes(value) ? value : null;
 		},
 	text: (text: string): string | null => text,
-	/** JSON whose shape the caller checks; null when unreadable. */
-	json:
-		<V>(check: (value: unknown) => value is V) =>
+	/** A JSON object whose listed keys hold text; null when unreadable or otherwise shaped. */
+	object:
+		<V extends object>(textKeys: readonly (keyof V & string)[]) =>
 		(text: string): V | null => {
+			let value: unknown;
 			try {
-				const value: unknown = JSON.parse(text);
-				return check(value) ? value : null;
+				value = JSON.parse(text);
 			} catch {
 				return null;
 			}
+			if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+			const record = value as Record<string, unknown>;
+			return textKeys.every((key) => typeof record[key] === 'string') ? (value as V) : null;
 		}
 };

@@ -26,13 +26,7 @@ const pendingRequest = new Stored<ProviderRequest | null>(
 	'session',
 	'agent-console:provider-request',
 	{
-		parse: parse.json(
-			(v): v is ProviderRequest =>
-				typeof v === 'object' &&
-				v !== null &&
-				typeof (v as ProviderRequest).state === 'string' &&
-				typeof (v as ProviderRequest).nonce === 'string'
-		),
+		parse: parse.object<ProviderRequest>(['state', 'nonce']),
 		fallback: null
 	}
 );

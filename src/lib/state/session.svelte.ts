@@ -18,15 +18,9 @@ export type PendingMfa = {
 	startedAt: number;
 };
 
-const isPendingMfa = (v: unknown): v is PendingMfa =>
-	typeof v === 'object' &&
-	v !== null &&
-	typeof (v as PendingMfa).session === 'string' &&
-	typeof (v as PendingMfa).agentUrl === 'string';
-
 /** The MFA step waiting for its code: a refresh resumes it. */
 const pendingMfaStored = new Stored<PendingMfa | null>('session', 'agent-console:pending-mfa', {
-	parse: parse.json(isPendingMfa),
+	parse: parse.object<PendingMfa>(['session', 'agentUrl']),
 	fallback: null
 });
 /** The desktop user type last used in this browser. */

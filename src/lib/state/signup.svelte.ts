@@ -12,13 +12,7 @@ export type PendingSignup = {
 };
 
 const pendingStored = new Stored<PendingSignup | null>('session', 'agent-console:pending-signup', {
-	parse: parse.json(
-		(v): v is PendingSignup =>
-			typeof v === 'object' &&
-			v !== null &&
-			typeof (v as PendingSignup).email === 'string' &&
-			typeof (v as PendingSignup).agentUrl === 'string'
-	),
+	parse: parse.object<PendingSignup>(['email', 'agentUrl']),
 	fallback: null
 });
 /** The agent's cooldown is not published; 30 s matches what it enforces in practice. */
