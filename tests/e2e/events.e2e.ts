@@ -311,6 +311,9 @@ test.describe('events', () => {
 			await expect(page.getByTestId('notification-status')).toHaveText('Live');
 			await expect.poll(() => other.live.clientCount('notification')).toBe(1);
 			await expect.poll(() => agent.live.clientCount('notification')).toBe(0);
+			// The frame goes out on statechange: that socket must be open too, or it is lost.
+			await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+			await expect.poll(() => other.live.clientCount('statechange')).toBe(1);
 			await push(other, 'statechange', { Path: '/from-the-other-agent.bin', State: 0 });
 			await expect(row(page, '/from-the-other-agent.bin')).toHaveCount(1);
 		} finally {
