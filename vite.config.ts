@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 const ON_DEMAND = /src\/lib\/(api\/provider|state\/signup|components\/ui\/CodeInput)/;
 /** Only the signed-in area uses these: left to automatic chunking, so sign-in never loads them. */
 const SIGNED_IN_ONLY =
-	/src\/lib\/(live\/|format|components\/(CopyButton|UserMenu)|api\/schemas\/frames)|reconnecting-websocket|icons\/chevron-right/;
+	/src\/lib\/(live\/|format|components\/(CopyButton|UserMenu)|api\/(schemas\/frames|enum-names)|state\/(url-search|unsaved))|reconnecting-websocket|icons\/chevron-right/;
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */
 const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 

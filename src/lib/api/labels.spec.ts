@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
 	FILE_STATE_NAMES,
 	USER_TYPE_NAMES,
-	agentStatusText,
 	flagNames,
 	nameOf,
 	SUBSCRIPTION_NAMES
-} from './labels.ts';
+} from './enum-names.ts';
+import { agentStatusText } from './labels.ts';
 
 describe('labels', () => {
 	it('names every agent status and keeps unknown ones as numbers', () => {

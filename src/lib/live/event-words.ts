@@ -1,4 +1,4 @@
-import { FILE_STATE_NAMES, flagNames } from '$lib/api/labels';
+import { FILE_STATE_NAMES, flagNames } from '$lib/api/enum-names';
 import {
 	NOTIFICATION_TYPE,
 	appNotificationDataSchema,

@@ -5,7 +5,7 @@ import {
 	USER_TYPE_NAMES,
 	flagNames,
 	nameOf
-} from '$lib/api/labels';
+} from '$lib/api/enum-names';
 import type { ListUser } from '$lib/api/schemas/user';
 import { formatFullDateTime, parseAgentDate } from '$lib/format-table';
 
