@@ -1,7 +1,6 @@
 import { base } from '$app/paths';
 import { checkAgentUrl } from './agent-url.ts';
-import { loadOwnJson } from './api/own-json.ts';
-import { runtimeConfigSchema } from './api/schemas/config.ts';
+import type { RuntimeConfigFile } from './api/schemas/config.ts';
 import { readStored, writeStored } from './storage.ts';
 
 export const DEFAULT_AGENT_URL = 'http://localhost:29123';
@@ -80,10 +79,11 @@ class AppConfig {
 		return this.#saved !== null && this.agentUrl === this.#saved;
 	}
 
-	async load() {
+	/** Reads config.json through the api's loader (handed in, so the two modules stay apart). */
+	async load(readConfigFile: (url: string) => Promise<RuntimeConfigFile>) {
 		this.#saved = readStored('local', SAVED_AGENT_KEY);
 		try {
-			const file = await loadOwnJson(runtimeConfigSchema, `${base}/config.json`);
+			const file = await readConfigFile(`${base}/config.json`);
 			const allowedAgentHosts = file.allowedAgentHosts ?? [];
 			let agentUrl = DEFAULT_AGENT_URL;
 			if (file.agentUrl) {

@@ -1,13 +1,12 @@
 import type * as z from 'zod/mini';
 import { config } from '$lib/config.svelte';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
-import { describeIssues } from './own-json.ts';
+import { runtimeConfigSchema, type RuntimeConfigFile } from './schemas/config.ts';
 import { errorBodySchema } from './schemas/agent.ts';
 import { tokenStore } from './token.ts';
 
 /**
- * Every call to the agent goes through request() (the console's own files go through
- * own-json.ts, so that the config, which this module reads, needs nothing from here): it builds the URL,
+ * The only fetch() in the app. Every call to the agent goes through request(): it builds the URL,
  * adds `?token=` (the agent takes no Authorization header), sends JSON, applies a timeout, reads
  * the body as text (the agent answers bare integers, booleans, strings and empty bodies), checks
  * it with a zod schema, and turns every failure into an AgentError.
@@ -77,6 +76,19 @@ function parseErrorBody(text: string): { code: string | null; errors: Record<str
 		Object.keys(errors).find((k) => /^[A-Z][A-Z0-9_]*$/.test(k)) ||
 		null;
 	return { code, errors };
+}
+
+/** "data.0.id: expected string" lines for the details of a contract error. */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+	return issues
+		.slice(0, 5)
+		.map((issue) => {
+			const where = issue.path.length ? issue.path.join('.') : 'the body';
+			const expected =
+				'expected' in issue && issue.expected ? `expected ${String(issue.expected)}` : issue.code;
+			return `${where}: ${expected}`;
+		})
+		.join('; ');
 }
 
 export async function request<S extends z.ZodMiniType>(
@@ -175,4 +187,37 @@ export async function answersAtAll(
 	} finally {
 		clearTimeout(timer);
 	}
+}
+
+/** A JSON file of the console itself (config.json), checked like an agent answer. */
+export async function loadOwnJson<S extends z.ZodMiniType>(
+	schema: S,
+	url: string
+): Promise<z.infer<S>> {
+	let response: Response;
+	try {
+		response = await fetch(url, { cache: 'no-store', credentials: 'same-origin' });
+	} catch {
+		throw new Error(`${url} could not be loaded.`);
+	}
+	if (!response.ok) throw new Error(`${url} answered ${response.status}.`);
+	const text = await response.text();
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		throw new Error(`${url} is not valid JSON.`);
+	}
+	const parsed = schema.safeParse(value);
+	if (!parsed.success)
+		throw new Error(`${url} has unexpected content: ${describeIssues(parsed.error.issues)}.`);
+	return parsed.data as z.infer<S>;
+}
+
+/**
+ * The console's runtime config file. Handed to `config.load()` by the root layout, so the config
+ * (which this module reads for the agent address) imports nothing from here.
+ */
+export function loadConfigFile(url: string): Promise<RuntimeConfigFile> {
+	return loadOwnJson(runtimeConfigSchema, url);
 }

@@ -18,3 +18,4 @@ export const runtimeConfigSchema = z.object({
 	frameAncestors: z.optional(z.array(z.string())),
 	basePath: z.optional(z.string())
 });
+export type RuntimeConfigFile = z.infer<typeof runtimeConfigSchema>;
