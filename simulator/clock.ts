@@ -51,10 +51,13 @@ export class SimClock {
 		}
 	}
 
-	/** Back to real time; pending timers are dropped. */
+	/** Waits `ms` on this clock: real time, or less when a test moves the clock on. */
+	delay(ms: number): Promise<void> {
+		return new Promise((resolve) => this.setTimeout(resolve, ms));
+	}
+
+	/** Back to real time; pending timers keep their real-time schedule. */
 	reset() {
-		for (const timer of this.#timers) clearTimeout(timer.handle);
-		this.#timers.clear();
 		this.#offset = 0;
 	}
 }

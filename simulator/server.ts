@@ -118,8 +118,6 @@ function takeFault(faults: Fault[], method: string, path: string): Fault | undef
 	return fault;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function startSimulator(
 	overrides: Partial<SimulatorOptions> = {}
 ): Promise<Simulator> {
@@ -158,6 +156,7 @@ export async function startSimulator(
 		clock,
 		reset: () => {
 			clock.reset();
+			clock.clearTimeout(downTimer);
 			downTimer = null;
 			Object.assign(options, structuredClone(initial));
 			tokens.ttlSeconds = options.tokenTtl;
@@ -338,7 +337,7 @@ export async function startSimulator(
 
 		const fault = takeFault(faults, method, path);
 		if (fault?.delayMs) {
-			await sleep(fault.delayMs);
+			await clock.delay(fault.delayMs);
 			if (res.destroyed) return;
 		}
 		if (fault?.body === 'reset') return void req.socket.destroy();

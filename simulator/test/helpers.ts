@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { startSimulator, type Simulator } from '../server.ts';
 import type { SimulatorOptions } from '../options.ts';
@@ -77,12 +78,14 @@ export async function openSocket(sim: Simulator, channel: string, origin?: strin
 	return { ws, frames, closed };
 }
 
-export async function until<T>(fn: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = fn();
-		if (value) return value;
-		if (Date.now() > end) throw new Error('condition not met in time');
-		await new Promise((r) => setTimeout(r, 20));
-	}
+/** The first truthy value of `fn`, as soon as there is one (vitest's waitFor does the polling). */
+export function until<T>(fn: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+	return vi.waitFor(
+		() => {
+			const value = fn();
+			if (!value) throw new Error('condition not met yet');
+			return value;
+		},
+		{ timeout: timeoutMs }
+	);
 }
