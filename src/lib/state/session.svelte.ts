@@ -61,18 +61,7 @@ class Session {
 			this.#clear();
 			this.endedReason = 'Your session ended: the agent no longer accepts it. Sign in again.';
 		});
-		config.onExternalChange((previous) => {
-			const token = tokenStore.get(previous);
-			if (!token) return;
-			// This tab's session with the old agent ends: forgotten here, and the agent is told.
-			tokenStore.clear(previous);
-			this.#controller?.abort();
-			this.user = null;
-			this.userError = null;
-			this.#version += 1;
-			this.endedReason = addressChanged(previous);
-			auth.logout(token, { agentUrl: previous }).catch(() => undefined);
-		});
+		config.onExternalChange((previous) => this.#leaveOldAgent(previous, config.agentUrl));
 		if (typeof BroadcastChannel !== 'undefined') {
 			this.#channel = new BroadcastChannel(CHANNEL_NAME);
 			this.#channel.onmessage = (
@@ -82,11 +71,7 @@ class Session {
 				if (event.data?.type !== 'signed-out' || !agentUrl || !tokenStore.get(agentUrl)) return;
 				// The storage event may not have arrived yet: the old agent's session ends either way.
 				if (event.data.addressChanged) {
-					tokenStore.clear(agentUrl);
-					this.#controller?.abort();
-					this.user = null;
-					this.#version += 1;
-					this.endedReason = addressChanged(agentUrl, event.data.addressChanged);
+					this.#leaveOldAgent(agentUrl, event.data.addressChanged);
 				} else if (agentUrl === config.agentUrl) {
 					this.#clear();
 					this.endedReason = 'You signed out in another tab.';
@@ -266,8 +251,20 @@ class Session {
 		this.endedReason = 'Your session expired. Sign in again to continue.';
 	}
 
-	#clear() {
-		tokenStore.clear(config.agentUrl);
+	/**
+	 * Another tab switched this browser to another agent: this tab's session with the old one ends
+	 * (forgotten here, and the agent is told), whichever of the two messages arrives first.
+	 */
+	#leaveOldAgent(previous: string, next: string) {
+		const token = tokenStore.get(previous);
+		if (!token) return;
+		this.#clear(previous);
+		this.endedReason = `The agent address was changed in another tab, to ${next}. You were signed out of ${previous}.`;
+		auth.logout(token, { agentUrl: previous }).catch(() => undefined);
+	}
+
+	#clear(agentUrl = config.agentUrl) {
+		tokenStore.clear(agentUrl);
 		this.#controller?.abort();
 		this.user = null;
 		this.userError = null;
@@ -279,10 +276,6 @@ class Session {
 		pendingMfaStored.set(null);
 		this.endedReason = null;
 	}
-}
-
-function addressChanged(previous: string, next = config.agentUrl): string {
-	return `The agent address was changed in another tab, to ${next}. You were signed out of ${previous}.`;
 }
 
 export const session = new Session();
