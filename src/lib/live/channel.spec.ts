@@ -32,9 +32,14 @@ const fast = {
 
 function channel() {
 	const c = new LiveChannel('notification', parseNotification, fast);
+	// Every status as it happened: polling the current one can miss a short 'reconnecting'.
+	const seen: ChannelStatus[] = [];
 	const statuses: ChannelStatus['kind'][] = [];
-	c.onStatus((s) => statuses.push(s.kind));
-	return { c, statuses };
+	c.onStatus((s) => {
+		seen.push(s);
+		statuses.push(s.kind);
+	});
+	return { c, statuses, seen };
 }
 
 const until = (check: () => boolean) =>
@@ -73,17 +78,20 @@ describe('LiveChannel', () => {
 
 	it('reconnects after the agent closes, and says the agent closed it', async () => {
 		sim.reset();
-		const { c, statuses } = channel();
-		c.start(sim.url);
-		await until(() => c.status.kind === 'live');
-		sim.live.disconnectAll(1000);
-		await until(() => c.status.kind === 'reconnecting');
-		const status = c.status as Extract<ChannelStatus, { kind: 'reconnecting' }>;
-		expect(status.closedByAgent).toBe(true);
-		expect(status.retryAt).toBeGreaterThan(Date.now() - 10);
-		await until(() => c.status.kind === 'live');
-		expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
-		c.stop();
+		const { c, statuses, seen } = channel();
+		try {
+			c.start(sim.url);
+			await until(() => c.status.kind === 'live');
+			const closedAt = Date.now();
+			sim.live.disconnectAll(1000);
+			await until(() => statuses.length === 4 && c.status.kind === 'live');
+			expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+			const status = seen[2] as Extract<ChannelStatus, { kind: 'reconnecting' }>;
+			expect(status.closedByAgent).toBe(true);
+			expect(status.retryAt).toBeGreaterThanOrEqual(closedAt);
+		} finally {
+			c.stop();
+		}
 	});
 
 	it('keeps trying, with a growing wait, while the agent refuses; retry now skips the wait', async () => {
