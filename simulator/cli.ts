@@ -1,6 +1,6 @@
 import { OptionsError, parseOptions, USAGE } from './options.ts';
 import { PortInUseError, startSimulator } from './server.ts';
-import { USER_TYPE } from './seed.ts';
+import { USER_TYPE } from '../src/lib/contract.ts';
 
 const typeName = (t: number) =>
 	Object.entries(USER_TYPE).find(([, v]) => v === t)?.[0] ?? String(t);

@@ -1,6 +1,7 @@
 import { TOTP, Secret } from 'otpauth';
 import { AGENT_STATUS } from '../src/lib/contract.ts';
-import { CHANNELS, type Channel, type SocketMode } from './live.ts';
+import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
+import type { SocketMode } from './live.ts';
 import type { Reply } from './reply.ts';
 import type { SimulatorInternals } from './server.ts';
 

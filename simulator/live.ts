@@ -3,10 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import { prng } from './seed.ts';
 
-import { CHANNELS, FILE_STATE, type ChannelName } from '../src/lib/contract.ts';
-
-export { CHANNELS, FILE_STATE };
-export type Channel = ChannelName;
+import { FILE_STATE, type ChannelName as Channel } from '../src/lib/contract.ts';
 
 // The frame types are the dashboard's own schema constants: one definition for both sides.
 import { NOTIFICATION_TYPE } from '../src/lib/api/schemas/frames.ts';

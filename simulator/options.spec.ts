@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, OptionsError, parseOptions } from './options.ts';
-import { maskToken } from './server.ts';
+import { redactTokens as maskToken } from '../src/lib/contract.ts';
 
 describe('parseOptions', () => {
 	it('uses the defaults when nothing is given', () => {

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 
 import { AUTH_PROVIDER, USER_STATUS, USER_TYPE } from '../src/lib/contract.ts';
 
-export { AUTH_PROVIDER, USER_STATUS, USER_TYPE };
-
 export type SimUser = {
 	id: string;
 	firstName: string;

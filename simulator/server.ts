@@ -5,7 +5,8 @@ import { SimClock, type ClockTimer } from './clock.ts';
 import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
 import type { RouteMatch } from './routing.ts';
 import { control, type Fault } from './control.ts';
-import { CHANNELS, LiveHub, NOTIFICATION_TYPE, type Channel } from './live.ts';
+import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
+import { LiveHub, NOTIFICATION_TYPE } from './live.ts';
 import { OidcProvider } from './oidc.ts';
 import { DEFAULT_OPTIONS, type SimulatorOptions } from './options.ts';
 import { AgentFailure, invalid, type Reply } from './reply.ts';
@@ -36,9 +37,6 @@ export class PortInUseError extends Error {}
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Any `token` query value or JWT, masked for logs: the contract's masking, as the console's. */
-export const maskToken = redactTokens;
 
 function isOriginAllowed(options: SimulatorOptions, origin: string | undefined): boolean {
 	if (!origin) return false;
@@ -194,7 +192,7 @@ export async function startSimulator(
 		const started = performance.now();
 		res.on('finish', () => {
 			log(
-				`${method} ${maskToken(url.pathname + url.search)} ${res.statusCode} ${Math.round(performance.now() - started)} ms`
+				`${method} ${redactTokens(url.pathname + url.search)} ${res.statusCode} ${Math.round(performance.now() - started)} ms`
 			);
 		});
 	}

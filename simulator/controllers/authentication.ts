@@ -1,5 +1,12 @@
 import { TOTP, Secret } from 'otpauth';
-import { AGENT_STATUS, DESKTOP_USER_TYPE_VALUES, LIMITS } from '../../src/lib/contract.ts';
+import {
+	AGENT_STATUS,
+	AUTH_PROVIDER,
+	DESKTOP_USER_TYPE_VALUES,
+	LIMITS,
+	USER_STATUS,
+	USER_TYPE
+} from '../../src/lib/contract.ts';
 import { EMAIL_SHAPE, Fields, fail, ok, passwordProblems, unauthorized } from '../reply.ts';
 import {
 	route,
@@ -9,7 +16,7 @@ import {
 	type Handler,
 	type Route
 } from '../routing.ts';
-import { AUTH_PROVIDER, USER_STATUS, USER_TYPE, makeUser, type SimUser } from '../seed.ts';
+import { makeUser, type SimUser } from '../seed.ts';
 
 /** The agent's /authentication controller: sign-in, MFA, sign-up, identity provider, profile. */
 

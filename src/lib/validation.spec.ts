@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { onlyProblems, PASSWORD_RULES, textProblems } from './validation.ts';
+import { PASSWORD_RULES } from './contract.ts';
+import { onlyProblems, textProblems } from './validation.ts';
 
 describe('validation helpers', () => {
 	it('reports an empty or too long text field in words', () => {

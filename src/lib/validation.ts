@@ -1,6 +1,4 @@
-/** Checks a form can make before asking the agent; the agent's own answer always decides. */
-
-export { EMAIL_SHAPE, PASSWORD_RULES } from '$lib/contract';
+/** Checks a form can make before asking the agent (its shapes and policies are in contract.ts); the agent decides. */
 
 /** Problems with a required text field, or undefined: empty (after trimming) or too long. */
 export function textProblems(value: string, empty: string, max: number): string[] | undefined {

@@ -1,4 +1,4 @@
-import { redactTokens } from './token.ts';
+import { redactTokens } from '$lib/contract';
 
 /**
  * Every way a call to the agent can fail, as one of three kinds: `http` (the agent answered with

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jwtExpiry, readJwtPayload, redactTokens } from './token.ts';
+import { redactTokens } from '$lib/contract';
+import { jwtExpiry, readJwtPayload } from './token.ts';
 
 const jwt = (payload: unknown) =>
 	`eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;

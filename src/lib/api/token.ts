@@ -37,5 +37,3 @@ export function jwtExpiry(token: string): Date | null {
 	// An `exp` past the range of dates (year 275760) is as good as none.
 	return Number.isFinite(date.getTime()) ? date : null;
 }
-
-export { redactTokens } from '$lib/contract';

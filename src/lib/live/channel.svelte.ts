@@ -14,8 +14,6 @@ import { Emitter } from './emitter';
 
 import type { ChannelName } from '$lib/contract';
 
-export type { ChannelName };
-
 export type ChannelStatus =
 	| { kind: 'stopped' }
 	| { kind: 'connecting'; attempt: number }

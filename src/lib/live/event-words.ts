@@ -7,7 +7,7 @@ import {
 	type ProgressData,
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
-import { redactTokens } from '$lib/api/token';
+import { redactTokens } from '$lib/contract';
 
 /**
  * Frames in words: the kind of event and a one-line summary, for the timeline, its filters and

@@ -1,4 +1,4 @@
-import { redactTokens } from '$lib/api/token';
+import { redactTokens } from '$lib/contract';
 import type { StateChangeFrame } from '$lib/api/schemas/frames';
 
 /** The latest state of each path, from /statechange; the least recently changed drop past MAX_PATHS. */

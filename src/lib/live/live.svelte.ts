@@ -1,5 +1,6 @@
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
-import { LiveChannel, type ChannelName, type ChannelStatus } from './channel.svelte';
+import type { ChannelName } from '$lib/contract';
+import { LiveChannel, type ChannelStatus } from './channel.svelte';
 import { EVENT_KINDS, describeNotification, describeState } from './event-words';
 import { FileStates } from './file-states.svelte';
 import { parseNotification, parseStateChange } from './frames';

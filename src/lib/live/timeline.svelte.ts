@@ -1,5 +1,5 @@
 import { parse, Stored } from '$lib/stored.svelte';
-import type { ChannelName } from './channel.svelte';
+import type { ChannelName } from '$lib/contract';
 import { EVENT_KINDS, type EventKind } from './event-words';
 
 /**

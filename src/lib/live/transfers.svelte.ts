@@ -1,4 +1,4 @@
-import { redactTokens } from '$lib/api/token';
+import { redactTokens } from '$lib/contract';
 import type { ProgressData } from '$lib/api/schemas/frames';
 
 /**

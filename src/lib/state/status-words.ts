@@ -1,4 +1,4 @@
-import { redactTokens } from '$lib/api/token';
+import { redactTokens } from '$lib/contract';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
 import { agentStatusText } from '$lib/api/labels';
 import type { StatusReading } from './agent-status.svelte.ts';

@@ -1,4 +1,4 @@
-import type { ChannelName } from '$lib/live/channel.svelte';
+import type { ChannelName } from '$lib/contract';
 import { EVENT_KINDS, type EventKind } from '$lib/live/event-words';
 import type { TimelineFilter } from '$lib/live/timeline.svelte';
 import { route } from '$lib/routes';

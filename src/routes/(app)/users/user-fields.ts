@@ -1,4 +1,4 @@
-import { redactTokens } from '$lib/api/token';
+import { redactTokens } from '$lib/contract';
 import {
 	AUTH_PROVIDER_NAMES,
 	USER_STATUS_NAMES,
