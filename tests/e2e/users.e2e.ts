@@ -338,6 +338,9 @@ test.describe('users list', () => {
 		await page.getByRole('link', { name: 'Next page' }).click();
 		await expect(page.getByRole('alert')).toContainText('unexpected error (500)');
 		await expect(page).toHaveURL(/page=2/);
+		// The range line and the pager speak of the same page: the one asked for.
+		await expect(range(page)).toHaveText('Page 2 could not be loaded.');
+		await expect(page.getByLabel('Page', { exact: true })).toHaveValue('2');
 		await page.getByRole('button', { name: 'Try again' }).click();
 		await expect(range(page)).toContainText('Showing 26 to 50');
 		await expect(page.getByRole('alert')).toHaveCount(0);
@@ -353,6 +356,9 @@ test.describe('users list', () => {
 			.then((response) => response?.finished());
 		await page.getByRole('link', { name: 'Next page' }).click();
 		await expect(page).toHaveURL(/page=2/);
+		// While page 2 is slow, the range line says so, in step with the pager.
+		await expect(range(page)).toHaveText('Loading page 2…');
+		await expect(page.getByLabel('Page', { exact: true })).toHaveValue('2');
 		await page.getByRole('link', { name: 'Next page' }).click();
 		await expect(range(page)).toContainText('Showing 51 to 75');
 		const third = (await agentPage(agent, token, { page: 3, pagesize: 25 })).data;
