@@ -1,10 +1,14 @@
 import { base } from '$app/paths';
 import { checkAgentUrl } from './agent-url.ts';
 import type { RuntimeConfigFile } from './api/schemas/config.ts';
-import { readStored, writeStored } from './storage.ts';
+import { parse, Stored } from './stored.svelte.ts';
 
 export const DEFAULT_AGENT_URL = 'http://localhost:29123';
-const SAVED_AGENT_KEY = 'agent-console:agent-url';
+/** The agent address chosen in this browser; null keeps the config file's. */
+const savedAgent = new Stored<string | null>('local', 'agent-console:agent-url', {
+	parse: parse.text,
+	fallback: null
+});
 
 export type IdentityProvider = {
 	slug: string;
@@ -36,7 +40,8 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
  */
 class AppConfig {
 	#runtime = $state.raw<RuntimeConfig>(DEFAULT_RUNTIME_CONFIG);
-	#saved = $state<string | null>(null);
+	/** The address last seen, to tell listeners what it was when another tab changes it. */
+	#seen = DEFAULT_AGENT_URL;
 	/** Why the config file was not used, in words; null when it was. */
 	loadError = $state<string | null>(null);
 	loaded = $state(false);
@@ -46,12 +51,10 @@ class AppConfig {
 		// Another tab of this browser saved another address: follow it, and tell who cares (the
 		// session for the old agent must end, or switching back would find it signed in).
 		if (typeof window === 'undefined') return;
-		window.addEventListener('storage', (event) => {
-			if (event.key !== SAVED_AGENT_KEY && event.key !== null) return;
-			const previous = this.agentUrl;
-			this.#saved = readStored('local', SAVED_AGENT_KEY);
-			if (this.agentUrl !== previous)
-				for (const listener of this.#externalChange) listener(previous);
+		window.addEventListener('storage', () => {
+			const previous = this.#seen;
+			this.#seen = this.agentUrl;
+			if (this.#seen !== previous) for (const listener of this.#externalChange) listener(previous);
 		});
 	}
 
@@ -66,7 +69,7 @@ class AppConfig {
 	}
 
 	get agentUrl(): string {
-		const saved = this.#saved;
+		const saved = savedAgent.value;
 		if (saved) {
 			const check = checkAgentUrl(saved, this.#runtime.allowedAgentHosts);
 			if (check.ok) return check.url;
@@ -76,12 +79,12 @@ class AppConfig {
 
 	/** True when the address comes from this browser's setting, not the config file. */
 	get isSaved(): boolean {
-		return this.#saved !== null && this.agentUrl === this.#saved;
+		const saved = savedAgent.value;
+		return saved !== null && this.agentUrl === saved;
 	}
 
 	/** Reads config.json through the api's loader (handed in, so the two modules stay apart). */
 	async load(readConfigFile: (url: string) => Promise<RuntimeConfigFile>) {
-		this.#saved = readStored('local', SAVED_AGENT_KEY);
 		try {
 			const file = await readConfigFile(`${base}/config.json`);
 			const allowedAgentHosts = file.allowedAgentHosts ?? [];
@@ -111,6 +114,7 @@ class AppConfig {
 		} catch (error) {
 			this.loadError = `${(error as Error).message} Using the built-in defaults.`;
 		} finally {
+			this.#seen = this.agentUrl;
 			this.loaded = true;
 		}
 	}
@@ -120,14 +124,14 @@ class AppConfig {
 		const check = checkAgentUrl(input, this.#runtime.allowedAgentHosts);
 		if (!check.ok) return check;
 		const value = check.url === this.#runtime.agentUrl ? null : check.url;
-		writeStored('local', SAVED_AGENT_KEY, value);
-		this.#saved = value;
+		savedAgent.set(value);
+		this.#seen = this.agentUrl;
 		return check;
 	}
 
 	reset() {
-		writeStored('local', SAVED_AGENT_KEY, null);
-		this.#saved = null;
+		savedAgent.set(null);
+		this.#seen = DEFAULT_AGENT_URL;
 		this.#runtime = DEFAULT_RUNTIME_CONFIG;
 		this.loadError = null;
 		this.loaded = false;

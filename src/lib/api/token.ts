@@ -1,15 +1,26 @@
-import { readStored, writeStored } from '$lib/storage';
+import { parse, Stored } from '$lib/stored.svelte';
 
 /**
  * The JWT lives in session storage only, one per agent address: it never goes to local storage,
- * the page URL or a log.
+ * the page URL or a log. Reads are reactive, so whoever shows the session follows a change.
  */
-const key = (agentUrl: string) => `agent-console:token:${agentUrl}`;
+const stores = new Map<string, Stored<string | null>>();
+function stored(agentUrl: string): Stored<string | null> {
+	let store = stores.get(agentUrl);
+	if (!store) {
+		store = new Stored('session', `agent-console:token:${agentUrl}`, {
+			parse: parse.text,
+			fallback: null
+		});
+		stores.set(agentUrl, store);
+	}
+	return store;
+}
 
 export const tokenStore = {
-	get: (agentUrl: string): string | null => readStored('session', key(agentUrl)),
-	set: (agentUrl: string, token: string) => writeStored('session', key(agentUrl), token),
-	clear: (agentUrl: string) => writeStored('session', key(agentUrl), null)
+	get: (agentUrl: string): string | null => stored(agentUrl).value,
+	set: (agentUrl: string, token: string): boolean => stored(agentUrl).set(token),
+	clear: (agentUrl: string) => void stored(agentUrl).set(null)
 };
 
 /** The payload of a JWT, or null. Read for display (expiry) only: the agent is what decides. */

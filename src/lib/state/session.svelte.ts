@@ -46,8 +46,6 @@ type SignInOutcome = 'signed-in' | 'totp' | 'sms';
  * announced to the other tabs of this browser, which end the same agent's session too.
  */
 class Session {
-	/** Bumped whenever stored sign-in data changes, so the getters below read storage again. */
-	#version = $state(0);
 	user = $state.raw<UserProfile | null>(null);
 	userError = $state.raw<AgentError | null>(null);
 	/** Why the last session ended without the user asking, in words. */
@@ -81,7 +79,6 @@ class Session {
 	}
 
 	get token(): string | null {
-		void this.#version;
 		return tokenStore.get(config.agentUrl);
 	}
 
@@ -112,7 +109,6 @@ class Session {
 		pendingMfaStored.set(null);
 		this.endedReason = null;
 		this.user = null;
-		this.#version += 1;
 		// The agent's status changes with a sign-in (Created to Started): read it now, not in 10 s.
 		agentStatusMonitor.refreshSoon();
 	}
@@ -145,7 +141,6 @@ class Session {
 				startedAt: Date.now()
 			};
 			pendingMfaStored.set(pending);
-			this.#version += 1;
 			return result.challenge === CHALLENGE.Totp ? 'totp' : 'sms';
 		}
 		throw new AgentContractError(
@@ -190,7 +185,6 @@ class Session {
 
 	cancelMfa() {
 		pendingMfaStored.set(null);
-		this.#version += 1;
 	}
 
 	async loadUser() {
@@ -268,7 +262,6 @@ class Session {
 		this.#controller?.abort();
 		this.user = null;
 		this.userError = null;
-		this.#version += 1;
 	}
 
 	reset() {
