@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-	parseUsersQuery,
-	showingRange,
-	toAgentQuery,
-	usersSearchParams,
-	wrapParts,
-	type UsersQuery
-} from './users-query.ts';
+import { showingRange } from './state/list-query.ts';
+import { toAgentQuery, usersList, wrapParts, type UsersQuery } from './users-query.ts';
 
 const parse = (search: string, fallback?: number) =>
-	parseUsersQuery(new URLSearchParams(search), fallback);
+	usersList.parse(new URLSearchParams(search), fallback);
 
-describe('parseUsersQuery', () => {
+describe('the users list view', () => {
 	it('reads every part of the view', () => {
 		expect(
 			parse('page=7&pageSize=100&q=%20ann%20&sort=email&order=desc&status=active,pending')
@@ -54,9 +48,11 @@ describe('parseUsersQuery', () => {
 	});
 });
 
-describe('usersSearchParams', () => {
+describe('the users list URL', () => {
 	it('leaves defaults out and round-trips the rest', () => {
-		expect(usersSearchParams({ page: 1, pageSize: 25, sort: 'created', order: 'desc' })).toEqual({
+		expect(
+			usersList.searchParams({ page: 1, pageSize: 25, sort: 'created', order: 'desc' })
+		).toEqual({
 			q: null,
 			status: null,
 			sort: null,
@@ -73,12 +69,14 @@ describe('usersSearchParams', () => {
 			status: 3
 		};
 		const params = new URLSearchParams(
-			Object.entries(usersSearchParams(view)).filter((e): e is [string, string] => e[1] !== null)
+			Object.entries(usersList.searchParams(view)).filter(
+				(e): e is [string, string] => e[1] !== null
+			)
 		);
 		expect(params.toString()).toBe(
 			'q=user&status=active%2Cinactive&sort=username&order=desc&page=7&pageSize=10'
 		);
-		expect(parseUsersQuery(params)).toEqual(view);
+		expect(usersList.parse(params)).toEqual(view);
 	});
 });
 

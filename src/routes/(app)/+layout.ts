@@ -1,9 +1,14 @@
 import { redirect } from '@sveltejs/kit';
 import { route } from '$lib/routes';
+import { DATA } from '$lib/state/page-data.svelte';
 import { session } from '$lib/state/session.svelte';
 
 /** The guard: signed out, go and sign in, then come back here. */
-export async function load({ parent, url }) {
+export async function load({ depends, parent, url, untrack }) {
+	// The session belongs to an agent: another address, check again.
+	depends(DATA.agent);
 	await parent();
-	if (!session.signedIn) redirect(307, route.login({ next: url.pathname + url.search + url.hash }));
+	// Checked again on each page, not on each change of a page's filters.
+	const next = url.pathname + untrack(() => url.search + url.hash);
+	if (!session.signedIn) redirect(307, route.login({ next }));
 }

@@ -1,0 +1,123 @@
+import { invalidate } from '$app/navigation';
+import { AgentError, isAbort } from '$lib/api/errors';
+
+/**
+ * Page data: how a page reads from the agent.
+ *
+ * - A `+page.ts` load returns `readAgent(depends, DATA.x, (signal) => read({ signal }))` without
+ *   awaiting it, so the navigation never waits for the agent.
+ * - The page wraps that promise in `PageData`, which keeps the last answer on screen while a
+ *   newer one loads (no flash, no empty table), drops answers that arrive after a newer one, and
+ *   keeps an error beside the last good value.
+ * - After a change, `refresh(DATA.x)` reads it again; `retry()` does the same for one page.
+ *
+ * Example: `src/routes/(app)/+page.ts` with `src/routes/(app)/+page.svelte`.
+ */
+
+/** Names of what loads read from the agent, for `depends()` and `invalidate()`. */
+export const DATA = {
+	/** Every agent read depends on it: the address changed, read everything again. */
+	agent: 'agent:address',
+	update: 'agent:update',
+	profile: 'agent:profile',
+	users: 'agent:users'
+} as const;
+type DataKey = (typeof DATA)[keyof typeof DATA];
+
+/** What the agent answered: its value, or the reason it failed (shown in words). */
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: AgentError };
+
+/** How to abort each read, once the page following it moves on. */
+const aborts = new WeakMap<Promise<unknown>, AbortController>();
+
+/**
+ * Starts an agent read for a load: declares it (so `refresh(key)` and an address change run it
+ * again), and settles as a value or an agent error in words. Anything else (a bug) rejects and
+ * reaches the error page. The page following it aborts it when a newer read replaces it; an
+ * aborted read never settles, as nobody waits for it. (A newer read does not abort older ones
+ * itself: links preload their page's data on hover, and that read is not yet the page's.)
+ */
+export function readAgent<T>(
+	depends: (...deps: `${string}:${string}`[]) => void,
+	key: DataKey,
+	read: (signal: AbortSignal) => Promise<T>
+): Promise<Settled<T>> {
+	depends(DATA.agent, key);
+	const controller = new AbortController();
+	const settled = read(controller.signal).then(
+		(value): Settled<T> => ({ ok: true, value }),
+		(error: unknown): Promise<Settled<T>> | Settled<T> => {
+			if (controller.signal.aborted || isAbort(error)) return new Promise(() => undefined);
+			if (error instanceof AgentError) return { ok: false, error };
+			throw error;
+		}
+	);
+	aborts.set(settled, controller);
+	return settled;
+}
+
+/** Reads `key` again everywhere it is shown (after a change, or a Retry). */
+export function refresh(key: DataKey): Promise<void> {
+	return invalidate(key);
+}
+
+/**
+ * One agent read on a page, followed across loads. Create it in a component's script with a
+ * function that returns the load's promise (`() => data.users`).
+ */
+export class PageData<T> {
+	/** The newest good answer, kept while a newer read is under way or after it fails. */
+	value = $state.raw<T | undefined>(undefined);
+	/** Why the newest read failed; null once one succeeds. */
+	error = $state.raw<AgentError | null>(null);
+	/** A read is under way. */
+	pending = $state(true);
+	/** Whether any read has succeeded yet. */
+	loaded = $state(false);
+	readonly #key: DataKey;
+	#run = 0;
+	#current: Promise<Settled<T>> | null = null;
+
+	constructor(source: () => Promise<Settled<T>>, key: DataKey) {
+		this.#key = key;
+		$effect(() => this.follow(source()));
+		$effect(() => () => this.stop());
+	}
+
+	/**
+	 * Shows what this read settles as, unless a newer one comes first: then it is aborted and
+	 * its answer dropped. The constructor's effect calls it with each load's promise.
+	 */
+	follow(promise: Promise<Settled<T>>) {
+		if (promise === this.#current) return;
+		this.#abortCurrent();
+		this.#current = promise;
+		const run = ++this.#run;
+		this.pending = true;
+		void promise.then((settled) => {
+			if (run !== this.#run) return;
+			if (settled.ok) {
+				this.value = settled.value;
+				this.loaded = true;
+				this.error = null;
+			} else {
+				this.error = settled.error;
+			}
+			this.pending = false;
+		});
+	}
+
+	/** The page is gone: the read under way is aborted and its answer dropped. */
+	stop() {
+		this.#run++;
+		this.#abortCurrent();
+		this.#current = null;
+	}
+
+	#abortCurrent() {
+		if (this.#current) aborts.get(this.#current)?.abort();
+	}
+
+	/** Reads it again. */
+	retry = (): Promise<void> => refresh(this.#key);
+}

@@ -1,0 +1,7 @@
+import { checkUpdate } from '$lib/api/management';
+import { DATA, readAgent } from '$lib/state/page-data.svelte';
+
+export async function load({ depends, parent }) {
+	await parent();
+	return { update: readAgent(depends, DATA.update, (signal) => checkUpdate({ signal })) };
+}

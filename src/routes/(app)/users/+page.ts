@@ -1,0 +1,13 @@
+import { DATA, readAgent } from '$lib/state/page-data.svelte';
+import { readUsers } from '$lib/state/users-list';
+import { usersList } from '$lib/users-query';
+
+export async function load({ depends, parent, url }) {
+	await parent();
+	// Only the list's own parameters count: opening a user's panel reads nothing again.
+	const query = usersList.parse(url.searchParams, usersList.rememberedPageSize);
+	return {
+		query,
+		users: readAgent(depends, DATA.users, (signal) => readUsers(query, signal))
+	};
+}
