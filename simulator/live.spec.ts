@@ -152,6 +152,69 @@ describe('sockets', () => {
 		}
 	});
 
+	it('Pause stops the background activity and reports 4; Resume restarts it and reports 1', async () => {
+		const busy = await testSimulator({ eventsPerSecond: 200 });
+		try {
+			const c = client(busy);
+			const n = await openSocket(busy, 'notification');
+			await until(() => n.frames.length > 5, 3000);
+			await c.call('POST', '/management/command/2');
+			expect((await c.call('GET', '/management/agent_status')).json).toBe(4);
+			// The Pause command's own AppNotification may still arrive; after that, silence.
+			await until(() => n.frames.some((f) => /command/.test(JSON.stringify(f))), 3000);
+			const paused = n.frames.length;
+			await busy.clock.delay(150);
+			expect(n.frames.length).toBe(paused);
+			await c.call('POST', '/management/command/4');
+			expect((await c.call('GET', '/management/agent_status')).json).toBe(1);
+			await until(() => n.frames.length > paused + 5, 3000);
+			n.ws.close();
+		} finally {
+			await busy.close();
+		}
+	});
+
+	it('updates itself: progress frames, AppExit, away, then back with the new version', async () => {
+		const quick = await testSimulator({ restartSeconds: 600 });
+		try {
+			const c = client(quick);
+			await c.call('POST', '/__sim/update', {
+				body: { isUpdateRequired: true, newVersion: '3.5.0' }
+			});
+			const n = await openSocket(quick, 'notification');
+			expect((await c.call('POST', '/management/update')).status).toBe(200);
+			const closed = await n.closed;
+			expect(closed.code).toBe(1000);
+			const frames = n.frames as { Type: number; Data: Record<string, unknown> }[];
+			const progress = frames.filter((f) => f.Type === 8);
+			expect(progress.length).toBeGreaterThan(2);
+			expect(progress.at(-1)?.Data).toMatchObject({ Version: '3.5.0', Percent: 100 });
+			expect(frames.some((f) => f.Type === 4 && f.Data.Operation === 'AppExit')).toBe(true);
+			await expect(c.call('GET', '/management/check_update')).rejects.toThrow();
+			quick.clock.advance(600_000);
+			expect((await c.call('GET', '/management/check_update')).json).toEqual({
+				isUpdateRequired: false,
+				currentVersion: '3.5.0',
+				newVersion: '3.5.0'
+			});
+		} finally {
+			await quick.close();
+		}
+	});
+
+	it('names the caller in its AppNotification with X-App-Origin', async () => {
+		const n = await openSocket(sim, 'notification');
+		await api.call('POST', '/management/command/4', {
+			headers: { 'x-app-origin': 'agent-console' }
+		});
+		await until(() => n.frames.length > 0, 3000);
+		expect(n.frames[0]).toMatchObject({
+			Type: 4,
+			Data: { Operation: 'command/4', Origin: 'agent-console' }
+		});
+		n.ws.close();
+	});
+
 	it('plays socket faults: refuse, close at once', async () => {
 		await api.call('POST', '/__sim/sockets', { body: { mode: 'refuse' } });
 		await expect(openSocket(sim, 'notification')).rejects.toThrow(/503/);

@@ -6,13 +6,19 @@ import type { SimUser } from './seed.ts';
 import type { SimState } from './state.ts';
 import type { TokenIssuer } from './tokens.ts';
 
-/** What the agent's endpoints can reach; `exit` plays the agent restarting. */
+/**
+ * What the agent's endpoints can reach. `exit` plays the agent stopping, and coming back after
+ * `restartSeconds` (`then` runs as it returns); `activity` starts or stops its background work;
+ * `notify` sends a frame on /notification.
+ */
 export type AgentContext = {
 	state: SimState;
 	tokens: TokenIssuer;
 	options: SimulatorOptions;
 	oidc: OidcProvider;
-	exit: () => void;
+	exit: (then?: () => void) => void;
+	activity: (running: boolean) => void;
+	notify: (type: number, data: unknown) => void;
 };
 
 export type AgentRequest = {

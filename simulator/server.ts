@@ -169,7 +169,7 @@ export async function startSimulator(
 	};
 
 	/** Exit: close both sockets with 1000, stop answering for a while, then come back. */
-	const exit = () => {
+	const exit = (then?: () => void) => {
 		setTimeout(() => {
 			const before = state.status;
 			live.disconnectAll(1000, 'Agent exiting');
@@ -180,12 +180,21 @@ export async function startSimulator(
 				downTimer = null;
 				down = false;
 				state.status = before;
+				then?.();
 				log('exit: back');
 			}, options.restartSeconds * 1000);
 		}, 50);
 	};
 
-	const agentContext: AgentContext = { state, tokens, options, oidc, exit };
+	const agentContext: AgentContext = {
+		state,
+		tokens,
+		options,
+		oidc,
+		exit,
+		activity: (running) => live.setActivity(running ? options.eventsPerSecond : 0),
+		notify: (type, data) => live.notify(type, data)
+	};
 
 	/** Logs the request once its answer is out, with the token masked. */
 	function logWhenDone(res: ServerResponse, method: string, url: URL) {
@@ -300,6 +309,9 @@ export async function startSimulator(
 		}
 	}
 
+	const headerText = (value: string | string[] | undefined) =>
+		(Array.isArray(value) ? value[0] : value)?.slice(0, 200) || undefined;
+
 	/** The AppNotification the agent sends after every non-GET call, failed ones included. */
 	function notify(req: IncomingMessage, method: string, path: string) {
 		if (method === 'GET') return;
@@ -307,7 +319,8 @@ export async function startSimulator(
 			Operation: path.split('/').filter(Boolean).slice(1).join('/'),
 			EndpointAddress: path,
 			HttpMethod: method,
-			Origin: req.headers.origin ?? null
+			// A client may name itself (the console sends X-App-Origin: agent-console).
+			Origin: headerText(req.headers['x-app-origin']) ?? req.headers.origin ?? null
 		});
 	}
 
