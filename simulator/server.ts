@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { redactTokens } from '../src/lib/contract.ts';
+import { APP_ORIGIN_HEADER, redactTokens } from '../src/lib/contract.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
 import type { RouteMatch } from './routing.ts';
@@ -320,7 +320,7 @@ export async function startSimulator(
 			EndpointAddress: path,
 			HttpMethod: method,
 			// A client may name itself (the console sends X-App-Origin: agent-console).
-			Origin: headerText(req.headers['x-app-origin']) ?? req.headers.origin ?? null
+			Origin: headerText(req.headers[APP_ORIGIN_HEADER]) ?? req.headers.origin ?? null
 		});
 	}
 

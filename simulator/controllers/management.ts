@@ -1,11 +1,9 @@
 import { NOTIFICATION_TYPE } from '../../src/lib/api/schemas/frames.ts';
-import { AGENT_STATUS } from '../../src/lib/contract.ts';
+import { AGENT_COMMAND as COMMAND, AGENT_STATUS } from '../../src/lib/contract.ts';
 import { AgentFailure, ok } from '../reply.ts';
 import { route, requireUser, type Handler, type Route } from '../routing.ts';
 
 /** The agent's /management controller: status, update check, commands. */
-
-export const COMMAND = { Start: 0, Dispose: 1, Pause: 2, Resume: 4, Exit: 8 } as const;
 
 const agentStatus: Handler = (_req, ctx) => ok(ctx.state.status);
 

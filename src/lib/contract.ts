@@ -6,6 +6,14 @@
 
 export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Disposed: 8 } as const;
 
+/** `POST /management/command/{cmd}`: Start needs `?token=`, the others need nothing. */
+export const AGENT_COMMAND = { Start: 0, Dispose: 1, Pause: 2, Resume: 4, Exit: 8 } as const;
+
+/** The header with which a client names itself in the AppNotification of its calls. */
+export const APP_ORIGIN_HEADER = 'x-app-origin';
+/** What the console calls itself there, so it can tell its own changes from other clients'. */
+export const CONSOLE_ORIGIN = 'agent-console';
+
 /** Flags: a user may carry several (an account level and a desktop type). */
 export const USER_TYPE = {
 	ProviderAdmin: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRelative, formatTime } from './format.ts';
+import { formatDateTime, formatElapsed, formatRelative, formatTime } from './format.ts';
 import { parseAgentDate } from './format-table.ts';
 
 describe('parseAgentDate', () => {
@@ -35,5 +35,16 @@ describe('formatTime and formatDateTime', () => {
 		expect(formatDateTime(date)).toMatch(/14.02/);
 		expect(formatTime(new Date(NaN))).toBe('unknown time');
 		expect(formatDateTime(new Date(1e20))).toBe('unknown date');
+	});
+});
+
+describe('formatElapsed', () => {
+	it('reads in the largest units, whole', () => {
+		expect(formatElapsed(30_000)).toBe('less than a minute');
+		expect(formatElapsed(5 * 60_000)).toBe('5 min');
+		expect(formatElapsed((2 * 60 + 13) * 60_000)).toBe('2 h 13 min');
+		expect(formatElapsed(3 * 3_600_000)).toBe('3 h');
+		expect(formatElapsed((3 * 24 + 4) * 3_600_000)).toBe('3 d 4 h');
+		expect(formatElapsed(Number.NaN)).toBe('less than a minute');
 	});
 });

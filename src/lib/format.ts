@@ -19,6 +19,11 @@ const DATE_TIME = new Intl.DateTimeFormat(undefined, {
 	minute: '2-digit',
 	hourCycle: 'h23'
 });
+const CLOCK = new Intl.DateTimeFormat(undefined, {
+	hour: '2-digit',
+	minute: '2-digit',
+	hourCycle: 'h23'
+});
 const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
 const valid = (date: Date) => Number.isFinite(date.getTime());
@@ -45,4 +50,20 @@ export function formatRelative(date: Date, now: Date = new Date()): string {
 	const hours = Math.round(seconds / 3600);
 	if (Math.abs(hours) < 24) return RELATIVE.format(hours, 'hour');
 	return RELATIVE.format(Math.round(seconds / 86400), 'day');
+}
+
+/** "14:02": the time of day without seconds, for "since 14:02". */
+export function formatClock(date: Date): string {
+	return valid(date) ? CLOCK.format(date) : 'an unknown time';
+}
+
+/** How long something has lasted: "less than a minute", "5 min", "2 h 13 min", "3 d 4 h". */
+export function formatElapsed(ms: number): string {
+	if (!Number.isFinite(ms) || ms < 60_000) return 'less than a minute';
+	const minutes = Math.floor(ms / 60_000);
+	if (minutes < 60) return `${minutes} min`;
+	const hours = Math.floor(minutes / 60);
+	if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+	const days = Math.floor(hours / 24);
+	return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }

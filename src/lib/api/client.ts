@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { config } from '$lib/config.svelte';
+import { APP_ORIGIN_HEADER, CONSOLE_ORIGIN } from '$lib/contract';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
 import { runtimeConfigSchema, type RuntimeConfigFile } from './schemas/config.ts';
 import { errorBodySchema } from './schemas/agent.ts';
@@ -117,7 +118,13 @@ export async function request<S extends z.ZodMiniType>(
 	try {
 		const response = await fetch(url, {
 			method: options.method ?? 'GET',
-			headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+			headers: {
+				...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+				// Calls that change something name the console in the agent's AppNotification.
+				...(options.method && options.method !== 'GET'
+					? { [APP_ORIGIN_HEADER]: CONSOLE_ORIGIN }
+					: {})
+			},
 			body: options.body === undefined ? undefined : JSON.stringify(options.body),
 			signal: controller.signal,
 			credentials: 'omit',

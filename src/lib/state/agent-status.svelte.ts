@@ -1,4 +1,6 @@
 import { config } from '$lib/config.svelte';
+import { AGENT_STATUS } from '$lib/contract';
+import { Stored } from '$lib/stored.svelte';
 import { AgentError, isAbort } from '$lib/api/errors';
 import { agentStatus } from '$lib/api/management';
 import type { AgentStatusValue } from '$lib/api/schemas';
@@ -9,6 +11,10 @@ export type StatusReading =
 	| { state: 'error'; error: AgentError; at: Date; retryAt: Date };
 
 export const POLL_MS = 10_000;
+/** How often to look while waiting for the agent to come back from a stop or an update. */
+const RETURN_POLL_MS = 2_000;
+/** How long an agent that should go away may go on answering before the console stops waiting. */
+const RETURN_WAIT_MS = 60_000;
 const MAX_BACKOFF_MS = 60_000;
 
 /** Next wait after `failures` failed checks in a row: 2 s, 4 s, 8 s ... up to a minute. */
@@ -20,8 +26,31 @@ export function backoffMs(failures: number): number {
  * The agent's status on every page: polled while the tab is visible, with backoff while the
  * agent does not answer, and restarted when the agent address changes.
  */
+const perAgent = (name: string) => () => `agent-console:${name}:${config.agentUrl}`;
+const timestamp = (text: string) => {
+	const n = Number(text);
+	return Number.isFinite(n) && n > 0 ? n : null;
+};
+
 class AgentStatusMonitor {
 	reading = $state.raw<StatusReading>({ state: 'checking' });
+	/** When the agent answered again after the user stopped it (for a moment's "it is back"). */
+	backAt = $state.raw<Date | null>(null);
+	/** Since when the agent is paused, as first seen by this browser (the agent does not say). */
+	readonly #pausedSince = new Stored<number | null>('local', perAgent('paused-since'), {
+		parse: timestamp,
+		fallback: null
+	});
+	/** When the user stopped the agent from this tab; cleared when it answers again. */
+	readonly #stoppedAt = new Stored<number | null>('session', perAgent('stopped-at'), {
+		parse: timestamp,
+		fallback: null
+	});
+	/**
+	 * Waiting for the agent to go away and come back (a stop, an update): 'going' until a check
+	 * fails, then 'gone' until one succeeds. Meanwhile the status is read every 2 s.
+	 */
+	#away: { phase: 'going' | 'gone'; since: number } | null = null;
 	#failures = 0;
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#controller: AbortController | null = null;
@@ -32,6 +61,35 @@ class AgentStatusMonitor {
 		if (document.hidden) this.#clearTimer();
 		else void this.refresh();
 	};
+
+	get pausedSince(): Date | null {
+		const at = this.#pausedSince.value;
+		return at === null ? null : new Date(at);
+	}
+
+	get stoppedAt(): Date | null {
+		const at = this.#stoppedAt.value;
+		return at === null ? null : new Date(at);
+	}
+
+	/** The agent was just paused by a command: it is paused from now. */
+	markPaused(paused: boolean) {
+		this.#pausedSince.set(paused ? Date.now() : null);
+	}
+
+	/** The user stopped the agent: say so until it answers again, and look for it often. */
+	markStopped() {
+		this.#stoppedAt.set(Date.now());
+		this.expectReturn();
+	}
+
+	/** The agent is about to go away and come back (a stop, an update): look every 2 s, no backoff. */
+	expectReturn() {
+		this.#away = { phase: 'going', since: Date.now() };
+		this.#failures = 0;
+		this.#clearTimer();
+		if (this.#running) this.#schedule();
+	}
 
 	/** Starts polling (again) for the current agent address. */
 	start() {
@@ -44,6 +102,9 @@ class AgentStatusMonitor {
 			this.#failures = 0;
 			this.reading = { state: 'checking' };
 		}
+		// Stopped before a reload: still waiting for it to come back.
+		if (this.#stoppedAt.value !== null && !this.#away)
+			this.#away = { phase: 'gone', since: Date.now() };
 		void this.refresh();
 	}
 
@@ -69,11 +130,14 @@ class AgentStatusMonitor {
 			const value = await agentStatus({ signal: controller.signal, agentUrl, timeoutMs: 8000 });
 			this.#failures = 0;
 			this.reading = { state: 'ok', value, at: new Date() };
+			this.#keepPause(value, this.reading.at);
+			this.#answered(this.reading.at);
 		} catch (error) {
 			if (isAbort(error) || controller.signal.aborted) return;
 			if (!(error instanceof AgentError)) throw error;
 			this.#failures += 1;
-			const wait = backoffMs(this.#failures);
+			if (this.#away) this.#away.phase = 'gone';
+			const wait = this.#away ? RETURN_POLL_MS : backoffMs(this.#failures);
 			this.reading = {
 				state: 'error',
 				error,
@@ -84,10 +148,35 @@ class AgentStatusMonitor {
 		this.#schedule();
 	}
 
+	/**
+	 * The agent answered. Back after being away: say so. Still answering a minute after it was
+	 * to go away (it never went, or came back between two looks): stop waiting.
+	 */
+	#answered(at: Date) {
+		const away = this.#away;
+		if (away && away.phase === 'going' && at.getTime() - away.since < RETURN_WAIT_MS) return;
+		this.#away = null;
+		if (this.#stoppedAt.value !== null) {
+			this.#stoppedAt.set(null);
+			this.backAt = at;
+		}
+	}
+
+	#keepPause(value: unknown, at: Date) {
+		if (value === AGENT_STATUS.Paused) {
+			if (this.#pausedSince.value === null) this.#pausedSince.set(at.getTime());
+		} else if (this.#pausedSince.value !== null) {
+			this.#pausedSince.set(null);
+		}
+	}
+
 	#schedule() {
 		if (!this.#running || document.hidden) return;
-		const wait =
-			this.reading.state === 'error' ? this.reading.retryAt.getTime() - Date.now() : POLL_MS;
+		const wait = this.#away
+			? RETURN_POLL_MS
+			: this.reading.state === 'error'
+				? this.reading.retryAt.getTime() - Date.now()
+				: POLL_MS;
 		this.#timer = setTimeout(() => void this.refresh(), Math.max(0, wait));
 	}
 
@@ -100,6 +189,8 @@ class AgentStatusMonitor {
 		this.stop();
 		this.#failures = 0;
 		this.#agentUrl = '';
+		this.#away = null;
+		this.backAt = null;
 		this.reading = { state: 'checking' };
 	}
 }

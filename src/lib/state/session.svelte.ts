@@ -241,8 +241,13 @@ class Session {
 
 	/** The token's own expiry has passed: end the session here without asking the agent. */
 	expire() {
+		this.end('Your session expired. Sign in again to continue.');
+	}
+
+	/** The agent will no longer accept the token (it was told to sign its user out): say why. */
+	end(reason: string) {
 		this.#clear();
-		this.endedReason = 'Your session expired. Sign in again to continue.';
+		this.endedReason = reason;
 	}
 
 	/**

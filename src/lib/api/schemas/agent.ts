@@ -15,6 +15,7 @@ export const checkUpdateSchema = z.object({
 	currentVersion: z.optional(z.nullable(z.string())),
 	newVersion: z.optional(z.nullable(z.string()))
 });
+export type CheckUpdate = z.infer<typeof checkUpdateSchema>;
 
 /** Any 2xx body is fine: the endpoint answers 200 with nothing we need. */
 export const emptySchema = z.unknown();

@@ -6,6 +6,7 @@
 export const buttonClass = {
 	primary: 'btn btn-primary',
 	secondary: 'btn btn-secondary',
+	danger: 'btn btn-danger',
 	ghost: 'btn-ghost'
 } as const;
 
