@@ -1,12 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { AGENT_URL_KEY, control, expect, signInWithToken, test, tokenKey } from './fixtures.ts';
+import {
+	AGENT_URL_KEY,
+	control,
+	expect,
+	push,
+	signInWithToken,
+	test,
+	tokenKey
+} from './fixtures.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
 
-const push = (sim: Simulator, channel: 'notification' | 'statechange', frame: unknown, count = 1) =>
-	control(sim, 'push', { channel, frame, count });
 const pushRaw = (sim: Simulator, channel: 'notification' | 'statechange', raw: string) =>
 	control(sim, 'push', { channel, raw });
 

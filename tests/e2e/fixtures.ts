@@ -161,3 +161,11 @@ export async function outbox(sim: Simulator, to: string) {
 	};
 	return res.messages;
 }
+
+/** Sends a frame (as JSON) on one of the development agent's channels, `count` times. */
+export const push = (
+	sim: Simulator,
+	channel: 'notification' | 'statechange',
+	frame: unknown,
+	count = 1
+) => control(sim, 'push', { channel, frame, count });

@@ -8,6 +8,7 @@ import {
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
 import { redactTokens } from '$lib/contract';
+import { outcomeOf } from './transfers.svelte.ts';
 
 /**
  * Frames in words: the kind of event and a one-line summary, for the timeline, its filters and
@@ -26,10 +27,15 @@ export const EVENT_KINDS = {
 } as const;
 export type EventKind = keyof typeof EVENT_KINDS;
 
+/** Events that need a person's attention: a failed transfer, an error or warning from the agent. */
+export type Severity = 'error' | 'warning';
+
 export type Described = {
 	kind: EventKind;
 	label: string;
 	summary: string;
+	/** Set only for problems; routine events (and noise such as unknown types) have none. */
+	severity?: Severity;
 	/** A Progress frame's data, read once here for the transfers view too. */
 	progress?: ProgressData;
 };
@@ -97,6 +103,30 @@ function userNotificationSummary(data: unknown): string {
 	return oneLine(data);
 }
 
+/**
+ * The severity a user notification names (its shape is open: `Severity`, `Level` or `Type`, as a
+ * word or .NET's LogLevel number); none for information or a value it does not know.
+ */
+export function severityOf(data: unknown): Severity | undefined {
+	const d = record(data);
+	if (!d) return undefined;
+	for (const key of ['Severity', 'severity', 'Level', 'level']) {
+		const value = d[key];
+		if (typeof value === 'number') {
+			if (value >= 4) return 'error';
+			if (value === 3) return 'warning';
+			return undefined;
+		}
+		if (typeof value === 'string') {
+			const word = value.toLowerCase();
+			if (/^(error|critical|fatal|failure|failed)$/.test(word)) return 'error';
+			if (/^(warning|warn)$/.test(word)) return 'warning';
+			return undefined;
+		}
+	}
+	return undefined;
+}
+
 function updateSummary(data: unknown): string {
 	const d = record(data);
 	const pct =
@@ -110,11 +140,13 @@ export function describeNotification(frame: NotificationFrame): Described {
 		case 'progress': {
 			const p = progressDataSchema.safeParse(frame.Data);
 			if (!p.success) return { kind, label: EVENT_KINDS.progress, summary: oneLine(frame.Data) };
+			const failed = outcomeOf(p.data.Status, p.data.Error) === 'failed';
 			return {
 				kind,
 				label: EVENT_KINDS.progress,
 				summary: oneLine(progressSummary(p.data)),
-				progress: p.data
+				progress: p.data,
+				...(failed ? { severity: 'error' as const } : {})
 			};
 		}
 		case 'app-notification': {
@@ -128,8 +160,15 @@ export function describeNotification(frame: NotificationFrame): Described {
 				summary: oneLine(`${d.HttpMethod ? `${d.HttpMethod} ` : ''}${what}${from}`)
 			};
 		}
-		case 'user-notification':
-			return { kind, label: EVENT_KINDS[kind], summary: userNotificationSummary(frame.Data) };
+		case 'user-notification': {
+			const severity = severityOf(frame.Data);
+			return {
+				kind,
+				label: EVENT_KINDS[kind],
+				summary: userNotificationSummary(frame.Data),
+				...(severity ? { severity } : {})
+			};
+		}
 		case 'app-update':
 			return { kind, label: EVENT_KINDS[kind], summary: updateSummary(frame.Data) };
 		default:

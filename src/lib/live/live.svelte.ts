@@ -6,6 +6,8 @@ import { FileStates } from './file-states.svelte';
 import { parseNotification, parseStateChange } from './frames';
 import { Timeline, type NewEntry } from './timeline.svelte';
 import { Transfers } from './transfers.svelte';
+import { Problems } from './problems.svelte';
+import { activityOf, SAMPLE_MS, Throughput } from './activity';
 
 /** Longest a batch waits when the page gets no animation frames (a hidden tab). */
 const FLUSH_FALLBACK_MS = 250;
@@ -22,6 +24,9 @@ class Live {
 	readonly timeline = new Timeline();
 	readonly transfers = new Transfers();
 	readonly fileStates = new FileStates();
+	readonly problems = new Problems();
+	readonly throughput = new Throughput();
+	#sampler: ReturnType<typeof setInterval> | null = null;
 
 	#entries: NewEntry[] = [];
 	#progress: Parameters<Transfers['apply']>[0] = [];
@@ -38,7 +43,8 @@ class Live {
 				kind: described.kind,
 				label: described.label,
 				summary: described.summary,
-				payload: value
+				payload: value,
+				...(described.severity ? { severity: described.severity } : {})
 			});
 			if (described.progress) this.#progress.push({ data: described.progress, at });
 			this.#schedule();
@@ -67,10 +73,17 @@ class Live {
 
 	start(agentUrl: string) {
 		for (const channel of this.channels) channel.start(agentUrl);
+		this.#sampler ??= setInterval(() => {
+			this.flush();
+			const now = Date.now();
+			this.throughput.add(now, activityOf(this.transfers.list, now));
+		}, SAMPLE_MS);
 	}
 
 	stop() {
 		for (const channel of this.channels) channel.stop();
+		if (this.#sampler !== null) clearInterval(this.#sampler);
+		this.#sampler = null;
 	}
 
 	/** Forgets every event, transfer and file state. */
@@ -79,6 +92,8 @@ class Live {
 		this.timeline.clear();
 		this.transfers.clear();
 		this.fileStates.clear();
+		this.problems.clear();
+		this.throughput.clear();
 	}
 
 	/** Hands the frames collected so far to the views. */
@@ -92,7 +107,7 @@ class Live {
 		this.#entries = [];
 		this.#progress = [];
 		this.#states = [];
-		this.timeline.append(entries);
+		this.problems.add(this.timeline.append(entries));
 		this.transfers.apply(progress);
 		this.fileStates.apply(states);
 	}

@@ -30,14 +30,14 @@ describe('Timeline', () => {
 	it('filters by channel, kind and text, also for what arrives later', () => {
 		const t = new Timeline();
 		t.append(many(1, 10));
-		t.setFilter({ channel: 'notification', kind: null, q: '' });
+		t.setFilter({ channel: 'notification', kind: null, q: '', problems: false });
 		expect(t.shown).toHaveLength(5);
-		t.setFilter({ channel: null, kind: 'state', q: 'event 1' });
+		t.setFilter({ channel: null, kind: 'state', q: 'event 1', problems: false });
 		expect(summaries(t)).toEqual(['event 10']);
 		t.append([event(12), event(13)]);
 		expect(summaries(t)).toEqual(['event 10', 'event 12']);
 		// The payload is searched too.
-		t.setFilter({ channel: null, kind: null, q: '"i":13' });
+		t.setFilter({ channel: null, kind: null, q: '"i":13', problems: false });
 		expect(summaries(t)).toEqual(['event 13']);
 	});
 
@@ -48,7 +48,7 @@ describe('Timeline', () => {
 		t.append(many(4, 9));
 		expect(summaries(t)).toEqual(['event 1', 'event 2', 'event 3']);
 		expect(t.newWhilePaused).toBe(6);
-		t.setFilter({ channel: 'notification', kind: null, q: '' });
+		t.setFilter({ channel: 'notification', kind: null, q: '', problems: false });
 		expect(t.newWhilePaused).toBe(3);
 		t.resume();
 		expect(t.shown).toHaveLength(5);
@@ -60,13 +60,13 @@ describe('Timeline', () => {
 		t.append([event(1)]);
 		t.openGap('notification', 5_000, 'the connection was lost');
 		t.openGap('notification', 5_500, 'again');
-		t.setFilter({ channel: null, kind: 'progress', q: 'nothing matches this' });
+		t.setFilter({ channel: null, kind: 'progress', q: 'nothing matches this', problems: false });
 		expect(t.shown.map((e) => e.kind)).toEqual(['gap']);
 		t.clear();
 		expect(t.shown[0]?.gap).toEqual({ from: 5_000, to: null, reason: 'the connection was lost' });
 		t.closeGap('notification', 9_000);
 		expect(t.shown[0]?.gap?.to).toBe(9_000);
-		t.setFilter({ channel: 'statechange', kind: null, q: '' });
+		t.setFilter({ channel: 'statechange', kind: null, q: '', problems: false });
 		expect(t.shown).toHaveLength(0);
 	});
 

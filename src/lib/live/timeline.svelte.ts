@@ -1,6 +1,6 @@
 import { parse, Stored } from '$lib/stored.svelte';
 import type { ChannelName } from '$lib/contract';
-import { EVENT_KINDS, type EventKind } from './event-words';
+import { EVENT_KINDS, type EventKind, type Severity } from './event-words';
 
 /**
  * The merged event list of both channels: bounded (the oldest drop first and are counted),
@@ -22,11 +22,19 @@ export type TimelineEntry = {
 	/** The frame as received: parsed JSON, or the text of a frame that could not be read. */
 	payload: unknown;
 	gap?: Gap;
+	/** Problems only: a failed transfer, an error or a warning. */
+	severity?: Severity;
 };
 
 export type NewEntry = Omit<TimelineEntry, 'seq'>;
 
-export type TimelineFilter = { channel: ChannelName | null; kind: EventKind | null; q: string };
+export type TimelineFilter = {
+	channel: ChannelName | null;
+	kind: EventKind | null;
+	q: string;
+	/** Only failed transfers, errors and warnings. */
+	problems: boolean;
+};
 
 export const RETENTION_CHOICES = [1_000, 5_000, 10_000, 50_000] as const;
 
@@ -64,6 +72,7 @@ export function matches(entry: TimelineEntry, filter: TimelineFilter): boolean {
 	if (entry.kind === 'gap') return filter.channel === null || entry.channel === filter.channel;
 	if (filter.channel && entry.channel !== filter.channel) return false;
 	if (filter.kind && entry.kind !== filter.kind) return false;
+	if (filter.problems && !entry.severity) return false;
 	return !filter.q || textOf(entry).includes(filter.q.toLowerCase());
 }
 
@@ -86,7 +95,7 @@ export class Timeline {
 	/** Events dropped to stay within the cap since the last clear. */
 	dropped = $state(0);
 	paused = $state(false);
-	filter = $state.raw<TimelineFilter>({ channel: null, kind: null, q: '' });
+	filter = $state.raw<TimelineFilter>({ channel: null, kind: null, q: '', problems: false });
 
 	#entries: TimelineEntry[] = [];
 	#filtered: TimelineEntry[] = [];
@@ -123,15 +132,25 @@ export class Timeline {
 		return this.#entries.length;
 	}
 
-	append(batch: NewEntry[]) {
-		if (batch.length === 0) return;
+	/** Adds a batch; returns the entries as kept (with their sequence numbers). */
+	append(batch: NewEntry[]): TimelineEntry[] {
+		if (batch.length === 0) return [];
+		const added: TimelineEntry[] = [];
 		for (const item of batch) {
 			const entry = { ...item, seq: ++this.#seq };
+			added.push(entry);
 			this.#entries.push(entry);
 			if (matches(entry, this.filter)) this.#filtered.push(entry);
 		}
 		this.#trim();
 		this.version++;
+		return added;
+	}
+
+	/** The entry with this sequence number, if it is still kept. */
+	find(seq: number): TimelineEntry | undefined {
+		const entry = this.#entries[firstAfter(this.#entries, seq) - 1];
+		return entry?.seq === seq ? entry : undefined;
 	}
 
 	/** A channel went down: a marker that stays open until it is back. */

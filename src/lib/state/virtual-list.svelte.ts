@@ -66,6 +66,11 @@ export class VirtualList {
 		this.#read();
 	}
 
+	/** Scrolls so the row at `index` is in view. */
+	scrollToIndex(index: number) {
+		this.#virtualizer.scrollToIndex(index, { align: 'center' });
+	}
+
 	/** Forgets every measurement, after something that changes all heights (a new width). */
 	measure() {
 		this.#virtualizer.measure();

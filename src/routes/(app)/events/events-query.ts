@@ -15,7 +15,12 @@ export type View = keyof typeof VIEWS;
 export const FILE_SORTS = ['path', 'state', 'time'] as const;
 export type FileSort = (typeof FILE_SORTS)[number];
 
-export type EventsQuery = TimelineFilter & { view: View; fileSort: FileSort };
+export type EventsQuery = TimelineFilter & {
+	view: View;
+	fileSort: FileSort;
+	/** The event to open and scroll to (a link from a problem elsewhere); not a filter. */
+	open: number | null;
+};
 
 const CHANNELS: ChannelName[] = ['notification', 'statechange'];
 
@@ -29,6 +34,8 @@ export function parseEventsQuery(params: URLSearchParams): EventsQuery {
 		channel: (CHANNELS as string[]).includes(channel) ? (channel as ChannelName) : null,
 		kind: Object.hasOwn(EVENT_KINDS, kind) && kind !== 'gap' ? (kind as EventKind) : null,
 		q: (params.get('q') ?? '').slice(0, 200),
+		problems: params.get('problems') === '1',
+		open: /^\d{1,15}$/.test(params.get('open') ?? '') ? Number(params.get('open')) : null,
 		fileSort: (FILE_SORTS as readonly string[]).includes(fileSort) ? (fileSort as FileSort) : 'time'
 	};
 }
@@ -39,6 +46,8 @@ export function eventsHref(query: EventsQuery): string {
 		channel: query.channel,
 		kind: query.kind,
 		q: query.q || null,
+		problems: query.problems ? '1' : null,
+		open: query.open === null ? null : String(query.open),
 		sort: query.fileSort === 'time' ? null : query.fileSort
 	});
 }

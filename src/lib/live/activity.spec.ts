@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { activityOf, Throughput } from './activity.ts';
+import type { Transfer } from './transfers.svelte';
+
+const t = (extra: Partial<Transfer>): Transfer => ({
+	id: 'x',
+	mode: 'Upload',
+	name: 'a.bin',
+	path: '/a.bin',
+	storage: 'S3',
+	bytes: 0,
+	size: 100,
+	speed: null,
+	status: 'InProgress',
+	outcome: 'active',
+	error: null,
+	updatedAt: 1_000,
+	finishedAt: null,
+	...extra
+});
+
+describe('activity', () => {
+	it('sums the speeds the agent reports, per direction, and estimates the time left', () => {
+		const a = activityOf(
+			[
+				t({ id: '1', mode: 'Upload', speed: 2_000, bytes: 1_000, size: 11_000 }),
+				t({ id: '2', mode: 'Download', speed: 3_000, bytes: 0, size: 40_000 }),
+				t({ id: '3', mode: 'Upload', outcome: 'completed', speed: 9_999 })
+			],
+			1_500
+		);
+		expect(a).toEqual({
+			active: 2,
+			upload: 2_000,
+			download: 3_000,
+			bytesLeft: 50_000,
+			unknownSize: 0,
+			secondsLeft: 10
+		});
+	});
+
+	it('says nothing yet rather than 0 while transfers have not reported a speed', () => {
+		const a = activityOf([t({ speed: null })], 1_000);
+		expect(a.upload).toBeNull();
+		expect(a.secondsLeft).toBeNull();
+	});
+
+	it('is a real 0 with nothing in flight, and leaves stale and unknown figures out', () => {
+		expect(activityOf([], 0)).toMatchObject({ active: 0, upload: 0, download: 0 });
+		const a = activityOf([t({ speed: 5_000, updatedAt: 0, size: null })], 120_000);
+		expect(a).toMatchObject({ active: 1, upload: null, unknownSize: 1, bytesLeft: 0 });
+	});
+
+	it('keeps the last 15 minutes of samples', () => {
+		const th = new Throughput();
+		for (let i = 0; i < 200; i++) th.add(i, activityOf([], i));
+		expect(th.samples).toHaveLength(180);
+		expect(th.samples[0]?.at).toBe(20);
+	});
+});

@@ -1,0 +1,89 @@
+import type { Transfer } from './transfers.svelte';
+
+/**
+ * What the agent is doing now, from the live transfers: never invented. Speeds are the agent's
+ * own figures; a transfer with no progress for STALE_MS no longer counts towards them. Bytes and
+ * time left are estimates, and only over transfers whose size is known.
+ */
+
+export const STALE_MS = 60_000;
+
+export type Activity = {
+	active: number;
+	/** Bytes per second, summed; null while no active transfer has reported a speed yet. */
+	upload: number | null;
+	download: number | null;
+	/** Over active transfers whose size is known. */
+	bytesLeft: number;
+	/** Active transfers whose size or progress the agent has not said. */
+	unknownSize: number;
+	/** bytesLeft at the current total speed; null when there is no speed to go by. */
+	secondsLeft: number | null;
+};
+
+const isUpload = (mode: string) => /up/i.test(mode) || mode === '1';
+const isDownload = (mode: string) => /down/i.test(mode) || mode === '2';
+
+export function activityOf(transfers: Transfer[], now: number): Activity {
+	let active = 0;
+	let upload: number | null = null;
+	let download: number | null = null;
+	let bytesLeft = 0;
+	let unknownSize = 0;
+	for (const t of transfers) {
+		if (t.outcome !== 'active') continue;
+		active++;
+		if (t.size !== null && t.bytes !== null) bytesLeft += Math.max(0, t.size - t.bytes);
+		else unknownSize++;
+		const speed = t.speed;
+		if (speed === null || !Number.isFinite(speed) || speed < 0 || now - t.updatedAt > STALE_MS)
+			continue;
+		if (isUpload(t.mode)) upload = (upload ?? 0) + speed;
+		else if (isDownload(t.mode)) download = (download ?? 0) + speed;
+	}
+	// Nothing in flight: nothing moves, and that is a real zero.
+	if (active === 0) {
+		upload = 0;
+		download = 0;
+	}
+	const total = (upload ?? 0) + (download ?? 0);
+	return {
+		active,
+		upload,
+		download,
+		bytesLeft,
+		unknownSize,
+		secondsLeft: total > 0 && bytesLeft > 0 ? bytesLeft / total : null
+	};
+}
+
+export type ThroughputSample = { at: number; upload: number; download: number };
+
+export const SAMPLE_MS = 5_000;
+const KEEP_SAMPLES = 180;
+
+/** Upload and download speed every 5 s, the last 15 minutes, for the overview's chart. */
+export class Throughput {
+	#samples: ThroughputSample[] = [];
+	#listeners = new Set<() => void>();
+
+	add(at: number, activity: Activity) {
+		this.#samples.push({ at, upload: activity.upload ?? 0, download: activity.download ?? 0 });
+		if (this.#samples.length > KEEP_SAMPLES) this.#samples.shift();
+		for (const listener of this.#listeners) listener();
+	}
+
+	get samples(): readonly ThroughputSample[] {
+		return this.#samples;
+	}
+
+	onSample(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	clear() {
+		this.#samples = [];
+		for (const listener of this.#listeners) listener();
+	}
+}

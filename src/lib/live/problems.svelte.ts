@@ -1,0 +1,94 @@
+import { config } from '$lib/config.svelte';
+import { Stored } from '$lib/stored.svelte';
+import type { Severity } from './event-words';
+import type { TimelineEntry } from './timeline.svelte';
+
+/**
+ * The problems the live channels brought (failed transfers, errors and warnings), newest last:
+ * kept apart from the timeline so a busy hour of routine events cannot push them out. How many
+ * arrived since the user last looked at the events is counted per agent.
+ */
+
+export type Problem = {
+	/** The timeline entry's sequence number, to open it there. */
+	seq: number;
+	at: number;
+	severity: Severity;
+	label: string;
+	summary: string;
+};
+
+const MAX_PROBLEMS = 200;
+export const RECENT_MS = 60 * 60_000;
+
+type Listener = (problem: Problem) => void;
+
+export class Problems {
+	version = $state(0);
+	#list: Problem[] = [];
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state
+	readonly #listeners = new Set<Listener>();
+	/** When the user last looked at the events of this agent. */
+	readonly #seenAt = new Stored<number>(
+		'local',
+		() => `agent-console:problems-seen:${config.agentUrl}`,
+		{
+			parse: (text) => {
+				const n = Number(text);
+				return Number.isFinite(n) && n >= 0 ? n : null;
+			},
+			fallback: 0
+		}
+	);
+
+	add(entries: TimelineEntry[]) {
+		let added = false;
+		for (const entry of entries) {
+			if (!entry.severity) continue;
+			const problem: Problem = {
+				seq: entry.seq,
+				at: entry.at,
+				severity: entry.severity,
+				label: entry.label,
+				summary: entry.summary
+			};
+			this.#list.push(problem);
+			added = true;
+			for (const listener of this.#listeners) listener(problem);
+		}
+		if (!added) return;
+		if (this.#list.length > MAX_PROBLEMS) this.#list = this.#list.slice(-MAX_PROBLEMS);
+		this.version++;
+	}
+
+	/** Problems of the last hour, newest first. */
+	recent(now = Date.now()): Problem[] {
+		void this.version;
+		return this.#list.filter((p) => now - p.at <= RECENT_MS).reverse();
+	}
+
+	/** Problems since the user last looked at the events. */
+	get unseen(): number {
+		void this.version;
+		const seen = this.#seenAt.value;
+		let count = 0;
+		for (let i = this.#list.length - 1; i >= 0 && this.#list[i]!.at > seen; i--) count++;
+		return count;
+	}
+
+	/** The user is looking at the events: nothing is new any more. */
+	markSeen(at = Date.now()) {
+		if (this.#seenAt.value < at) this.#seenAt.set(at);
+	}
+
+	/** Calls back for each new problem, as it arrives. */
+	onProblem(listener: Listener): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	clear() {
+		this.#list = [];
+		this.version++;
+	}
+}

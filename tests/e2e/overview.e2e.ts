@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test';
+import { expect, push, signInWithToken, test } from './fixtures.ts';
+import type { Simulator } from '../../simulator/index.ts';
+
+const progress = (
+	id: string,
+	mode: string,
+	status: string,
+	bytes: number,
+	size: number,
+	speed: number | null,
+	extra: object = {}
+) => ({
+	Type: 1,
+	Data: {
+		TransferMode: mode,
+		Status: status,
+		Path: `/Projects/${id}.mov`,
+		Name: `${id}.mov`,
+		StorageName: 'Studio S3',
+		Bytes: bytes,
+		Size: size,
+		Speed: speed,
+		Error: null,
+		TransferId: id,
+		...extra
+	}
+});
+
+const failed = (id: string) =>
+	progress(id, 'Upload', 'Failed', 5_000_000, 10_000_000, null, {
+		Error: 'The connection to the storage was reset.'
+	});
+
+async function openOverview(page: Page, agent: Simulator) {
+	await signInWithToken(page, agent);
+	await page.goto('/');
+	await expect(page.getByTestId('overview-channels').getByTestId('notification-status')).toHaveText(
+		'Live'
+	);
+}
+
+test.describe('overview: what the agent is doing now', () => {
+	test('activity figures agree with the frames sent, estimates labelled, and the chart fills in', async ({
+		page,
+		agent
+	}) => {
+		await page.clock.install();
+		await openOverview(page, agent);
+		await expect(page.getByTestId('activity-active')).toHaveText('0');
+		await expect(page.getByTestId('activity-left')).toHaveText('Nothing');
+
+		// A transfer whose speed is not reported yet: measuring, not 0.
+		await push(agent, 'notification', progress('a', 'Upload', 'InProgress', 0, 11_000_000, null));
+		await expect(page.getByTestId('activity-active')).toHaveText('1');
+		await expect(page.getByTestId('activity-upload')).toHaveText('measuring…');
+
+		await push(
+			agent,
+			'notification',
+			progress('a', 'Upload', 'InProgress', 1_000_000, 11_000_000, 2_000_000)
+		);
+		await push(
+			agent,
+			'notification',
+			progress('b', 'Download', 'InProgress', 0, 40_000_000, 3_000_000)
+		);
+		await expect(page.getByTestId('activity-active')).toHaveText('2');
+		await expect(page.getByTestId('activity-upload')).toHaveText('2.0 MB/s');
+		await expect(page.getByTestId('activity-download')).toHaveText('3.0 MB/s');
+		// 10 MB + 40 MB left at 5 MB/s.
+		await expect(page.getByTestId('activity-left')).toHaveText(/50\.0 MB,\s+about 10 s/);
+
+		await push(
+			agent,
+			'notification',
+			progress('a', 'Upload', 'Completed', 11_000_000, 11_000_000, 2_000_000)
+		);
+		await expect(page.getByTestId('activity-active')).toHaveText('1');
+		await expect(page.getByTestId('activity-upload')).toHaveText('measuring…');
+
+		await page.clock.fastForward(10_000);
+		await expect(page.getByTestId('throughput-chart').locator('canvas')).toBeVisible();
+	});
+
+	test('a failure shows on the overview with a link to its event, and as a toast on another page', async ({
+		page,
+		agent
+	}) => {
+		await openOverview(page, agent);
+		await expect(page.getByTestId('problems-none')).toBeVisible();
+		await push(agent, 'notification', failed('broken'));
+		const problems = page.getByTestId('problems');
+		await expect(problems).toContainText('broken.mov');
+		await expect(problems).toContainText('The connection to the storage was reset.');
+
+		// Routine noise is shown in the timeline but raises nothing.
+		await push(agent, 'notification', { Type: 64, Data: {} });
+		await page.getByRole('link', { name: 'Users' }).click();
+		await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+		await push(agent, 'notification', {
+			Type: 2,
+			Data: {
+				Title: 'Sync stopped',
+				Message: 'The storage rejected the credentials',
+				Severity: 'Error'
+			}
+		});
+		const toast = page.getByRole('region', { name: /Problems/ }).getByRole('listitem');
+		await expect(toast).toHaveCount(1);
+		await expect(toast).toContainText('Sync stopped: The storage rejected the credentials');
+		await toast.getByRole('button', { name: 'Open' }).click();
+		await expect(page).toHaveURL(/\/events\?problems=1&open=\d+/);
+		await expect(page.getByTestId('payload')).toContainText('The storage rejected the credentials');
+		await expect(page.getByTestId('timeline').locator('[data-severity]')).toHaveCount(2);
+	});
+
+	test('the Events link counts problems since the user last looked; the filter keeps only problems', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/users');
+		const count = page.getByTestId('problem-count');
+		await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+		await push(agent, 'notification', failed('one'));
+		await push(agent, 'notification', {
+			Type: 2,
+			Data: { Title: 'Storage almost full', Message: '91 %', Severity: 'Warning' }
+		});
+		await push(agent, 'notification', progress('fine', 'Upload', 'InProgress', 1, 10, 1));
+		await expect(count).toContainText('2');
+		await expect(page.getByRole('link', { name: /Events\W+2 new problems/ })).toBeVisible();
+
+		await page.getByRole('link', { name: /Events/ }).click();
+		await expect(count).toHaveCount(0);
+		await page.getByLabel('Problems only').check();
+		await expect(page).toHaveURL(/problems=1/);
+		const rows = page.getByTestId('timeline').locator('li');
+		await expect(rows).toHaveCount(2);
+		await expect(rows.first()).toHaveAttribute('data-severity', 'warning');
+		await expect(rows.last()).toHaveAttribute('data-severity', 'error');
+		await expect(rows.last()).toContainText('Error:');
+		await page.reload();
+		await expect(page.getByLabel('Problems only')).toBeChecked();
+
+		// Back on another page, only what is new counts.
+		await page.getByRole('link', { name: 'Users' }).click();
+		await push(agent, 'notification', failed('two'));
+		await expect(count).toContainText('1');
+	});
+
+	test('with consent, a browser notification when the tab is hidden', async ({ page, agent }) => {
+		await page.context().grantPermissions(['notifications']);
+		await page.addInitScript(() => {
+			const shown: string[] = [];
+			(window as unknown as { shown: string[] }).shown = shown;
+			class FakeNotification {
+				static permission = 'granted';
+				static requestPermission = async () => 'granted';
+				onclick: (() => void) | null = null;
+				constructor(title: string, options: { body?: string }) {
+					shown.push(`${title}: ${options.body ?? ''}`);
+				}
+				close() {}
+			}
+			Object.defineProperty(window, 'Notification', { value: FakeNotification });
+			Object.defineProperty(document, 'hidden', {
+				get: () => (window as unknown as { hide?: boolean }).hide === true
+			});
+		});
+		await openOverview(page, agent);
+		const shown = () => page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+		await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = true));
+		await push(agent, 'notification', failed('quiet'));
+		await expect(page.getByTestId('problems')).toContainText('quiet.mov');
+		expect(await shown()).toEqual([]);
+
+		await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = false));
+		await page.getByLabel(/browser notification when this tab is hidden/).check();
+		await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = true));
+		await push(agent, 'notification', failed('loud'));
+		await expect
+			.poll(shown)
+			.toEqual([
+				'Agent: something failed: Upload loud.mov (Studio S3), 50 %, failed: The connection to the storage was reset.'
+			]);
+	});
+});
