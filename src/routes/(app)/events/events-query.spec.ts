@@ -1,22 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { parseEventsQuery } from './events-query.ts';
+import { eventsHref, parseEventsQuery } from './events-query.ts';
 
 describe('parseEventsQuery', () => {
 	it('reads the view and the filters', () => {
 		expect(
 			parseEventsQuery(
-				new URLSearchParams('view=files&channel=statechange&kind=state&q=psd&sort=path')
+				new URLSearchParams(
+					'view=files&channel=statechange&kind=state&q=psd&sort=path&problems=1&open=42'
+				)
 			)
-		).toEqual({ view: 'files', channel: 'statechange', kind: 'state', q: 'psd', fileSort: 'path' });
+		).toEqual({
+			view: 'files',
+			channel: 'statechange',
+			kind: 'state',
+			q: 'psd',
+			problems: true,
+			open: 42,
+			fileSort: 'path'
+		});
 	});
 
 	it('falls back to everything for values it does not know', () => {
-		expect(parseEventsQuery(new URLSearchParams('view=x&channel=y&kind=gap&sort=z'))).toEqual({
+		expect(
+			parseEventsQuery(new URLSearchParams('view=x&channel=y&kind=gap&sort=z&problems=yes&open=-1'))
+		).toEqual({
 			view: 'timeline',
 			channel: null,
 			kind: null,
 			q: '',
+			problems: false,
+			open: null,
 			fileSort: 'time'
 		});
+	});
+
+	it('keeps the problems filter in the link', () => {
+		const query = parseEventsQuery(new URLSearchParams('problems=1'));
+		expect(eventsHref(query)).toBe('/events?problems=1');
 	});
 });
