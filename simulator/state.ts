@@ -1,6 +1,7 @@
 import { AGENT_STATUS } from '../src/lib/contract.ts';
 import { SimClock } from './clock.ts';
 import { randomInt } from 'node:crypto';
+import { seedDrives } from './drives.ts';
 import { seedData, type DemoAccount, type SimAccount, type SimUser } from './seed.ts';
 import { randomToken } from './tokens.ts';
 
@@ -44,6 +45,7 @@ export class SimState {
 	/** Bumped on every change to users, so cached list orderings know they are stale. */
 	usersVersion = 0;
 	update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
+	drives = seedDrives();
 	#outboxId = 0;
 	readonly #count: number;
 	readonly #seed: number;
@@ -69,6 +71,7 @@ export class SimState {
 		this.#outboxId = 0;
 		this.status = AGENT_STATUS.Created;
 		this.update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
+		this.drives = seedDrives();
 		for (const user of this.users.values()) {
 			if (user.username === 'pending@example.com') this.sendActivation(user.email, 0);
 		}

@@ -83,6 +83,25 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(page.getByTestId('throughput-chart').locator('canvas')).toBeVisible();
 	});
 
+	test('the drives and backups the agent runs: how many, how many syncing, any with errors', async ({
+		page,
+		agent
+	}) => {
+		await openOverview(page, agent);
+		await expect(page.getByTestId('storage-summary')).toHaveText(
+			/2 drives and 1 backup:\s+1 syncing,\s+1 with errors\./
+		);
+		const rows = page.getByTestId('storage').getByRole('listitem');
+		await expect(rows).toHaveCount(3);
+		await expect(rows.nth(0)).toContainText('Team Drive');
+		await expect(rows.nth(0)).toContainText('G: G:\\');
+		await expect(rows.nth(0)).toContainText('Syncing');
+		await expect(rows.nth(0)).toContainText('16 to sync');
+		await expect(rows.nth(1)).toContainText('3 files with errors');
+		await expect(rows.nth(2)).toContainText('Laptop documents');
+		await expect(rows.nth(2)).toContainText('Synced');
+	});
+
 	test('a failure shows on the overview with a link to its event, and as a toast on another page', async ({
 		page,
 		agent

@@ -19,6 +19,7 @@ export const DATA = {
 	/** Every agent read depends on it: the address changed, read everything again. */
 	agent: 'agent:address',
 	update: 'agent:update',
+	storage: 'agent:storage',
 	profile: 'agent:profile',
 	users: 'agent:users'
 } as const;
