@@ -196,7 +196,9 @@ export function seedDrives(): { drives: SimDrive[]; backups: SimBackup[] } {
 
 /** The model as the agent's /management answers it: everything but the files. */
 export function driveModel(d: SimDrive | SimBackup): Record<string, unknown> {
-	const { kind: _kind, files: _files, ...model } = d;
+	const model: Record<string, unknown> = { ...d };
+	delete model.kind;
+	delete model.files;
 	return model;
 }
 
