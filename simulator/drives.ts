@@ -1,4 +1,3 @@
-import { FILE_STATE } from '../src/lib/contract.ts';
 import { prng } from './seed.ts';
 
 /**
@@ -18,17 +17,6 @@ export type SyncState =
 	| 'error'
 	| 'temporary'
 	| 'deleting';
-
-export const STATE_FLAGS: Record<SyncState, number> = {
-	normal: FILE_STATE.Normal,
-	pendingUpload: FILE_STATE.Uploading,
-	uploading: FILE_STATE.Uploading | FILE_STATE.Reading,
-	pendingDownload: FILE_STATE.Downloading,
-	downloading: FILE_STATE.Downloading | FILE_STATE.Reading,
-	error: FILE_STATE.Error,
-	temporary: FILE_STATE.Temporary,
-	deleting: FILE_STATE.Deleting
-};
 
 export type SimFile = {
 	path: string;
