@@ -115,7 +115,7 @@ test.describe('agent commands', () => {
 		await stop.click();
 		await dialog(page).getByRole('button', { name: 'Stop the agent' }).click();
 		await expect(page.getByTestId('agent-stopped')).toContainText('It does not restart by itself');
-		await expect(status(page)).toHaveText('Unreachable');
+		await expect(status(page)).toHaveText('Stopped');
 		expect(calls).toEqual(['POST /management/command/8']);
 
 		// Something on the desktop starts it again.
@@ -148,6 +148,7 @@ test.describe('agent commands', () => {
 		await expect(page.getByTestId('update-frame')).toContainText('Stage');
 		await expect(page.getByTestId('update-frame')).toContainText('Downloading');
 		await expect(progress).toContainText('Restarting on the new version');
+		await expect(status(page)).toHaveText('Restarting');
 		expect(calls).toEqual(['POST /management/update']);
 
 		agent.clock.advance(agent.options.restartSeconds * 1000);

@@ -58,6 +58,60 @@ const SIGNED_OUT: Shot[] = [
 
 const SIGNED_IN: Shot[] = [
 	{ name: 'overview', open: (p) => p.goto('/').then(() => undefined), ready: 'Up to date' },
+	{
+		name: 'overview-busy',
+		open: async (p, agent) => {
+			await p.goto('/');
+			await expect(p.getByTestId('statechange-status').first()).toHaveText('Live');
+			await pushSample(p, agent);
+		},
+		ready: 'The connection to the storage was reset.'
+	},
+	{
+		name: 'overview-paused',
+		open: async (p, agent) => {
+			await fetch(`${agent.url}/management/command/2`, { method: 'POST' });
+			await p.goto('/');
+		},
+		ready: 'Paused since'
+	},
+	{
+		name: 'overview-confirm',
+		open: async (p) => {
+			await p.goto('/');
+			await p.getByTestId('agent-actions').getByRole('button', { name: 'Stop the agent' }).click();
+		},
+		ready: 'What will happen'
+	},
+	{
+		name: 'overview-updating',
+		open: async (p, agent) => {
+			agent.options.restartSeconds = 600;
+			await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
+			await p.goto('/');
+			await p.getByRole('button', { name: 'Update now' }).click();
+			await p.getByRole('button', { name: 'Update and restart' }).click();
+		},
+		ready: 'Restarting on the new version'
+	},
+	{
+		name: 'overview-stopped',
+		open: async (p, agent) => {
+			agent.options.restartSeconds = 600;
+			await p.goto('/');
+			await p.getByTestId('agent-actions').getByRole('button', { name: 'Stop the agent' }).click();
+			await p.getByTestId('confirm-dialog').getByRole('button', { name: 'Stop the agent' }).click();
+		},
+		ready: 'The agent is stopped'
+	},
+	{
+		name: 'agent-menu',
+		open: async (p) => {
+			await p.goto('/');
+			await p.getByTestId('agent-status').click();
+		},
+		ready: 'Open the overview'
+	},
 	{ name: 'profile', open: (p) => p.goto('/profile').then(() => undefined), ready: 'Signed in as' },
 	{ name: 'users', open: (p) => p.goto('/users').then(() => undefined), ready: 'Showing 1 to 25' },
 	{

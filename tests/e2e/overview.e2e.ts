@@ -54,6 +54,8 @@ test.describe('overview: what the agent is doing now', () => {
 		await push(agent, 'notification', progress('a', 'Upload', 'InProgress', 0, 11_000_000, null));
 		await expect(page.getByTestId('activity-active')).toHaveText('1');
 		await expect(page.getByTestId('activity-upload')).toHaveText('measuring…');
+		// Nothing goes down: a real 0.
+		await expect(page.getByTestId('activity-download')).toHaveText('0 B/s');
 
 		await push(
 			agent,
@@ -77,7 +79,8 @@ test.describe('overview: what the agent is doing now', () => {
 			progress('a', 'Upload', 'Completed', 11_000_000, 11_000_000, 2_000_000)
 		);
 		await expect(page.getByTestId('activity-active')).toHaveText('1');
-		await expect(page.getByTestId('activity-upload')).toHaveText('measuring…');
+		await expect(page.getByTestId('activity-upload')).toHaveText('0 B/s');
+		await expect(page.getByTestId('activity-left')).toHaveText(/40\.0 MB,\s+about 13 s/);
 
 		await page.clock.fastForward(10_000);
 		await expect(page.getByTestId('throughput-chart').locator('canvas')).toBeVisible();
@@ -94,7 +97,7 @@ test.describe('overview: what the agent is doing now', () => {
 		const rows = page.getByTestId('storage').getByRole('listitem');
 		await expect(rows).toHaveCount(3);
 		await expect(rows.nth(0)).toContainText('Team Drive');
-		await expect(rows.nth(0)).toContainText('G: G:\\');
+		await expect(rows.nth(0)).toContainText('G:\\');
 		await expect(rows.nth(0)).toContainText('Syncing');
 		await expect(rows.nth(0)).toContainText('16 to sync');
 		await expect(rows.nth(1)).toContainText('3 files with errors');

@@ -42,6 +42,8 @@ describe('activity', () => {
 	it('says nothing yet rather than 0 while transfers have not reported a speed', () => {
 		const a = activityOf([t({ speed: null })], 1_000);
 		expect(a.upload).toBeNull();
+		// Nothing goes down: that is a real 0.
+		expect(a.download).toBe(0);
 		expect(a.secondsLeft).toBeNull();
 	});
 

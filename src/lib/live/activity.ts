@@ -28,6 +28,8 @@ export function activityOf(transfers: Transfer[], now: number): Activity {
 	let active = 0;
 	let upload: number | null = null;
 	let download: number | null = null;
+	let uploads = 0;
+	let downloads = 0;
 	let bytesLeft = 0;
 	let unknownSize = 0;
 	for (const t of transfers) {
@@ -35,17 +37,17 @@ export function activityOf(transfers: Transfer[], now: number): Activity {
 		active++;
 		if (t.size !== null && t.bytes !== null) bytesLeft += Math.max(0, t.size - t.bytes);
 		else unknownSize++;
+		if (isUpload(t.mode)) uploads++;
+		else if (isDownload(t.mode)) downloads++;
 		const speed = t.speed;
 		if (speed === null || !Number.isFinite(speed) || speed < 0 || now - t.updatedAt > STALE_MS)
 			continue;
 		if (isUpload(t.mode)) upload = (upload ?? 0) + speed;
 		else if (isDownload(t.mode)) download = (download ?? 0) + speed;
 	}
-	// Nothing in flight: nothing moves, and that is a real zero.
-	if (active === 0) {
-		upload = 0;
-		download = 0;
-	}
+	// Nothing in flight one way: nothing moves that way, and that is a real zero.
+	if (uploads === 0) upload = 0;
+	if (downloads === 0) download = 0;
 	const total = (upload ?? 0) + (download ?? 0);
 	return {
 		active,

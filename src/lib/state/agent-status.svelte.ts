@@ -62,6 +62,13 @@ class AgentStatusMonitor {
 		else void this.refresh();
 	};
 
+	/** Why the agent may not answer now: stopped by the user, or restarting; null otherwise. */
+	get expected(): 'stop' | 'restart' | null {
+		void this.reading;
+		if (this.#stoppedAt.value !== null) return 'stop';
+		return this.#away ? 'restart' : null;
+	}
+
 	get pausedSince(): Date | null {
 		const at = this.#pausedSince.value;
 		return at === null ? null : new Date(at);

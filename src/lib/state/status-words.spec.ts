@@ -37,6 +37,18 @@ describe('describeReading', () => {
 		);
 		expect(err(new AgentHttpError(500, null)).label).toBe('Error 500');
 	});
+
+	it('says stopped or restarting when the agent is away because it was told to be', () => {
+		const reading = {
+			state: 'error' as const,
+			error: new AgentNetworkError('unreachable', 'http://localhost:1', 'o'),
+			at,
+			retryAt: at
+		};
+		expect(describeReading(reading, '', 'stop')).toMatchObject({ label: 'Stopped', tone: 'bad' });
+		expect(describeReading(reading, '', 'restart')).toMatchObject({ label: 'Restarting' });
+		expect(describeReading({ state: 'ok', value: 1, at }, '', 'stop').label).toBe('Running');
+	});
 });
 
 describe('backoffMs', () => {

@@ -9,8 +9,31 @@ export type StatusWords = { label: string; detail: string; tone: Tone };
 
 const TONES: Record<number, Tone> = { 0: 'info', 1: 'good', 2: 'bad', 4: 'warn', 8: 'warn' };
 
-/** The agent's status (or why there is none) in words, with a colour tone for the badge. */
-export function describeReading(reading: StatusReading, agentUrl: string): StatusWords {
+/** Why the agent may be away: the user stopped it, or it restarts (an update). */
+export type Expected = 'stop' | 'restart' | null;
+
+/**
+ * The agent's status (or why there is none) in words, with a colour tone for the badge. An agent
+ * that does not answer because the user stopped it, or because it restarts, is said to be so.
+ */
+export function describeReading(
+	reading: StatusReading,
+	agentUrl: string,
+	expected: Expected = null
+): StatusWords {
+	if (reading.state === 'error' && expected === 'stop')
+		return {
+			label: 'Stopped',
+			detail:
+				'You stopped the agent. It does not restart by itself: start it again on this computer, from its app.',
+			tone: 'bad'
+		};
+	if (reading.state === 'error' && expected === 'restart')
+		return {
+			label: 'Restarting',
+			detail: 'The agent is restarting to update. This console waits for it and reconnects.',
+			tone: 'warn'
+		};
 	switch (reading.state) {
 		case 'checking':
 			return {
