@@ -27,6 +27,9 @@ export class VirtualList {
 	totalSize = $state(0);
 	readonly #virtualizer: Virtualizer<HTMLElement, HTMLElement>;
 	#scroller: HTMLElement | null = null;
+	/** Rows measured because their height varies; rows gone from the page are dropped. */
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not state
+	readonly #measured = new Set<HTMLElement>();
 
 	constructor(options: VirtualListOptions) {
 		this.#virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
@@ -71,9 +74,17 @@ export class VirtualList {
 		this.#virtualizer.scrollToIndex(index, { align: 'center' });
 	}
 
-	/** Forgets every measurement, after something that changes all heights (a new width). */
+	/**
+	 * Forgets every measurement, after something that changes all heights (a new width), and
+	 * measures again the rows in the page whose height varies: their size may not change again,
+	 * so nothing else would tell the list.
+	 */
 	measure() {
 		this.#virtualizer.measure();
+		for (const node of this.#measured) {
+			if (node.isConnected) this.#virtualizer.measureElement(node);
+			else this.#measured.delete(node);
+		}
 	}
 
 	/** Sets one row's height without measuring it (a row folded back to its fixed height). */
@@ -83,6 +94,8 @@ export class VirtualList {
 
 	/** Measures a row whose height varies; its size is then followed as it changes. */
 	measureElement(node: HTMLElement) {
+		for (const old of this.#measured) if (!old.isConnected) this.#measured.delete(old);
+		this.#measured.add(node);
 		this.#virtualizer.measureElement(node);
 	}
 
