@@ -154,6 +154,14 @@ test.describe('agent commands', () => {
 		agent.clock.advance(agent.options.restartSeconds * 1000);
 		await expect(page.getByTestId('update-done')).toContainText('Updated to 3.5.0');
 		await expect(page.getByTestId('update-done')).toContainText('it ran 3.4.2 before');
+		// Both channels came back by themselves.
+		const channels = page.getByTestId('overview-channels');
+		await expect(channels.getByTestId('notification-status')).toHaveText('Live', {
+			timeout: 15_000
+		});
+		await expect(channels.getByTestId('statechange-status')).toHaveText('Live', {
+			timeout: 15_000
+		});
 		await page.getByTestId('update-done').getByRole('button', { name: 'Done' }).click();
 		await expect(card).toContainText('Up to date');
 		await expect(card).toContainText('Version 3.5.0');
