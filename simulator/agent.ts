@@ -2,6 +2,7 @@ import { authenticationRoutes } from './controllers/authentication.ts';
 import { driveRoutes } from './controllers/drives.ts';
 import { managementRoutes } from './controllers/management.ts';
 import { userRoutes } from './controllers/user.ts';
+import { userAdminRoutes } from './controllers/users-admin.ts';
 import type { Route } from './routing.ts';
 
 export { matchRoute, type AgentContext } from './routing.ts';
@@ -11,6 +12,7 @@ export function agentRoutes(providerSlug: string): Route[] {
 	return [
 		...authenticationRoutes(providerSlug),
 		...userRoutes(),
+		...userAdminRoutes(),
 		...managementRoutes(),
 		...driveRoutes()
 	];

@@ -94,6 +94,7 @@ export async function control(
 					'POST /__sim/sockets {action: drop|close, code?, mode?}',
 					'POST /__sim/status {status}',
 					'POST /__sim/update {isUpdateRequired, currentVersion?, newVersion?}',
+					'POST /__sim/plan {adminUsers?, creativeUsers?, standardUsers?} (seats left)',
 					'POST /__sim/reset',
 					'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
 					'POST /__sim/revoke',
@@ -172,6 +173,18 @@ export async function control(
 				newVersion: typeof b.newVersion === 'string' ? b.newVersion : sim.state.update.newVersion
 			};
 			return json(sim.state.update);
+		case 'POST /__sim/plan': {
+			// Seats left per desktop type: the plan grows or shrinks to leave exactly that many.
+			const used = sim.state.seatsUsed();
+			for (const key of ['adminUsers', 'creativeUsers', 'standardUsers'] as const) {
+				const left = b[key];
+				if (left === undefined) continue;
+				if (!Number.isInteger(left) || (left as number) < 0)
+					return bad(`${key} must be a whole number of seats left, 0 or more`);
+				sim.state.plan[key] = used[key] + (left as number);
+			}
+			return json(sim.state.seatsLeft());
+		}
 		case 'POST /__sim/reset':
 			sim.reset();
 			return json({ ok: true, status: AGENT_STATUS.Created });

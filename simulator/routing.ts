@@ -28,6 +28,8 @@ export type AgentRequest = {
 	params: string[];
 	query: URLSearchParams;
 	body: unknown;
+	/** The caller's page origin (browsers send it), to build links back to the console. */
+	origin?: string | null;
 };
 
 export type Handler = (req: AgentRequest, ctx: AgentContext) => Reply | Promise<Reply>;

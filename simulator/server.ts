@@ -298,7 +298,14 @@ export async function startSimulator(
 		try {
 			const body = await jsonBody(req, method, match);
 			return await match.handler(
-				{ method, path, params: match.params, query: url.searchParams, body },
+				{
+					method,
+					path,
+					params: match.params,
+					query: url.searchParams,
+					body,
+					origin: typeof req.headers.origin === 'string' ? req.headers.origin : null
+				},
 				agentContext
 			);
 		} catch (error) {

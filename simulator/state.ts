@@ -46,6 +46,10 @@ export class SimState {
 	usersVersion = 0;
 	update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
 	drives = seedDrives();
+	/** A TOTP secret handed out by generate_mfa_token and not yet confirmed, per user id. */
+	mfaEnrolments = new Map<string, string>();
+	/** Seats the plan has per desktop user type, in all; what is left is this minus the users. */
+	plan = { adminUsers: 0, creativeUsers: 0, standardUsers: 0 };
 	#outboxId = 0;
 	readonly #count: number;
 	readonly #seed: number;
@@ -72,9 +76,47 @@ export class SimState {
 		this.status = AGENT_STATUS.Created;
 		this.update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
 		this.drives = seedDrives();
+		this.mfaEnrolments.clear();
+		// A few seats left of each kind on the seeded plan.
+		const used = this.seatsUsed();
+		this.plan = {
+			adminUsers: used.adminUsers + 3,
+			creativeUsers: used.creativeUsers + 5,
+			standardUsers: used.standardUsers + 20
+		};
 		for (const user of this.users.values()) {
 			if (user.username === 'pending@example.com') this.sendActivation(user.email, 0);
 		}
+	}
+
+	/** Users of each desktop type holding a seat (active, inactive or pending; not deleted). */
+	seatsUsed() {
+		const used = { adminUsers: 0, creativeUsers: 0, standardUsers: 0 };
+		for (const u of this.users.values()) {
+			if (u.deleted) continue;
+			if (u.userType & 16) used.adminUsers++;
+			else if (u.userType & 32) used.creativeUsers++;
+			else if (u.userType & 64) used.standardUsers++;
+		}
+		return used;
+	}
+
+	/** package_inquiry: what is left on the plan. */
+	seatsLeft() {
+		const used = this.seatsUsed();
+		return {
+			adminUsers: Math.max(0, this.plan.adminUsers - used.adminUsers),
+			creativeUsers: Math.max(0, this.plan.creativeUsers - used.creativeUsers),
+			standardUsers: Math.max(0, this.plan.standardUsers - used.standardUsers),
+			storage: 5_000,
+			connections: 10,
+			projects: 50,
+			teams: 5,
+			drives: 20,
+			syncs: 20,
+			logs: true,
+			sso: false
+		};
 	}
 
 	usersChanged() {
@@ -99,8 +141,12 @@ export class SimState {
 		if (this.outbox.length > 500) this.outbox.shift();
 	}
 
-	/** A new activation code replaces the previous one. */
-	sendActivation(email: string, ttlSeconds: number) {
+	/** A new activation code replaces the previous one; `mail` words an invitation instead. */
+	sendActivation(
+		email: string,
+		ttlSeconds: number,
+		mail?: { subject: string; text: (code: string) => string }
+	) {
 		const code = activationCode();
 		const now = this.clock.now();
 		// A seeded pending account's code must outlive any test run: ttl 0 means a day.
@@ -112,9 +158,9 @@ export class SimState {
 		this.mail({
 			to: email,
 			kind: 'activation',
-			subject: 'Activate your account',
+			subject: mail?.subject ?? 'Activate your account',
 			code,
-			text: `Your activation code is ${code}.`
+			text: mail?.text(code) ?? `Your activation code is ${code}.`
 		});
 	}
 

@@ -8,7 +8,7 @@ import type { SimState } from '../state.ts';
 /** The largest page the simulator serves; larger requests are clamped and say so in `options`. */
 export const MAX_PAGE_SIZE = 500;
 
-function listUser(user: SimUser, accountId: string) {
+export function listUser(user: SimUser, accountId: string) {
 	return {
 		id: user.id,
 		firstname: user.firstName,

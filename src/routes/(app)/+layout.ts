@@ -5,8 +5,9 @@ import { session } from '$lib/state/session.svelte';
 
 /** The guard: signed out, go and sign in, then come back here. */
 export async function load({ depends, parent, url, untrack }) {
-	// The session belongs to an agent: another address, check again.
-	depends(DATA.agent);
+	// The session belongs to an agent: another address, check again. And every read of agent data
+	// checks first: a refresh racing the end of a session must not keep the page.
+	depends(...Object.values(DATA));
 	await parent();
 	// Checked again on each page, not on each change of a page's filters.
 	const next = url.pathname + untrack(() => url.search + url.hash);
