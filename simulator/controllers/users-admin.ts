@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import {
 	DESKTOP_USER_TYPE_VALUES,
 	EMAIL_SHAPE,
+	isAdministrator,
 	LIMITS,
 	USER_STATUS,
 	USER_TYPE
@@ -27,12 +28,6 @@ import { listUser } from './user.ts';
  * and a temporary password; the resend cooldown is the sign-up one.
  */
 
-const ADMIN_FLAGS =
-	USER_TYPE.ProviderAdmin |
-	USER_TYPE.ResellerAdmin |
-	USER_TYPE.AccountAdmin |
-	USER_TYPE.DesktopAdmin;
-
 export const SEAT_OF: Record<number, 'adminUsers' | 'creativeUsers' | 'standardUsers'> = {
 	[USER_TYPE.DesktopAdmin]: 'adminUsers',
 	[USER_TYPE.DesktopCreativeUser]: 'creativeUsers',
@@ -41,7 +36,7 @@ export const SEAT_OF: Record<number, 'adminUsers' | 'creativeUsers' | 'standardU
 
 async function requireAdmin(req: AgentRequest, ctx: AgentContext): Promise<SimUser> {
 	const user = await requireUser(req, ctx);
-	if ((user.userType & ADMIN_FLAGS) === 0) {
+	if (!isAdministrator(user.userType)) {
 		throw fail('ACCESS', 'Only an administrator of the account can manage its users.');
 	}
 	return user;

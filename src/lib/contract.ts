@@ -25,6 +25,18 @@ export const USER_TYPE = {
 	DesktopStandardUser: 64
 } as const;
 
+/** The flags that make a user an administrator of the account's users. */
+export const ADMIN_USER_TYPES =
+	USER_TYPE.ProviderAdmin |
+	USER_TYPE.ResellerAdmin |
+	USER_TYPE.AccountAdmin |
+	USER_TYPE.DesktopAdmin;
+
+/** Whether a user type may administer users (the agent decides; this only hides what it refuses). */
+export function isAdministrator(userType: number | null | undefined): boolean {
+	return typeof userType === 'number' && (userType & ADMIN_USER_TYPES) !== 0;
+}
+
 /** The user types a sign-in may ask for. */
 export const DESKTOP_USER_TYPE_VALUES = [
 	USER_TYPE.DesktopAdmin,

@@ -15,7 +15,8 @@ describe('the users list view', () => {
 			q: 'ann',
 			sort: 'email',
 			order: 'desc',
-			status: 5
+			status: 5,
+			type: 0
 		});
 	});
 
@@ -26,7 +27,8 @@ describe('the users list view', () => {
 			q: '',
 			sort: 'created',
 			order: 'desc',
-			status: 0
+			status: 0,
+			type: 0
 		});
 		expect(parse('page=2.5').page).toBe(1);
 		expect(parse('page=abc').page).toBe(1);
@@ -55,6 +57,7 @@ describe('the users list URL', () => {
 		).toEqual({
 			q: null,
 			status: null,
+			type: null,
 			sort: null,
 			order: null,
 			page: null,
@@ -66,7 +69,8 @@ describe('the users list URL', () => {
 			q: 'user',
 			sort: 'username',
 			order: 'desc',
-			status: 3
+			status: 3,
+			type: 32
 		};
 		const params = new URLSearchParams(
 			Object.entries(usersList.searchParams(view)).filter(
@@ -74,7 +78,7 @@ describe('the users list URL', () => {
 			)
 		);
 		expect(params.toString()).toBe(
-			'q=user&status=active%2Cinactive&sort=username&order=desc&page=7&pageSize=10'
+			'q=user&status=active%2Cinactive&type=creative&sort=username&order=desc&page=7&pageSize=10'
 		);
 		expect(usersList.parse(params)).toEqual(view);
 	});
@@ -83,13 +87,22 @@ describe('the users list URL', () => {
 describe('toAgentQuery', () => {
 	it('speaks the agent parameters', () => {
 		expect(
-			toAgentQuery({ page: 2, pageSize: 50, q: 'ann', sort: 'name', order: 'asc', status: 4 })
+			toAgentQuery({
+				page: 2,
+				pageSize: 50,
+				q: 'ann',
+				sort: 'name',
+				order: 'asc',
+				status: 4,
+				type: 16
+			})
 		).toEqual({
 			page: 2,
 			pageSize: 50,
 			sortField: 'FirstName',
 			descending: false,
 			userStatus: 4,
+			userType: 16,
 			username: 'ann'
 		});
 		const all = toAgentQuery({
@@ -98,9 +111,11 @@ describe('toAgentQuery', () => {
 			q: '',
 			sort: 'created',
 			order: 'desc',
-			status: 0
+			status: 0,
+			type: 0
 		});
 		expect(all.userStatus).toBeUndefined();
+		expect(all.userType).toBeUndefined();
 		expect(all.username).toBeUndefined();
 	});
 });

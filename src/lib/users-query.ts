@@ -21,12 +21,18 @@ export const usersList = defineList({
 			{ key: 'active', flag: 1, label: 'Active' },
 			{ key: 'inactive', flag: 2, label: 'Inactive' },
 			{ key: 'pending', flag: 4, label: 'Pending' }
+		],
+		/** The desktop user types (the agent's `userType` flags). */
+		type: [
+			{ key: 'admin', flag: 16, label: 'Desktop admin' },
+			{ key: 'creative', flag: 32, label: 'Desktop creative' },
+			{ key: 'standard', flag: 64, label: 'Desktop standard' }
 		]
 	}
 });
 
 export type SortKey = keyof typeof usersList.sorts;
-export type UsersQuery = ListQuery<SortKey, 'status'>;
+export type UsersQuery = ListQuery<SortKey, 'status' | 'type'>;
 
 /** A link to the users list showing this view. */
 export function usersHref(query: Partial<UsersQuery>): string {
@@ -53,6 +59,7 @@ export function toAgentQuery(query: UsersQuery): GetAllUsersQuery {
 		sortField: usersList.sorts[query.sort],
 		descending: query.order === 'desc',
 		userStatus: query.status || undefined,
+		userType: query.type || undefined,
 		username: query.q || undefined
 	};
 }

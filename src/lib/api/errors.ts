@@ -21,6 +21,8 @@ export const CODE_SENTENCES: Record<string, string> = {
 	NOT_FOUND: 'The agent could not find what was asked for.',
 	TOTP: 'The verification code is not correct.',
 	DUPLICATE: 'This already exists.',
+	LIMIT: 'The plan has no room left for this.',
+	STATUS: 'This cannot be done in the current state.',
 	PENDING: 'This account is not activated yet.',
 	INVALID_EMAIL: 'The e-mail address is not valid.',
 	INTERNAL_ERROR: 'The agent hit an internal error.',

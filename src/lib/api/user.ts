@@ -1,5 +1,6 @@
 import { request, type RequestOptions } from './client.ts';
-import { listUserSchema, usersPageSchema, type ListUser } from './schemas/user.ts';
+import { emptySchema } from './schemas/agent.ts';
+import { listUserSchema, seatsSchema, usersPageSchema, type ListUser } from './schemas/user.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
@@ -74,4 +75,58 @@ export async function getAllUsers(
 		oddTotal: sane ? null : page.total,
 		pageSize: page.options?.pageSize ?? null
 	};
+}
+
+/** The fields an invitation carries, as the agent names them. */
+export type Invitation = {
+	firstname: string;
+	lastname: string;
+	username: string;
+	email: string;
+	userType: number;
+};
+
+/** Invites a user: the agent answers the created user, pending, and e-mails the invitation. */
+export function insertUser(invitation: Invitation, options: Options = {}) {
+	return request(listUserSchema, '/user/insert_user', {
+		...options,
+		method: 'POST',
+		auth: true,
+		body: invitation
+	});
+}
+
+/** Saves a user: the whole row goes back, with the changes; the answer is what was stored. */
+export function editUser(row: Record<string, unknown>, options: Options = {}) {
+	return request(listUserSchema, '/user/edit_user', {
+		...options,
+		method: 'PUT',
+		auth: true,
+		body: row
+	});
+}
+
+/** Deletes a user; the agent also cancels that user's billing items. */
+export function deleteUser(id: string, options: Options = {}) {
+	return request(emptySchema, '/user/delete_user', {
+		...options,
+		method: 'DELETE',
+		auth: true,
+		query: { id }
+	});
+}
+
+/** Sends a pending user's invitation again (the whole row: which fields suffice is open). */
+export function resendInvitation(row: Record<string, unknown>, options: Options = {}) {
+	return request(emptySchema, '/user/resend_user_email', {
+		...options,
+		method: 'POST',
+		auth: true,
+		body: row
+	});
+}
+
+/** The seats left on the account's plan. */
+export function seatsLeft(options: Options = {}) {
+	return request(seatsSchema, '/user/package_inquiry', { ...options, auth: true });
 }

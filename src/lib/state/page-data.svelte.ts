@@ -21,7 +21,8 @@ export const DATA = {
 	update: 'agent:update',
 	storage: 'agent:storage',
 	profile: 'agent:profile',
-	users: 'agent:users'
+	users: 'agent:users',
+	seats: 'agent:seats'
 } as const;
 type DataKey = (typeof DATA)[keyof typeof DATA];
 
@@ -57,9 +58,9 @@ export function readAgent<T>(
 	return settled;
 }
 
-/** Reads `key` again everywhere it is shown (after a change, or a Retry). */
-export function refresh(key: DataKey): Promise<void> {
-	return invalidate(key);
+/** Reads these again everywhere they are shown (after a change, or a Retry), in one go. */
+export function refresh(...keys: DataKey[]): Promise<void> {
+	return invalidate((url) => (keys as string[]).includes(url.href));
 }
 
 /**

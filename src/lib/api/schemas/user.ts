@@ -32,3 +32,13 @@ export const usersPageSchema = z.object({
 		)
 	)
 });
+
+/** package_inquiry: what is left on the plan. Numbers may be missing; `logs` and `sso` are flags. */
+export const seatsSchema = z.looseObject({
+	adminUsers: z.optional(z.nullable(z.number())),
+	creativeUsers: z.optional(z.nullable(z.number())),
+	standardUsers: z.optional(z.nullable(z.number())),
+	storage: z.optional(z.nullable(z.number())),
+	drives: z.optional(z.nullable(z.number()))
+});
+export type Seats = z.infer<typeof seatsSchema>;

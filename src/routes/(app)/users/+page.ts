@@ -1,4 +1,5 @@
 import { DATA, readAgent } from '$lib/state/page-data.svelte';
+import { seatsLeft } from '$lib/api/user';
 import { readUsers } from '$lib/state/users-list';
 import { usersList } from '$lib/users-query';
 
@@ -8,6 +9,7 @@ export async function load({ depends, parent, url }) {
 	const query = usersList.parse(url.searchParams, usersList.rememberedPageSize);
 	return {
 		query,
-		users: readAgent(depends, DATA.users, (signal) => readUsers(query, signal))
+		users: readAgent(depends, DATA.users, (signal) => readUsers(query, signal)),
+		seats: readAgent(depends, DATA.seats, (signal) => seatsLeft({ signal }))
 	};
 }

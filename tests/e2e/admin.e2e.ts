@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
+import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
+
+/** The users page as an administrator, newest first (the default sort). */
+async function openUsers(page: Page, agent: Simulator, user = 'admin@example.com', type = 16) {
+	await signInWithToken(page, agent, user, type);
+	await page.goto('/users');
+	await expect(page.getByTestId('users-range')).toContainText('Showing');
+}
+
+const dialog = (page: Page) => page.getByTestId('invite-dialog');
+
+async function fillInvite(page: Page, email: string, type = 'Desktop creative') {
+	await page.getByRole('button', { name: 'Invite a user' }).click();
+	await dialog(page).getByLabel('First name').fill('Nia');
+	await dialog(page).getByLabel('Last name').fill('Okafor');
+	await dialog(page).getByLabel('E-mail').fill(email);
+	await dialog(page).getByLabel(type).check();
+}
+
+async function lastMail(agent: Simulator, to: string) {
+	const res = (await control(agent, `outbox?to=${encodeURIComponent(to)}`)) as {
+		messages: { code: string | null; text: string }[];
+	};
+	return res.messages.at(-1)!;
+}
+
+async function openUser(page: Page, name: string, search: string) {
+	await page.getByLabel('Search by username').fill(search);
+	await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(search)}`));
+	await page.getByRole('button', { name }).first().click();
+	return page.getByRole('dialog');
+}
+
+test.describe('user administration', () => {
+	test('invite: limits and seats shown, the user appears as Pending, activates from the link, and signs in', async ({
+		page,
+		agent
+	}) => {
+		await openUsers(page, agent);
+		await expect(page.getByTestId('seats-left')).toContainText('5 creative');
+		await fillInvite(page, 'nia@example.test');
+		await expect(dialog(page).getByTestId('seats-creative')).toHaveText('5 seats left');
+		await expect(dialog(page).getByLabel('Username')).toHaveValue('nia@example.test');
+		await expect(dialog(page)).toContainText('3 / 50');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(page.getByTestId('users-outcome')).toContainText('Invited Nia Okafor');
+		await expect(page.getByTestId('seats-left')).toContainText('4 creative');
+		const row = page.locator('tbody tr').first();
+		await expect(row).toContainText('nia@example.test');
+		await expect(row).toContainText('Pending');
+
+		// The invitation's link, in another browser.
+		const mail = await lastMail(agent, 'nia@example.test');
+		const link = /Activate: (\S+)/.exec(mail.text)![1]!;
+		const password = /Temporary password: (\S+)/.exec(mail.text)![1]!;
+		const other = await page.context().browser()!.newContext();
+		const newcomer = await other.newPage();
+		await newcomer.addInitScript(
+			({ url }) => localStorage.setItem('agent-console:agent-url', url),
+			{ url: agent.url }
+		);
+		await newcomer.goto(new URL(link).pathname + new URL(link).search);
+		await expect(newcomer.getByTestId('code-destination')).toContainText('n');
+		await newcomer.getByLabel('Activation code').fill(mail.code!);
+		await expect(newcomer).toHaveURL(/\/login/);
+		await signInWithForm(newcomer, 'nia@example.test', 'Desktop creative', password);
+		await expect(newcomer).toHaveURL('/');
+		await other.close();
+	});
+
+	test('a duplicate invite and a type with no seat left are refused in words', async ({
+		page,
+		agent
+	}) => {
+		await control(agent, 'plan', { adminUsers: 0 });
+		await openUsers(page, agent);
+		await fillInvite(page, 'admin@example.com');
+		await expect(dialog(page).getByLabel('Desktop admin')).toBeDisabled();
+		await expect(dialog(page).getByTestId('seats-admin')).toContainText('no seat left on the plan');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(dialog(page).getByRole('alert')).toContainText(
+			'A user with this username or e-mail address already exists.'
+		);
+		// The agent's own count wins over the page's: a seat taken meanwhile.
+		await control(agent, 'plan', { creativeUsers: 0 });
+		await dialog(page).getByLabel('E-mail').fill('late@example.test');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(dialog(page).getByRole('alert')).toContainText('no seat left');
+	});
+
+	test('resend during the cooldown, then after it', async ({ page, agent }) => {
+		await openUsers(page, agent);
+		await fillInvite(page, 'wait@example.test');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(page.getByTestId('users-outcome')).toBeVisible();
+		const panel = await openUser(page, 'Nia Okafor', 'wait@');
+		await panel.getByRole('button', { name: 'Resend invitation' }).click();
+		await expect(panel.getByTestId('resend')).toContainText(/Wait \d+ seconds/);
+		await expect(
+			panel.getByRole('button', { name: /Resend invitation \(in \d+ s\)/ })
+		).toBeDisabled();
+		await control(agent, 'clock', { advanceSeconds: 60 });
+		await page.clock.install();
+		await page.clock.fastForward(60_000);
+		await panel.getByRole('button', { name: 'Resend invitation' }).click();
+		await expect(panel.getByTestId('resend')).toContainText(
+			'The invitation went to wait@example.test again'
+		);
+	});
+
+	test('an edit shows what the agent stored; delete needs the exact username; self and owner are protected', async ({
+		page,
+		agent
+	}) => {
+		await openUsers(page, agent);
+		await fillInvite(page, 'edit@example.test');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(page.getByTestId('users-outcome')).toBeVisible();
+		const panel = await openUser(page, 'Nia Okafor', 'edit@');
+		await panel.getByRole('button', { name: 'Edit name and type' }).click();
+		await panel.getByLabel('First name').fill('  Nia   Grace ');
+		await panel.getByLabel('User type').selectOption({ label: 'Desktop standard' });
+		await panel.getByRole('button', { name: 'Save' }).click();
+		await expect(page.getByTestId('users-outcome')).toContainText(
+			'The agent stored: Nia Grace Okafor, Desktop standard.'
+		);
+
+		await panel.getByRole('button', { name: 'Delete this user…' }).click();
+		await expect(panel).toContainText("The agent also cancels this user's billing items.");
+		await panel.getByLabel(/Type edit@example.test to confirm/).fill('edit@example');
+		await panel.getByRole('button', { name: 'Delete the user' }).click();
+		await expect(panel).toContainText('Type edit@example.test exactly to confirm.');
+		await panel.getByLabel(/Type edit@example.test to confirm/).fill('edit@example.test');
+		await panel.getByRole('button', { name: 'Delete the user' }).click();
+		await expect(page.getByTestId('users-outcome')).toContainText('Deleted Nia Grace Okafor');
+		await expect(page.getByTestId('users-empty')).toBeVisible();
+
+		const me = await openUser(page, 'Alex Admin', 'admin@example.com');
+		await expect(me.getByTestId('delete-user')).toHaveText(
+			'You cannot delete yourself: another administrator can.'
+		);
+	});
+
+	test('the user-type filter is in the URL and survives a reload', async ({ page, agent }) => {
+		await openUsers(page, agent);
+		await page.getByLabel('User type').selectOption({ label: 'Desktop creative' });
+		await expect(page).toHaveURL(/type=creative/);
+		await page.reload();
+		await expect(page.getByLabel('User type')).toHaveValue('32');
+		const types = await page.locator('td[data-label="User type"]').allInnerTexts();
+		expect(types.length).toBeGreaterThan(0);
+		for (const t of types) expect(t).toContain('Desktop creative');
+	});
+
+	test('a standard user sees the list without any actions', async ({ page, agent }) => {
+		await openUsers(page, agent, 'standard@example.com', 64);
+		await expect(page.getByRole('button', { name: 'Invite a user' })).toHaveCount(0);
+		await page.locator('tbody tr').first().getByRole('button').click();
+		await expect(page.getByRole('dialog')).toBeVisible();
+		await expect(
+			page.getByRole('dialog').getByRole('button', { name: /Delete|Edit|Resend/ })
+		).toHaveCount(0);
+	});
+});
