@@ -213,6 +213,8 @@ export async function startSimulator(
 		if (allowed && origin) {
 			res.setHeader('access-control-allow-origin', origin);
 			res.setHeader('vary', 'Origin');
+			// The console compares the agent's clock with its own to explain a rejected TOTP code.
+			res.setHeader('access-control-expose-headers', 'Date');
 		}
 		if (method !== 'OPTIONS') return false;
 		// A preflight from an origin that is not allowed gets no CORS headers: the browser blocks it.

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import type { Simulator } from '../../simulator/index.ts';
 import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
 
@@ -162,5 +163,60 @@ test.describe('user administration', () => {
 		await expect(
 			page.getByRole('dialog').getByRole('button', { name: /Delete|Edit|Resend/ })
 		).toHaveCount(0);
+	});
+});
+
+const totp = (secret: string, at = Date.now()) =>
+	new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+
+test.describe('MFA enrolment on the profile page', () => {
+	test('wrong code, then a refresh (same secret), then the right code; the next sign-in asks for a code; turn off', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent, 'creative@example.com', 32);
+		await page.goto('/profile');
+		const card = page.getByTestId('mfa');
+		await expect(card).toContainText('the agent has no recovery codes');
+		await card.getByRole('button', { name: 'Turn on' }).click();
+		await expect(card.getByTestId('mfa-qr')).toBeVisible();
+		const secret = (await card.getByTestId('mfa-secret').innerText()).replace(/\s/g, '');
+		expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+		await card.getByLabel('Type the code the app shows').fill('000000');
+		await expect(card).toContainText('That code is not right');
+		await page.reload();
+		await expect(card.getByTestId('mfa-secret')).toHaveText(secret.replace(/(.{4})(?=.)/g, '$1 '));
+		await card.getByLabel('Type the code the app shows').fill(totp(secret));
+		await expect(card).toContainText('MFA is on. The next sign-in asks for a code');
+		await expect(card.getByTestId('mfa-secret')).toHaveCount(0);
+
+		await page.getByRole('button', { name: 'creative@example.com' }).click();
+		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
+		await expect(page).toHaveURL(/\/login/);
+		await signInWithForm(page, 'creative@example.com', 'Desktop creative');
+		await expect(page).toHaveURL(/\/login\/mfa/);
+		await page.getByLabel(/code/i).first().fill(totp(secret));
+		// Back where the sign-out happened.
+		await expect(page).toHaveURL('/profile');
+		await card.getByRole('button', { name: 'Turn off…' }).click();
+		await card.getByLabel('Current code, to turn MFA off').fill(totp(secret));
+		await expect(card).toContainText('MFA is off.');
+	});
+
+	test('a code refused because the clocks differ says so, not "wrong code"', async ({
+		page,
+		agent
+	}) => {
+		const ahead = Date.now() + 3 * 60_000;
+		await page.clock.install({ time: ahead });
+		await signInWithToken(page, agent, 'creative@example.com', 32);
+		await page.goto('/profile');
+		const card = page.getByTestId('mfa');
+		await card.getByRole('button', { name: 'Turn on' }).click();
+		const secret = (await card.getByTestId('mfa-secret').innerText()).replace(/\s/g, '');
+		// What an app on this (wrong) clock would show.
+		await card.getByLabel('Type the code the app shows').fill(totp(secret, ahead));
+		await expect(card).toContainText(/This device's clock is \d+ s ahead of the agent's/);
 	});
 });

@@ -115,6 +115,7 @@ export async function request<S extends z.ZodMiniType>(
 
 	let status: number;
 	let text: string;
+	let dateHeader: string | null;
 	try {
 		const response = await fetch(url, {
 			method: options.method ?? 'GET',
@@ -132,6 +133,7 @@ export async function request<S extends z.ZodMiniType>(
 			referrerPolicy: 'no-referrer'
 		});
 		status = response.status;
+		dateHeader = response.headers.get('date');
 		text = await response.text();
 	} catch (error) {
 		if (timedOut) throw new AgentNetworkError('timeout', agentUrl, pageOrigin(), timeoutMs);
@@ -145,6 +147,8 @@ export async function request<S extends z.ZodMiniType>(
 	if (status < 200 || status > 299) {
 		const { code, errors } = parseErrorBody(text);
 		const error = new AgentHttpError(status, code, errors);
+		const date = dateHeader ? new Date(dateHeader) : null;
+		error.agentDate = date && Number.isFinite(date.getTime()) ? date : null;
 		if (status === 401 && options.auth)
 			for (const listener of unauthorizedListeners) listener(agentUrl);
 		throw error;

@@ -58,6 +58,8 @@ export class AgentHttpError extends AgentError {
 	readonly messages: string[];
 	/** Messages keyed by a request field (`firstName`), for showing next to the field. */
 	readonly fieldErrors: FieldErrors;
+	/** The agent's clock when it answered (its `Date` header, where CORS lets the page read it). */
+	agentDate: Date | null = null;
 
 	constructor(status: number, code: string | null, errors: Record<string, string[]> = {}) {
 		const messages = Object.values(errors).flat().map(redactTokens);

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { request, type RequestOptions } from './client.ts';
 import { emptySchema } from './schemas/agent.ts';
 import { listUserSchema, seatsSchema, usersPageSchema, type ListUser } from './schemas/user.ts';
@@ -129,4 +130,23 @@ export function resendInvitation(row: Record<string, unknown>, options: Options 
 /** The seats left on the account's plan. */
 export function seatsLeft(options: Options = {}) {
 	return request(seatsSchema, '/user/package_inquiry', { ...options, auth: true });
+}
+
+/** Starts MFA enrolment for the signed-in user: the agent answers the base-32 TOTP secret. */
+export function generateMfaToken(options: Options = {}) {
+	return request(z.string(), '/user/generate_mfa_token', {
+		...options,
+		method: 'POST',
+		auth: true
+	});
+}
+
+/** Turns TOTP MFA on (with the first code from the app) or off (with a current code). */
+export function setMfa(enabled: boolean, userCode: string, options: Options = {}) {
+	return request(emptySchema, '/user/set_mfa', {
+		...options,
+		method: 'POST',
+		auth: true,
+		body: { enabled, userCode }
+	});
 }
