@@ -17,7 +17,7 @@ const SIGNED_IN_ONLY = new RegExp(
 		'src/lib/api/(schemas/frames|enum-names|user)',
 		'src/lib/state/(url-search|unsaved|page-data|agent-control|problem-alerts|list-query|users-list|virtual-list)',
 		'reconnecting-websocket|svelte-sonner|uplot|uqr',
-		'icons/(chevron-right|refresh-cw|triangle-alert|arrow-down|arrow-up|copy)'
+		'icons/(chevron-right|refresh-cw|triangle-alert|arrow-down|arrow-up|copy|shield-check|user-plus)'
 	].join('|')
 );
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */

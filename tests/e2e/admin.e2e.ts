@@ -144,6 +144,48 @@ test.describe('user administration', () => {
 		);
 	});
 
+	test('a bulk delete with one failure reports each row, then retries the failed one', async ({
+		page,
+		agent
+	}) => {
+		const token = await signInWithToken(page, agent);
+		for (const n of [1, 2, 3]) {
+			await fetch(`${agent.url}/user/insert_user?token=${token}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					firstname: 'Bulk',
+					lastname: `Person ${n}`,
+					username: `bulk${n}@example.test`,
+					email: `bulk${n}@example.test`,
+					userType: 64
+				})
+			});
+		}
+		await page.goto('/users?q=bulk');
+		await expect(page.getByTestId('users-range')).toHaveText('Showing 1 to 3 of 3');
+		await page.getByLabel('Select every row on this page').check();
+		const bulk = page.getByTestId('bulk');
+		await expect(bulk).toContainText('3 selected');
+		await control(agent, 'faults', { path: '/user/delete_user', status: 500, count: 1 });
+		await bulk.getByRole('button', { name: 'Delete 3…' }).click();
+		await bulk.getByLabel('Type 3 to confirm').fill('2');
+		await bulk.getByRole('button', { name: 'Delete 3 users' }).click();
+		await expect(bulk).toContainText('Type 3 to confirm.');
+		await bulk.getByLabel('Type 3 to confirm').fill('3');
+		await bulk.getByRole('button', { name: 'Delete 3 users' }).click();
+		const results = bulk.getByTestId('bulk-results').getByRole('listitem');
+		await expect(results).toHaveCount(3);
+		await expect(results.filter({ hasText: '✗' })).toHaveCount(1);
+		await expect(results.filter({ hasText: '✗' })).toContainText('(500)');
+		await expect(page.getByTestId('users-outcome')).toContainText('Deleted: 2 of 3; 1 failed.');
+		await bulk.getByRole('button', { name: 'Retry the failed ones' }).click();
+		await expect(bulk.getByTestId('bulk-results').getByRole('listitem')).toHaveCount(1);
+		await expect(bulk).toContainText('Deleted: 1 of 1.');
+		await bulk.getByRole('button', { name: 'Done' }).click();
+		await expect(page.getByTestId('users-empty')).toBeVisible();
+	});
+
 	test('the user-type filter is in the URL and survives a reload', async ({ page, agent }) => {
 		await openUsers(page, agent);
 		await page.getByLabel('User type').selectOption({ label: 'Desktop creative' });

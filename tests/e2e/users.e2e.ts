@@ -18,7 +18,11 @@ async function agentPage(sim: Simulator, token: string, query: Record<string, st
 }
 
 const rows = (page: Page) => page.locator('tbody tr');
-const usernames = (page: Page) => page.locator('tbody tr td:nth-child(2)').allTextContents();
+const usernames = (page: Page) =>
+	page
+		.locator('tbody tr')
+		.locator('td[data-label="Username and e-mail"], td[data-label="Username"]')
+		.allTextContents();
 const range = (page: Page) => page.getByTestId('users-range');
 
 async function openUsers(page: Page, sim: Simulator, search = '') {
