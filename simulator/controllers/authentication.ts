@@ -285,6 +285,17 @@ const changePassword: Handler = async (req, ctx) => {
 	return ok();
 };
 
+/** The account's billing period: 1 Monthly, 2 Yearly. Owners only (a choice: the contract is open). */
+const updateSubscription: Handler = async (req, ctx) => {
+	const user = await requireUser(req, ctx);
+	const f = new Fields(req.body);
+	const subscriptionType = f.integer('subscriptionType', 'Subscription type', [1, 2]);
+	f.done();
+	if (!user.owner) throw fail('ACCESS', 'Only the account owner can change the plan.');
+	ctx.state.account.subscriptionType = subscriptionType;
+	return ok();
+};
+
 export function authenticationRoutes(providerSlug: string): Route[] {
 	const slug = providerSlug.replace(/[^a-z0-9-]/g, '');
 	return [
@@ -299,6 +310,7 @@ export function authenticationRoutes(providerSlug: string): Route[] {
 		route('POST', `/authentication/${slug}_login`, providerLogin),
 		route('GET', '/authentication/user', getUser),
 		route('PUT', '/authentication/update_user', updateUser),
-		route('POST', '/authentication/reset_password', changePassword)
+		route('POST', '/authentication/reset_password', changePassword),
+		route('PUT', '/authentication/update_subscription', updateSubscription)
 	];
 }

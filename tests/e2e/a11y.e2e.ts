@@ -50,6 +50,67 @@ const SIGNED_OUT: Screen[] = [
 const SIGNED_IN: Screen[] = [
 	{ name: 'overview', open: (p) => p.goto('/') },
 	{
+		name: 'command confirmation',
+		open: async (p) => {
+			await p.goto('/');
+			await p.getByTestId('agent-actions').getByRole('button', { name: 'Pause' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'status menu',
+		open: async (p) => {
+			await p.goto('/');
+			await p.getByTestId('agent-status').click();
+			await expect(p.locator('#agent-menu')).toBeVisible();
+		}
+	},
+	{
+		name: 'invite dialog',
+		open: async (p) => {
+			await p.goto('/users');
+			await p.getByRole('button', { name: 'Invite a user' }).click();
+			await expect(p.getByTestId('invite-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'user panel with actions and delete confirmation',
+		open: async (p) => {
+			await p.goto('/users?q=creative');
+			await p.getByRole('button', { name: 'Casey Creative' }).click();
+			await p.getByRole('button', { name: 'Delete this user…' }).click();
+			await expect(p.getByLabel(/to confirm/)).toBeVisible();
+		}
+	},
+	{
+		name: 'bulk actions',
+		open: async (p) => {
+			await p.goto('/users');
+			await p.getByLabel('Select every row on this page').check();
+			await p.getByRole('button', { name: /^Delete \d+…$/ }).click();
+			await expect(p.getByTestId('bulk')).toContainText('to confirm');
+		}
+	},
+	{
+		name: 'MFA enrolment',
+		open: async (p) => {
+			await p.goto('/profile');
+			await p.getByTestId('mfa').getByRole('button', { name: 'Turn on' }).click();
+			await expect(p.getByTestId('mfa-qr')).toBeVisible();
+		}
+	},
+	{
+		name: 'plan confirmation',
+		open: async (p) => {
+			await p.goto('/profile');
+			await p
+				.getByTestId('plan')
+				.getByRole('button', { name: /Switch to/ })
+				.click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
 		name: 'user menu',
 		open: async (p) => {
 			await p.goto('/');

@@ -262,3 +262,30 @@ test.describe('MFA enrolment on the profile page', () => {
 		await expect(card).toContainText(/This device's clock is \d+ s ahead of the agent's/);
 	});
 });
+
+test('the owner switches the plan after a confirmation; Cancel sends nothing', async ({
+	page,
+	agent
+}) => {
+	await signInWithToken(page, agent);
+	const sent: string[] = [];
+	page.on('request', (r) => {
+		if (r.url().includes('update_subscription')) sent.push(r.method());
+	});
+	await page.goto('/profile');
+	const plan = page.getByTestId('plan');
+	await expect(plan).toContainText('Billed');
+	const before = (await plan.innerText()).includes('monthly') ? 'Yearly' : 'Monthly';
+	await plan.getByRole('button', { name: `Switch to ${before}…` }).click();
+	await expect(page.getByTestId('confirm-dialog')).toContainText(`Switch the plan to ${before}?`);
+	await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click();
+	expect(sent).toEqual([]);
+	await plan.getByRole('button', { name: `Switch to ${before}…` }).click();
+	await page
+		.getByTestId('confirm-dialog')
+		.getByRole('button', { name: `Switch to ${before}` })
+		.click();
+	await expect(plan).toContainText(`The plan is now ${before}.`);
+	await expect(plan).toContainText(`Billed ${before.toLowerCase()}`);
+	expect(sent).toEqual(['PUT']);
+});

@@ -105,6 +105,41 @@ const SIGNED_IN: Shot[] = [
 		ready: 'The agent is stopped'
 	},
 	{
+		name: 'users-invite',
+		open: async (p) => {
+			await p.goto('/users');
+			await p.getByRole('button', { name: 'Invite a user' }).click();
+			await p.getByTestId('invite-dialog').getByLabel('First name').fill('Nia');
+		},
+		ready: 'Send the invitation'
+	},
+	{
+		name: 'users-manage',
+		open: async (p) => {
+			await p.goto('/users?q=pending');
+			await p.getByRole('button', { name: /Pat/ }).first().click();
+			await p.getByRole('button', { name: 'Edit name and type' }).click();
+			await p.getByRole('button', { name: 'Delete this user…' }).click();
+		},
+		ready: 'billing items'
+	},
+	{
+		name: 'users-bulk',
+		open: async (p) => {
+			await p.goto('/users?status=pending');
+			await p.locator('tbody input[type="checkbox"]').first().check();
+		},
+		ready: 'selected'
+	},
+	{
+		name: 'profile-mfa',
+		open: async (p) => {
+			await p.goto('/profile');
+			await p.getByTestId('mfa').getByRole('button', { name: 'Turn on' }).click();
+		},
+		ready: 'Type the code the app shows'
+	},
+	{
 		name: 'agent-menu',
 		open: async (p) => {
 			await p.goto('/');

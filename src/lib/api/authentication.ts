@@ -97,3 +97,13 @@ export function resetPassword(
 		auth: true
 	});
 }
+
+/** Switches the account's billing period (1 Monthly, 2 Yearly); the owner's call. */
+export function updateSubscription(subscriptionType: 1 | 2, options: Options = {}) {
+	return request(emptySchema, '/authentication/update_subscription', {
+		...options,
+		method: 'PUT',
+		auth: true,
+		body: { subscriptionType }
+	});
+}

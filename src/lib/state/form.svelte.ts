@@ -35,7 +35,7 @@ export class FormState {
 	}
 
 	/** True when the action ran to the end. */
-	async submit(action: () => Promise<void>, options: SubmitOptions = {}): Promise<boolean> {
+	async submit(action: () => Promise<unknown>, options: SubmitOptions = {}): Promise<boolean> {
 		if (this.busy) return false;
 		const problems = options.check?.() ?? {};
 		this.fieldErrors = problems;
