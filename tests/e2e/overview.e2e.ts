@@ -168,6 +168,7 @@ test.describe('overview: what the agent is doing now', () => {
 
 		// Back on another page, only what is new counts.
 		await page.getByRole('link', { name: 'Users' }).click();
+		await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
 		await push(agent, 'notification', failed('two'));
 		await expect(count).toContainText('1');
 	});

@@ -2,6 +2,7 @@ import { redirect } from '@sveltejs/kit';
 import { route } from '$lib/routes';
 import { DATA } from '$lib/state/page-data.svelte';
 import { session } from '$lib/state/session.svelte';
+import { unsaved } from '$lib/state/unsaved.svelte';
 
 /** The guard: signed out, go and sign in, then come back here. */
 export async function load({ depends, parent, url, untrack }) {
@@ -11,5 +12,6 @@ export async function load({ depends, parent, url, untrack }) {
 	await parent();
 	// Checked again on each page, not on each change of a page's filters.
 	const next = url.pathname + untrack(() => url.search + url.hash);
-	if (!session.signedIn) redirect(307, route.login({ next }));
+	// Never over unsaved input: the page stays, and says the session ended (see +layout.svelte).
+	if (!session.signedIn && !unsaved.any) redirect(307, route.login({ next }));
 }
