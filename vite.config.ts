@@ -14,7 +14,7 @@ const SIGNED_IN_ONLY = new RegExp(
 		'src/lib/(live/|format|units)',
 		'src/lib/components/(list/|charts/|ui/Card)',
 		'src/lib/components/(CopyButton|UserMenu|AgentActions|AgentMenu|AgentStateBanner|ConfirmDialog|CommandOutcome|ProblemAlerts|ProblemCount|ChannelCard|Loaded)',
-		'src/lib/api/(schemas/frames|enum-names|user)',
+		'src/lib/api/(schemas/frames|schemas/user|schemas/drives|enum-names|user|drives)',
 		'src/lib/state/(url-search|unsaved|page-data|agent-control|problem-alerts|list-query|users-list|virtual-list)',
 		'reconnecting-websocket|svelte-sonner|uplot|uqr',
 		'icons/(chevron-right|refresh-cw|triangle-alert|arrow-down|arrow-up|copy|shield-check|user-plus)'
