@@ -1,4 +1,5 @@
 import { TOTP, Secret } from 'otpauth';
+import { seedDrives } from './drives.ts';
 import { AGENT_STATUS } from '../src/lib/contract.ts';
 import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
 import type { SocketMode } from './live.ts';
@@ -95,6 +96,7 @@ export async function control(
 					'POST /__sim/status {status}',
 					'POST /__sim/update {isUpdateRequired, currentVersion?, newVersion?}',
 					'POST /__sim/plan {adminUsers?, creativeUsers?, standardUsers?} (seats left)',
+					'POST /__sim/drives {empty: true} (no drives or backups) | {empty: false} (the seeded ones)',
 					'POST /__sim/reset',
 					'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
 					'POST /__sim/revoke',
@@ -173,6 +175,14 @@ export async function control(
 				newVersion: typeof b.newVersion === 'string' ? b.newVersion : sim.state.update.newVersion
 			};
 			return json(sim.state.update);
+		case 'POST /__sim/drives': {
+			if (typeof b.empty !== 'boolean') return bad('empty must be true or false');
+			sim.state.drives = b.empty ? { drives: [], backups: [] } : seedDrives();
+			return json({
+				drives: sim.state.drives.drives.length,
+				backups: sim.state.drives.backups.length
+			});
+		}
 		case 'POST /__sim/plan': {
 			// Seats left per desktop type: the plan grows or shrinks to leave exactly that many.
 			const used = sim.state.seatsUsed();

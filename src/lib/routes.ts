@@ -21,6 +21,7 @@ export const route = {
 	event: (seq: number) => withQuery(resolve('/events'), { problems: '1', open: String(seq) }),
 	/** The list's parameters come from `usersHref()` in users-query.ts, which only that page loads. */
 	users: (params: Record<string, string | null> = {}) => withQuery(resolve('/users'), params),
+	drives: () => resolve('/drives'),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
 	mfa: () => resolve('/login/mfa'),
 	providerCallback: () => resolve('/login/provider'),

@@ -49,6 +49,7 @@ const SIGNED_OUT: Screen[] = [
 
 const SIGNED_IN: Screen[] = [
 	{ name: 'overview', open: (p) => p.goto('/') },
+	{ name: 'drives', open: (p) => p.goto('/drives') },
 	{
 		name: 'command confirmation',
 		open: async (p) => {

@@ -104,6 +104,7 @@ const SIGNED_IN: Shot[] = [
 		},
 		ready: 'The agent is stopped'
 	},
+	{ name: 'drives', open: (p) => p.goto('/drives').then(() => undefined), ready: 'Team Drive' },
 	{
 		name: 'users-invite',
 		open: async (p) => {

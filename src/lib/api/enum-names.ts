@@ -41,6 +41,30 @@ export const FILE_STATE_NAMES: Record<number, string> = {
 	256: 'Error'
 };
 
+/** CloudType flags: the storage a drive or backup uses. */
+export const CLOUD_TYPE_NAMES: Record<number, string> = {
+	1: 'Amazon S3',
+	2: 'Wasabi',
+	4: 'Azure',
+	8: 'S3-compatible',
+	16: 'Google Cloud',
+	32: 'Frame.io',
+	64: 'Cloudflare R2',
+	128: 'Dropbox',
+	256: 'Box',
+	512: 'OneDrive',
+	1024: 'Google Drive',
+	2048: 'Local HTTP',
+	4096: 'Fastr server',
+	8192: 'Atmosphere'
+};
+export const DRIVE_TYPE_NAMES: Record<number, string> = { 1: 'Drive letter', 2: 'Synced folder' };
+export const SYNC_TYPE_NAMES: Record<number, string> = {
+	1: 'Stream (kept in the cloud, fetched on demand)',
+	2: 'Mirror (everything kept on this computer)'
+};
+export const PERMISSION_NAMES: Record<number, string> = { 1: 'Read only', 2: 'Read and write' };
+
 export function nameOf(names: Record<number, string>, value: number | null | undefined): string {
 	if (value === null || value === undefined) return 'Not given';
 	return names[value] ?? unknownValue(value);

@@ -1,0 +1,36 @@
+import { control, expect, signInWithToken, test } from './fixtures.ts';
+
+test.describe('drives and backups', () => {
+	test('each drive and backup in words, with its health line', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/');
+		await page.getByRole('link', { name: 'All drives and backups, in detail' }).click();
+		await expect(page).toHaveURL('/drives');
+		const cards = page.getByTestId('drives').getByRole('listitem');
+		await expect(cards).toHaveCount(3);
+		const team = cards.filter({ hasText: 'Team Drive' });
+		await expect(team).toContainText('Syncing: 11 to upload, 5 to download, 0 with errors');
+		await expect(team).toContainText('G:\\');
+		await expect(team).toContainText('Amazon S3');
+		await expect(team).toContainText('studio-projects / team/');
+		await expect(team).toContainText('Drive letter');
+		await expect(team).toContainText('Stream (kept in the cloud, fetched on demand)');
+		await expect(team).toContainText('Read and write');
+		const archive = cards.filter({ hasText: 'Archive' });
+		await expect(archive).toContainText('3 with errors');
+		await expect(archive).toContainText('Wasabi');
+		await expect(archive).toContainText('Mirror');
+		await expect(archive).toContainText('Read only');
+		const backup = cards.filter({ hasText: 'Laptop documents' });
+		await expect(backup).toContainText('Synced: 0 to upload, 0 with errors, 100 % in sync');
+	});
+
+	test('with none, says what a drive is and where to add one', async ({ page, agent }) => {
+		await control(agent, 'drives', { empty: true });
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives-empty')).toContainText("Add them in the agent's own app");
+		await page.goto('/');
+		await expect(page.getByTestId('storage-empty')).toBeVisible();
+	});
+});
