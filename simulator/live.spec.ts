@@ -162,13 +162,13 @@ describe('sockets', () => {
 			await until(() => n.frames.length > 5, 3000);
 			await c.call('POST', '/management/command/2');
 			expect((await c.call('GET', '/management/agent_status')).json).toBe(4);
-			// The Pause command's own AppNotification may still arrive; after that, silence.
+			// The generator is off: nothing more will come but the command's own AppNotification.
+			expect(busy.live.activityRunning).toBe(false);
 			await until(() => n.frames.some((f) => /command/.test(JSON.stringify(f))), 3000);
 			const paused = n.frames.length;
-			await busy.clock.delay(150);
-			expect(n.frames.length).toBe(paused);
 			await c.call('POST', '/management/command/4');
 			expect((await c.call('GET', '/management/agent_status')).json).toBe(1);
+			expect(busy.live.activityRunning).toBe(true);
 			await until(() => n.frames.length > paused + 5, 3000);
 			n.ws.close();
 		} finally {

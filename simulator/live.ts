@@ -136,6 +136,11 @@ export class LiveHub {
 		this.#held.clear();
 	}
 
+	/** Whether the background activity is generating events. */
+	get activityRunning(): boolean {
+		return this.#timer !== null;
+	}
+
 	setActivity(eventsPerSecond: number) {
 		if (this.#timer) clearInterval(this.#timer);
 		this.#timer = null;

@@ -50,8 +50,6 @@ function follow<T>() {
 	return { data, show: (next: Promise<Settled<T>>) => data.follow(next), stop: () => data.stop() };
 }
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('page data', () => {
 	it('never lets a slow earlier answer overwrite a newer one, and aborts it', async () => {
 		const calls: {
@@ -65,14 +63,17 @@ describe('page data', () => {
 			return answer.promise;
 		};
 		const page = follow<UsersResult>();
-		page.show(readAgent(depends, DATA.users, (signal) => readUsers(query('page=1'), signal, load)));
-		page.show(readAgent(depends, DATA.users, (signal) => readUsers(query('page=2'), signal, load)));
+		const first = readAgent(depends, DATA.users, (s) => readUsers(query('page=1'), s, load));
+		const second = readAgent(depends, DATA.users, (s) => readUsers(query('page=2'), s, load));
+		page.show(first);
+		page.show(second);
 		expect(calls[0]!.signal.aborted).toBe(true);
 		calls[1]!.answer.resolve(answerOf([user('b')], 60));
-		await settled();
+		// Awaited here, a read settles after the page's own handler of it has run.
+		await second;
 		// The fetcher ignores the abort and answers late anyway.
 		calls[0]!.answer.resolve(answerOf([user('a')], 60));
-		await settled();
+		await first;
 		expect(page.data.value?.query.page).toBe(2);
 		expect(page.data.value?.rows[0]?.user?.id).toBe('b');
 		expect(page.data.pending).toBe(false);
@@ -88,19 +89,18 @@ describe('page data', () => {
 		const read = (search: string) =>
 			readAgent(depends, DATA.users, (signal) => readUsers(query(search), signal, load));
 		const page = follow<UsersResult>();
-		page.show(read(''));
-		await settled();
+		const shown = (next: ReturnType<typeof read>) => (page.show(next), next);
+		await shown(read(''));
 		expect(page.data.loaded).toBe(true);
 		fail = true;
-		page.show(read('page=2'));
+		const failing = shown(read('page=2'));
 		expect(page.data.pending).toBe(true);
 		expect(page.data.value?.rows).toHaveLength(1);
-		await settled();
+		await failing;
 		expect(page.data.error?.message).toMatch(/500/);
 		expect(page.data.value?.rows).toHaveLength(1);
 		fail = false;
-		page.show(read(''));
-		await settled();
+		await shown(read(''));
 		expect(page.data.error).toBeNull();
 		page.stop();
 	});
@@ -108,10 +108,11 @@ describe('page data', () => {
 	it('drops an answer that arrives after the page is gone', async () => {
 		const answer = deferred<number>();
 		const page = follow<number>();
-		page.show(readAgent(depends, DATA.update, () => answer.promise));
+		const read = readAgent(depends, DATA.update, () => answer.promise);
+		page.show(read);
 		page.stop();
 		answer.resolve(1);
-		await settled();
+		await read;
 		expect(page.data.loaded).toBe(false);
 	});
 
@@ -128,7 +129,7 @@ describe('page data', () => {
 		page.show(read);
 		expect(signals[0]!.aborted).toBe(false);
 		answer.resolve(4);
-		await settled();
+		await read;
 		expect(page.data.value).toBe(4);
 	});
 
