@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { RESEND_COOLDOWN_S } from '../src/lib/contract.ts';
 
 export type SimulatorOptions = {
 	host: string;
@@ -44,7 +45,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
 	tokenTtl: 3600,
 	mfaTtl: 180,
 	codeTtl: 600,
-	resendCooldown: 30,
+	resendCooldown: RESEND_COOLDOWN_S,
 	restartSeconds: 3,
 	providerSlug: 'google',
 	oidcClientId: 'agent-console-dev',

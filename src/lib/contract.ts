@@ -84,6 +84,9 @@ export const LIMITS = {
 	passwordMax: 64
 } as const;
 
+/** Seconds before the agent sends an activation code or an invitation again (the development agent's default). */
+export const RESEND_COOLDOWN_S = 30;
+
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type PasswordRule = { label: string; test: (value: string) => boolean };

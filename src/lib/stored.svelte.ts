@@ -58,6 +58,11 @@ export const parse = {
 			return choices.includes(value) ? value : null;
 		},
 	text: (text: string): string | null => text,
+	/** A time in milliseconds since the epoch (or any count of 0 or more); null otherwise. */
+	timestamp: (text: string): number | null => {
+		const n = Number(text);
+		return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : null;
+	},
 	/** A JSON object whose listed keys hold text; null when unreadable or otherwise shaped. */
 	object:
 		<V extends object>(textKeys: readonly (keyof V & string)[]) =>

@@ -1,5 +1,5 @@
 import { config } from '$lib/config.svelte';
-import { Stored } from '$lib/stored.svelte';
+import { parse, Stored } from '$lib/stored.svelte';
 import type { Severity } from './event-words';
 import type { TimelineEntry } from './timeline.svelte';
 
@@ -33,10 +33,7 @@ export class Problems {
 		'local',
 		() => `agent-console:problems-seen:${config.agentUrl}`,
 		{
-			parse: (text) => {
-				const n = Number(text);
-				return Number.isFinite(n) && n >= 0 ? n : null;
-			},
+			parse: parse.timestamp,
 			fallback: 0
 		}
 	);

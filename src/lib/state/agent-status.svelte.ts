@@ -1,6 +1,6 @@
 import { config } from '$lib/config.svelte';
 import { AGENT_STATUS } from '$lib/contract';
-import { Stored } from '$lib/stored.svelte';
+import { parse, Stored } from '$lib/stored.svelte';
 import { AgentError, isAbort } from '$lib/api/errors';
 import { agentStatus } from '$lib/api/management';
 import type { AgentStatusValue } from '$lib/api/schemas';
@@ -27,10 +27,6 @@ export function backoffMs(failures: number): number {
  * agent does not answer, and restarted when the agent address changes.
  */
 const perAgent = (name: string) => () => `agent-console:${name}:${config.agentUrl}`;
-const timestamp = (text: string) => {
-	const n = Number(text);
-	return Number.isFinite(n) && n > 0 ? n : null;
-};
 
 class AgentStatusMonitor {
 	reading = $state.raw<StatusReading>({ state: 'checking' });
@@ -38,12 +34,12 @@ class AgentStatusMonitor {
 	backAt = $state.raw<Date | null>(null);
 	/** Since when the agent is paused, as first seen by this browser (the agent does not say). */
 	readonly #pausedSince = new Stored<number | null>('local', perAgent('paused-since'), {
-		parse: timestamp,
+		parse: parse.timestamp,
 		fallback: null
 	});
 	/** When the user stopped the agent from this tab; cleared when it answers again. */
 	readonly #stoppedAt = new Stored<number | null>('session', perAgent('stopped-at'), {
-		parse: timestamp,
+		parse: parse.timestamp,
 		fallback: null
 	});
 	/**

@@ -2,6 +2,7 @@ import { config } from '$lib/config.svelte';
 import * as auth from '$lib/api/authentication';
 import { AgentHttpError } from '$lib/api/errors';
 import { parse, Stored } from '$lib/stored.svelte';
+import { RESEND_COOLDOWN_S } from '$lib/contract';
 
 /** A sign-up waiting for its activation code; kept in session storage so a refresh resumes it. */
 export type PendingSignup = {
@@ -16,7 +17,7 @@ const pendingStored = new Stored<PendingSignup | null>('session', 'agent-console
 	fallback: null
 });
 /** The agent's cooldown is not published; 30 s matches what it enforces in practice. */
-export const RESEND_COOLDOWN_MS = 30_000;
+export const RESEND_COOLDOWN_MS = RESEND_COOLDOWN_S * 1000;
 
 /** "a•••@example.com": enough to recognise the address, not to read it over a shoulder. */
 export function maskEmail(email: string): string {
