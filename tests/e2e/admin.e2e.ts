@@ -91,6 +91,25 @@ test.describe('user administration', () => {
 		await expect(dialog(page).getByRole('alert')).toContainText('no seat left');
 	});
 
+	test('an action the agent refuses (499 ACCESS) is said in words', async ({ page, agent }) => {
+		await openUsers(page, agent);
+		await control(agent, 'faults', {
+			path: '/user/insert_user',
+			status: 499,
+			body: 'json',
+			json: {
+				type: 'ACCESS',
+				status: 499,
+				errors: { ACCESS: ['Only an administrator can invite.'] }
+			}
+		});
+		await fillInvite(page, 'refused@example.test');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(dialog(page).getByRole('alert')).toContainText(
+			'Only an administrator can invite.'
+		);
+	});
+
 	test('resend during the cooldown, then after it', async ({ page, agent }) => {
 		await openUsers(page, agent);
 		await fillInvite(page, 'wait@example.test');
