@@ -1,5 +1,6 @@
 import { authenticationRoutes } from './controllers/authentication.ts';
 import { driveRoutes } from './controllers/drives.ts';
+import { historyRoutes } from './controllers/history.ts';
 import { managementRoutes } from './controllers/management.ts';
 import { userRoutes } from './controllers/user.ts';
 import { userAdminRoutes } from './controllers/users-admin.ts';
@@ -14,6 +15,7 @@ export function agentRoutes(providerSlug: string): Route[] {
 		...userRoutes(),
 		...userAdminRoutes(),
 		...managementRoutes(),
-		...driveRoutes()
+		...driveRoutes(),
+		...historyRoutes()
 	];
 }

@@ -1,5 +1,4 @@
 import { TOTP, Secret } from 'otpauth';
-import { seedDrives } from './drives.ts';
 import { AGENT_STATUS } from '../src/lib/contract.ts';
 import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
 import type { SocketMode } from './live.ts';
@@ -96,7 +95,9 @@ export async function control(
 					'POST /__sim/status {status}',
 					'POST /__sim/update {isUpdateRequired, currentVersion?, newVersion?}',
 					'POST /__sim/plan {adminUsers?, creativeUsers?, standardUsers?} (seats left)',
-					'POST /__sim/drives {empty: true} (no drives or backups) | {empty: false} (the seeded ones)',
+					'GET /__sim/drives (files per drive, sync passes running, folders opened in the explorer)',
+					'POST /__sim/drives {empty?, filesPerDrive?} (no drives, or the seeded ones, with that many files)',
+					'POST /__sim/transfer {id, path?, fail?} (one waiting file transferred at once)',
 					'POST /__sim/reset',
 					'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
 					'POST /__sim/revoke',
@@ -176,12 +177,34 @@ export async function control(
 			};
 			return json(sim.state.update);
 		case 'POST /__sim/drives': {
-			if (typeof b.empty !== 'boolean') return bad('empty must be true or false');
-			sim.state.drives = b.empty ? { drives: [], backups: [] } : seedDrives();
-			return json({
-				drives: sim.state.drives.drives.length,
-				backups: sim.state.drives.backups.length
-			});
+			if (b.empty !== undefined && typeof b.empty !== 'boolean')
+				return bad('empty must be true or false');
+			const files = b.filesPerDrive;
+			if (
+				files !== undefined &&
+				(!Number.isInteger(files) || (files as number) < 1 || (files as number) > 500_000)
+			)
+				return bad('filesPerDrive must be a whole number from 1 to 500000');
+			sim.work.reset();
+			sim.state.reseedDrives(files === undefined ? {} : { filesPerDrive: files as number });
+			if (b.empty) sim.state.drives = { drives: [], backups: [] };
+			return json(drivesView(sim));
+		}
+		case 'GET /__sim/drives':
+			return json(drivesView(sim));
+		case 'POST /__sim/transfer': {
+			// One file of a drive or backup transferred to its end at once, with its frames.
+			if (typeof b.id !== 'string') return bad('id (a drive or backup id) is required');
+			const all = [...sim.state.drives.drives, ...sim.state.drives.backups];
+			const storage = all.find((d) => d.id === b.id);
+			if (!storage) return bad(`no drive or backup with the id ${b.id}`);
+			const path = typeof b.path === 'string' ? b.path : null;
+			const done = sim.work.finishOne(storage, path, b.fail === true);
+			if (!done)
+				return bad(
+					path ? `no file ${path} in ${storage.name}` : `nothing waits in ${storage.name}`
+				);
+			return json({ path: done });
 		}
 		case 'POST /__sim/plan': {
 			// Seats left per desktop type: the plan grows or shrinks to leave exactly that many.
@@ -280,4 +303,21 @@ export async function control(
 		default:
 			return json({ error: `No control endpoint ${method} ${path}. GET /__sim lists them.` }, 404);
 	}
+}
+
+/** What the control surface says about the drives: sizes, sync passes, explorer windows opened. */
+function drivesView(sim: SimulatorInternals) {
+	const row = (d: { id: string; name: string; files: unknown[] }) => ({
+		id: d.id,
+		name: d.name,
+		files: d.files.length
+	});
+	return {
+		drives: sim.state.drives.drives.map(row),
+		backups: sim.state.drives.backups.map(row),
+		syncing: sim.work.syncing,
+		opened: sim.state.opened,
+		sharedDriveSyncs: sim.state.sharedDriveSyncs,
+		history: sim.state.history.length
+	};
 }

@@ -1,59 +1,308 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, testSimulator } from './test/helpers.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { client, openSocket, testSimulator } from './test/helpers.ts';
 import type { Simulator } from './server.ts';
 
 let sim: Simulator;
 let api: ReturnType<typeof client>;
+let token: string;
 
 beforeAll(async () => {
 	sim = await testSimulator();
 	api = client(sim);
 });
 afterAll(() => sim.close());
+beforeEach(async () => {
+	sim.reset();
+	token = await api.login();
+});
 
-type Drive = { id: string; name: string; localPath: string; driveName: string };
+type Drive = { id: string; name: string; localPath: string; driveName: string; active: boolean };
 type Health = Record<string, number | string | { Label: string; Value: number }[]>;
+type FileStates = {
+	Files: { Path: string; State: string; SizeBytes: number }[];
+	Total: number;
+	Page: number;
+	PageSize: number;
+	StateCounts: { State: string; Count: number }[];
+};
+
+const get = async <T>(path: string) => {
+	const r = await api.call('GET', path);
+	expect(r.status, `${path}: ${r.text}`).toBe(200);
+	return r.json as T;
+};
+const list = async () => ({
+	drives: await get<Drive[]>('/management/clouddrive'),
+	backups: await get<Drive[]>('/management/cloudbackup')
+});
+const until = async <T>(probe: () => Promise<T | false | undefined | null>, ms = 8000) => {
+	const end = Date.now() + ms;
+	for (;;) {
+		const value = await probe();
+		if (value) return value;
+		if (Date.now() > end) throw new Error('timed out');
+		await new Promise((r) => setTimeout(r, 20));
+	}
+};
 
 describe('drives and backups', () => {
-	it('lists the drives and backups without a token, narrowed by a local path', async () => {
-		const drives = (await api.call('GET', '/management/clouddrive')).json as Drive[];
-		expect(drives.map((d) => d.name)).toEqual(['Team Drive', 'Archive']);
+	it('lists drives of every kind and two backups, without a token, narrowed by a local path', async () => {
+		const { drives, backups } = await list();
+		expect(drives.map((d) => d.name)).toEqual([
+			'Team Drive',
+			'Archive',
+			'Design assets',
+			'Old media'
+		]);
 		expect(drives[0]).toMatchObject({ driveName: 'G', driveType: 1, account: { cloudType: 1 } });
 		expect(drives[0]).not.toHaveProperty('files');
-		const narrowed = (await api.call('GET', '/management/clouddrive?path=D%3A%5CArchive%5Cx.mov'))
-			.json as Drive[];
+		expect(drives[0]).not.toHaveProperty('version');
+		const narrowed = await get<Drive[]>('/management/clouddrive?path=D%3A%5CArchive%5Cx.mov');
 		expect(narrowed.map((d) => d.name)).toEqual(['Archive']);
-		expect((await api.call('GET', '/management/clouddrive?path=Z%3A%5C')).json).toEqual([]);
-		const backups = (await api.call('GET', '/management/cloudbackup')).json as Drive[];
-		expect(backups.map((b) => b.name)).toEqual(['Laptop documents']);
+		expect(await get('/management/clouddrive?path=Z%3A%5C')).toEqual([]);
+		expect(backups.map((b) => b.name)).toEqual(['Laptop documents', 'Studio server']);
 	});
 
-	it('answers sync health whose counts add up, PascalCase, with the status in words', async () => {
-		const [team, archive] = (await api.call('GET', '/management/clouddrive')).json as Drive[];
-		const h = (await api.call('GET', `/drivereport/sync_health/${team!.id}`)).json as Health;
-		expect(h).toMatchObject({
-			DriveId: team!.id,
-			DriveStatus: 'Syncing',
-			FilesPendingUpload: 9,
-			FilesUploading: 2,
-			FilesPendingDownload: 4,
-			FilesDownloading: 1,
-			FilesWithErrors: 0,
-			TotalTrackedFiles: 240
-		});
+	it('answers sync health whose counts add up and agree with the file states', async () => {
+		const { drives, backups } = await list();
+		const team = drives[0]!;
+		const h = await get<Health>(`/drivereport/sync_health/${team.id}`);
+		expect(h).toMatchObject({ DriveId: team.id, DriveStatus: 'Error', TotalTrackedFiles: 3000 });
 		const breakdown = h.SyncStateBreakdown as { Value: number }[];
-		expect(breakdown.reduce((sum, x) => sum + x.Value, 0)).toBe(240);
-		expect(h.FilesNormal).toBe(240 - 16);
-		const a = (await api.call('GET', `/drivereport/sync_health/${archive!.id}`)).json as Health;
-		expect(a).toMatchObject({ DriveStatus: 'Error', FilesWithErrors: 3 });
-		const [backup] = (await api.call('GET', '/management/cloudbackup')).json as Drive[];
-		const b = (await api.call('GET', `/backupreport/sync_health/${backup!.id}`)).json as Health;
-		expect(b).toMatchObject({ BackupStatus: 'Synced', SyncCompletionPercent: 100 });
+		expect(breakdown.reduce((sum, x) => sum + x.Value, 0)).toBe(3000);
+		const states = await get<FileStates>(`/drivereport/file_states/${team.id}?pageSize=1`);
+		const count = (name: string) => states.StateCounts.find((s) => s.State === name)?.Count ?? 0;
+		expect(count('Uploading')).toBe(h.FilesPendingUpload);
+		expect(count('Uploading, Reading')).toBe(h.FilesUploading);
+		expect(count('Downloading')).toBe(h.FilesPendingDownload);
+		expect(count('Downloading, Reading')).toBe(h.FilesDownloading);
+		expect(count('Error')).toBe(h.FilesWithErrors);
+		expect(count('Normal')).toBe(h.FilesNormal);
+		expect(count('Temporary')).toBe(h.FilesTemporary);
+		expect(count('Deleting')).toBe(h.FilesDeleting);
+		for (const name of ['Uploading', 'Uploading, Reading', 'Downloading', 'Error', 'Temporary'])
+			expect(count(name), name).toBeGreaterThan(0);
+		const b = await get<Health>(`/backupreport/sync_health/${backups[0]!.id}`);
+		expect(b).toMatchObject({ BackupId: backups[0]!.id, BackupStatus: 'Syncing' });
+		expect(b).not.toHaveProperty('FilesPendingDownload');
+		const old = await get<Health>(`/drivereport/sync_health/${drives[3]!.id}`);
+		expect(old.DriveStatus).toBe('Inactive');
 	});
 
-	it('answers 404 NOT_FOUND for an unknown id', async () => {
-		const r = await api.call('GET', '/drivereport/sync_health/nope');
-		expect(r.status).toBe(404);
-		expect(r.json).toMatchObject({ type: 'NOT_FOUND' });
+	it('pages file states with exactly the state asked for, PageSize and Page in PascalCase', async () => {
+		const team = (await list()).drives[0]!;
+		const all = await get<FileStates>(`/drivereport/file_states/${team.id}?page=3&pageSize=25`);
+		expect(all).toMatchObject({ DriveId: team.id, Total: 3000, Page: 3, PageSize: 25 });
+		expect(all.Files).toHaveLength(25);
+		expect(all.Files[0]!.Path.startsWith('G:\\')).toBe(true);
+		const up = await get<FileStates>(`/drivereport/file_states/${team.id}?state=4&pageSize=500`);
+		expect(up.Files.every((f) => f.State === 'Uploading')).toBe(true);
+		expect(up.Total).toBe(up.StateCounts.find((s) => s.State === 'Uploading')?.Count);
+		// The parameter name is case-insensitive, as the agent binds it.
+		const same = await get<FileStates>(`/drivereport/file_states/${team.id}?STATE=4&pagesize=500`);
+		expect(same.Total).toBe(up.Total);
+		const bad = await api.call('GET', `/drivereport/file_states/${team.id}?state=x`);
+		expect(bad.status).toBe(499);
+		expect(bad.json).toMatchObject({ type: 'VALIDATION', errors: { state: [expect.any(String)] } });
+	});
+
+	it('summarises with strings for enums, sizes formatted, and a field newer than the contract', async () => {
+		const team = (await list()).drives[0]!;
+		const s = await get<Record<string, unknown>>(`/drivereport/summary/${team.id}`);
+		expect(s).toMatchObject({
+			DriveId: team.id,
+			Name: 'Team Drive',
+			DriveName: 'G',
+			CloudProvider: 'AWS',
+			DriveType: 'VirtualDrive',
+			SyncType: 'Stream',
+			PermissionType: 'ReadWrite',
+			TotalFiles: 3000,
+			TotalSizeFormatted: expect.stringMatching(/B$/),
+			IndexVersion: 7
+		});
+		expect(s.CacheSizeBytes as number).toBeLessThan(s.TotalSizeBytes as number);
+		const dash = await get<Record<string, Record<string, unknown>>>(
+			`/drivereport/dashboard/${team.id}`
+		);
+		expect(Object.keys(dash)).toEqual(['Summary', 'SyncHealth', 'FileDistribution']);
+		const dist = dash.FileDistribution!;
+		const byExt = dist.FileCountByExtension as { Count: number }[];
+		expect(byExt.reduce((sum, x) => sum + x.Count, 0)).toBe(3000);
+		expect((dist.LargestFiles as unknown[]).length).toBe(20);
+		const fewer = await get<Record<string, unknown[]>>(
+			`/drivereport/file_distribution/${team.id}?topFiles=5&topDirectories=2`
+		);
+		expect(fewer.LargestFiles).toHaveLength(5);
+		expect(fewer.DirectoryBreakdown).toHaveLength(2);
+	});
+
+	it('answers 404 NOT_FOUND for an unknown id, on every report and action', async () => {
+		for (const [method, path] of [
+			['GET', '/drivereport/sync_health/nope'],
+			['GET', '/backupreport/dashboard/nope'],
+			['GET', '/management/clouddrive/sync/nope?path=/'],
+			['POST', '/management/clouddrive_open/nope']
+		] as const) {
+			const r = await api.call(method, path);
+			expect(r.status, path).toBe(404);
+			expect(r.json).toMatchObject({ type: 'NOT_FOUND' });
+		}
+	});
+});
+
+describe('activity, sync and history', () => {
+	it('moves a waiting file to normal in the frames, the reports and the history alike', async () => {
+		const team = (await list()).drives[0]!;
+		const st = await openSocket(sim, 'statechange');
+		const before = await get<Health>(`/drivereport/sync_health/${team.id}`);
+		const historyBefore = sim.state.history.length;
+		const waiting = await get<FileStates>(`/drivereport/file_states/${team.id}?state=4&pageSize=1`);
+		const path = waiting.Files[0]!.Path;
+		const r = await api.call('POST', '/__sim/transfer', { body: { id: team.id, path } });
+		expect(r.json).toEqual({ path });
+		const frames = await until(async () => {
+			const mine = (st.frames as { Path: string; State: number }[]).filter((f) => f.Path === path);
+			return mine.length >= 2 && mine;
+		});
+		expect(frames.map((f) => f.State)).toEqual([132, 0]);
+		const after = await get<Health>(`/drivereport/sync_health/${team.id}`);
+		expect(after.FilesPendingUpload).toBe((before.FilesPendingUpload as number) - 1);
+		expect(after.FilesNormal).toBe((before.FilesNormal as number) + 1);
+		expect(sim.state.history.length).toBe(historyBefore + 1);
+		const activity = await get<{ Data: { sourcePath: string; transferStatus: number }[] }>(
+			`/drivereport/transfer_activity/${team.id}?token=${token}&pageSize=5`
+		);
+		expect(activity.Data[0]).toMatchObject({ sourcePath: path, transferStatus: 4 });
+		st.ws.close();
+	});
+
+	it('syncs a drive now: the GET starts a pass that empties what waits, then stops', async () => {
+		const archive = (await list()).drives[1]!;
+		const waiting = (h: Health) =>
+			(h.FilesPendingDownload as number) + (h.FilesDownloading as number);
+		expect(waiting(await get<Health>(`/drivereport/sync_health/${archive.id}`))).toBeGreaterThan(0);
+		expect((await api.call('GET', `/management/clouddrive/sync/${archive.id}?path=/`)).status).toBe(
+			200
+		);
+		expect(sim.work.syncing).toEqual([archive.id]);
+		await until(async () => sim.work.syncing.length === 0, 15_000);
+		expect(waiting(await get<Health>(`/drivereport/sync_health/${archive.id}`))).toBe(0);
+		const inactive = (await list()).drives[3]!;
+		const r = await api.call('GET', `/management/clouddrive/sync/${inactive.id}`);
+		expect(r.status).toBe(499);
+		expect(r.json).toMatchObject({ type: 'INACTIVE' });
+	});
+
+	it('records explorer windows opened and shared-drive fetches in the control surface', async () => {
+		const { drives, backups } = await list();
+		expect((await api.call('POST', `/management/clouddrive_open/${drives[0]!.id}`)).status).toBe(
+			200
+		);
+		expect((await api.call('POST', `/management/cloudbackup_open/${backups[0]!.id}`)).status).toBe(
+			200
+		);
+		expect((await api.call('POST', '/management/sync_shareddrive')).status).toBe(200);
+		const view = await get<{ opened: { kind: string; path: string }[]; sharedDriveSyncs: number }>(
+			'/__sim/drives'
+		);
+		expect(view.opened.map((o) => [o.kind, o.path])).toEqual([
+			['drive', 'G:\\'],
+			['backup', 'C:\\Users\\ann\\Documents']
+		]);
+		expect(view.sharedDriveSyncs).toBe(1);
+	});
+
+	it('pages, sorts and filters the history with a token; others see only their own', async () => {
+		expect((await api.call('GET', '/transferhistory/get_all')).status).toBe(401);
+		type Page = {
+			data: {
+				id: number;
+				transferStatus: number;
+				direction: number;
+				origin: number;
+				startDate: string;
+				userId: string;
+			}[];
+			total: number;
+			options: { page: number; pageSize: number };
+		};
+		const first = await get<Page>(`/transferhistory/get_all?token=${token}&page=1&pagesize=20`);
+		expect(first.data).toHaveLength(20);
+		expect(first.total).toBe(sim.state.history.length);
+		const dates = first.data.map((e) => e.startDate);
+		expect(dates).toEqual([...dates].sort().reverse());
+		const errors = await get<Page>(
+			`/transferhistory/get_all?token=${token}&status=16&pagesize=500`
+		);
+		expect(errors.total).toBeGreaterThan(0);
+		expect(errors.data.every((e) => e.transferStatus === 16)).toBe(true);
+		const downs = await get<Page>(`/transferhistory/get_all?token=${token}&direction=2&origin=2`);
+		expect(downs.data.every((e) => e.direction === 2 && e.origin === 2)).toBe(true);
+		const oldest = await get<Page>(
+			`/transferhistory/get_all?token=${token}&sortfield=StartDate&descending=false&pagesize=1`
+		);
+		expect(oldest.data[0]!.startDate <= dates.at(-1)!).toBe(true);
+		const bad = await api.call('GET', `/transferhistory/get_all?token=${token}&sortfield=nope`);
+		expect(bad.status).toBe(499);
+		const standard = await api.login('standard@example.com', 64);
+		const own = await get<Page>(`/transferhistory/get_all?token=${standard}&pagesize=500`);
+		expect(own.total).toBeLessThan(first.total);
+		expect(new Set(own.data.map((e) => e.userId)).size).toBeLessThanOrEqual(1);
+	});
+
+	it('deletes a history entry once; an unknown id is 404', async () => {
+		const id = sim.state.history.at(-1)!.id;
+		const del = await api.call('DELETE', `/transferhistory/delete?id=${id}&token=${token}`);
+		expect(del.status).toBe(200);
+		expect(sim.state.history.some((e) => e.id === id)).toBe(false);
+		const again = await api.call('DELETE', `/transferhistory/delete?id=${id}&token=${token}`);
+		expect(again.status).toBe(404);
+	});
+
+	it('pages transfer activity before filtering it, so a filtered page can be short', async () => {
+		const team = (await list()).drives[0]!;
+		expect((await api.call('GET', `/drivereport/transfer_activity/${team.id}`)).status).toBe(401);
+		type Activity = {
+			Data: { direction: number }[];
+			Total: number;
+			PageSize: number;
+			Direction: string;
+		};
+		const all = await get<Activity>(
+			`/drivereport/transfer_activity/${team.id}?token=${token}&pageSize=20`
+		);
+		const ups = await get<Activity>(
+			`/drivereport/transfer_activity/${team.id}?token=${token}&pageSize=20&direction=1`
+		);
+		expect(ups.Direction).toBe('Upload');
+		expect(ups.Total).toBe(all.Total);
+		expect(ups.Data.length).toBeLessThan(20);
+		expect(ups.Data.every((e) => e.direction === 1)).toBe(true);
+	});
+
+	it('derives trends per day from the history', async () => {
+		const team = (await list()).drives[0]!;
+		const t = await get<{
+			TransfersPerDay: { Date: string; Value: number }[];
+			DataVolumePerDay: { Value: number }[];
+			SuccessVsFailureRate: { Label: string; Value: number }[];
+			CumulativeDataTransferred: number;
+		}>(`/drivereport/historical_trends/${team.id}?token=${token}&days=30`);
+		expect(t.TransfersPerDay).toHaveLength(30);
+		expect(t.TransfersPerDay.reduce((s, d) => s + d.Value, 0)).toBeGreaterThan(50);
+		expect(t.DataVolumePerDay.reduce((s, d) => s + d.Value, 0)).toBe(t.CumulativeDataTransferred);
+		const rate = t.SuccessVsFailureRate.map((x) => x.Label);
+		expect(rate).toEqual(['Success', 'Failure']);
+	});
+
+	it('reseeds with many files per drive for benchmarks', async () => {
+		const r = await api.call('POST', '/__sim/drives', { body: { filesPerDrive: 100_000 } });
+		expect(r.json).toMatchObject({ drives: [{ files: 100_000 }, {}, {}, {}] });
+		const team = (await list()).drives[0]!;
+		const page = await get<FileStates>(
+			`/drivereport/file_states/${team.id}?state=4&page=3&pageSize=50`
+		);
+		expect(page.Files).toHaveLength(50);
 	});
 });

@@ -1,11 +1,18 @@
+import { FILE_STATE } from '../src/lib/contract.ts';
 import { prng } from './seed.ts';
 
 /**
  * The drives and backups the development agent runs, and the files it tracks for each. Every
- * report is computed from these files, so the numbers agree with each other. The real agent's
- * mapping from its internal states to the sync-health counts is not documented; this one is the
- * development agent's choice: a file waiting to go up carries Uploading, one going up now
- * Uploading and Reading, and the same for downloads.
+ * report is computed from these files (and the transfer history), so the numbers agree with each
+ * other and with the frames the activity sends.
+ *
+ * The real agent's mapping from its internal states to the reports is not documented; this is the
+ * development agent's choice, and the console must not depend on it:
+ * - a file waiting to go up carries Uploading (4), one going up now Uploading and Reading (132);
+ *   waiting to come down Downloading (2), coming down now Downloading and Reading (130);
+ * - state names in reports are the flag names joined as .NET writes them ("Uploading, Reading"),
+ *   0 is "Normal";
+ * - `file_states?state=` keeps the files whose state is exactly that number; 0 means all files.
  */
 
 export type SyncState =
@@ -18,11 +25,36 @@ export type SyncState =
 	| 'temporary'
 	| 'deleting';
 
+export const STATE_FLAGS: Record<SyncState, number> = {
+	normal: FILE_STATE.Normal,
+	temporary: FILE_STATE.Temporary,
+	pendingDownload: FILE_STATE.Downloading,
+	downloading: FILE_STATE.Downloading | FILE_STATE.Reading,
+	pendingUpload: FILE_STATE.Uploading,
+	uploading: FILE_STATE.Uploading | FILE_STATE.Reading,
+	deleting: FILE_STATE.Deleting,
+	error: FILE_STATE.Error
+};
+
+/** The flag names as the agent's reports write them, lowest bit first. */
+const FLAG_NAMES = (Object.entries(FILE_STATE) as [string, number][]).filter(([, bit]) => bit > 0);
+
+/** A FileState flag set as the agent's reports name it: "Normal", "Uploading, Reading". */
+export function stateName(flags: number): string {
+	if (flags === 0) return 'Normal';
+	return FLAG_NAMES.filter(([, bit]) => (flags & bit) !== 0)
+		.map(([name]) => name)
+		.join(', ');
+}
+
 export type SimFile = {
+	/** Relative to the drive's local path, with backslashes. */
 	path: string;
 	size: number;
 	state: SyncState;
 	modified: string;
+	/** The last failure, for files in error. */
+	error?: string;
 };
 
 type Common = {
@@ -47,6 +79,8 @@ type Common = {
 		concurrentFiles: number;
 	};
 	account: { id: string; cloudType: number };
+	/** Bumped on every change to the files, so cached reports know they are stale. */
+	version: number;
 };
 
 export type SimDrive = Common & {
@@ -62,18 +96,58 @@ export type SimDrive = Common & {
 };
 
 export type SimBackup = Common & { kind: 'backup'; storageId: string; files: SimFile[] };
+export type SimStorage = SimDrive | SimBackup;
+
+export const CLOUD_NAMES: Record<number, string> = {
+	1: 'AWS',
+	2: 'Wasabi',
+	4: 'Azure',
+	8: 'S3Generic',
+	16: 'Google',
+	32: 'Frame',
+	64: 'Cloudflare',
+	128: 'Dropbox',
+	256: 'Box',
+	512: 'OneDrive',
+	1024: 'GoogleDrive',
+	2048: 'LocalHttp',
+	4096: 'FastrServer',
+	8192: 'Atomosphere'
+};
 
 const TRANSFER = { chunkSize: 8_388_608, retryCount: 3, concurrentChunks: 4, concurrentFiles: 2 };
-const FOLDERS = ['Projects', 'Footage', 'Stills', 'Audio', 'Docs'];
-const EXTENSIONS = ['.mov', '.mp4', '.psd', '.wav', '.pdf', '.jpg', '.docx'];
+const FOLDERS = [
+	'Projects\\Brand 2027',
+	'Projects\\Spring campaign',
+	'Footage\\Raw',
+	'Footage\\Selects',
+	'Stills\\Shoot 14',
+	'Audio\\Mixes',
+	'Docs\\Contracts',
+	'Docs\\Finance'
+];
+const NAMES = ['hero', 'cut', 'IMG', 'mix', 'storyboard', 'ledger', 'brief', 'logo', 'notes'];
+const EXTENSIONS = ['.mov', '.mp4', '.psd', '.wav', '.pdf', '.jpg', '.docx', '.xlsx', '.cr3'];
+export const FAILURES = [
+	'The connection to the storage was reset.',
+	'Access denied by the storage (403).',
+	'The file is in use by another program.',
+	'The checksum did not match after upload.'
+];
 
-function files(seed: number, count: number, mix: Partial<Record<SyncState, number>>): SimFile[] {
+/** The epoch of the seeded modification dates: files were changed in the 60 days before it. */
+const SEED_EPOCH = Date.UTC(2026, 10, 20);
+
+function seedFiles(seed: number, count: number, mix: Partial<Record<SyncState, number>>) {
 	const r = prng(seed);
 	const list: SimFile[] = [];
 	const special = Object.entries(mix) as [SyncState, number][];
 	for (let i = 0; i < count; i++) {
 		const folder = FOLDERS[Math.floor(r() * FOLDERS.length)]!;
+		const name = NAMES[Math.floor(r() * NAMES.length)]!;
 		const ext = EXTENSIONS[Math.floor(r() * EXTENSIONS.length)]!;
+		// Sizes spread over orders of magnitude: many small documents, a few huge videos.
+		const size = Math.floor(2_000 * Math.pow(10, r() * 6));
 		let state: SyncState = 'normal';
 		let n = i;
 		for (const [s, c] of special) {
@@ -83,21 +157,48 @@ function files(seed: number, count: number, mix: Partial<Record<SyncState, numbe
 			}
 			n -= c;
 		}
-		list.push({
-			path: `/${folder}/file-${String(i).padStart(4, '0')}${ext}`,
-			size: Math.floor(10_000 + r() * 900_000_000),
+		const file: SimFile = {
+			path: `${folder}\\${name}-${String(i).padStart(5, '0')}${ext}`,
+			size,
 			state,
-			modified: new Date(Date.UTC(2026, 9, 1) + Math.floor(r() * 50 * 86_400_000)).toISOString()
-		});
+			modified: new Date(SEED_EPOCH - Math.floor(r() * 60 * 86_400_000)).toISOString()
+		};
+		if (state === 'error') file.error = FAILURES[i % FAILURES.length];
+		list.push(file);
 	}
+	// Spread the special states through the folders, not all at the top of the list.
+	list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 	return list;
 }
 
-export function seedDrives(): { drives: SimDrive[]; backups: SimBackup[] } {
+/** A drive's mix of states, scaled to its number of files. */
+function mixFor(count: number, shares: Partial<Record<SyncState, number>>) {
+	const mix: Partial<Record<SyncState, number>> = {};
+	for (const [state, share] of Object.entries(shares) as [SyncState, number][]) {
+		mix[state] = Math.max(1, Math.round(count * share));
+	}
+	return mix;
+}
+
+export type SeedOptions = { filesPerDrive?: number };
+
+export function seedDrives(options: SeedOptions = {}): {
+	drives: SimDrive[];
+	backups: SimBackup[];
+} {
+	const n = (base: number) =>
+		options.filesPerDrive ? Math.max(1, Math.round(options.filesPerDrive * (base / 3000))) : base;
+	const driveBase = {
+		kind: 'drive' as const,
+		objectsPerFolder: 1000,
+		transferOptions: TRANSFER,
+		keepFileAfterUpload: true,
+		version: 0
+	};
 	return {
 		drives: [
 			{
-				kind: 'drive',
+				...driveBase,
 				id: '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f',
 				sharedDriveId: null,
 				active: true,
@@ -108,28 +209,32 @@ export function seedDrives(): { drives: SimDrive[]; backups: SimBackup[] } {
 				storageName: 'studio-projects',
 				driveName: 'G',
 				syncIntervalSeconds: 60,
-				objectsPerFolder: 1000,
 				maximumCacheSize: 50_000_000_000,
 				allowDelete: true,
 				sharedDrive: false,
 				rotationalCache: true,
 				localCacheEncrypted: false,
 				cloudObjectsEncrypted: true,
-				keepFileAfterUpload: true,
 				permissionType: 2,
 				driveType: 1,
 				syncType: 1,
-				transferOptions: TRANSFER,
 				account: { id: 'acc-aws-1', cloudType: 1 },
-				files: files(11, 240, {
-					pendingUpload: 9,
-					uploading: 2,
-					pendingDownload: 4,
-					downloading: 1
-				})
+				files: seedFiles(
+					11,
+					n(3000),
+					mixFor(n(3000), {
+						pendingUpload: 0.012,
+						uploading: 0.001,
+						pendingDownload: 0.006,
+						downloading: 0.001,
+						error: 0.002,
+						temporary: 0.003,
+						deleting: 0.001
+					})
+				)
 			},
 			{
-				kind: 'drive',
+				...driveBase,
 				id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
 				sharedDriveId: 'shared-archive',
 				active: true,
@@ -140,25 +245,75 @@ export function seedDrives(): { drives: SimDrive[]; backups: SimBackup[] } {
 				storageName: 'studio-archive',
 				driveName: '',
 				syncIntervalSeconds: 300,
-				objectsPerFolder: 1000,
 				maximumCacheSize: 0,
 				allowDelete: false,
 				sharedDrive: true,
 				rotationalCache: false,
 				localCacheEncrypted: true,
 				cloudObjectsEncrypted: true,
-				keepFileAfterUpload: true,
 				permissionType: 1,
 				driveType: 2,
 				syncType: 2,
-				transferOptions: TRANSFER,
 				account: { id: 'acc-wasabi-1', cloudType: 2 },
-				files: files(12, 120, { error: 3 })
+				files: seedFiles(12, n(2000), mixFor(n(2000), { error: 0.0015, pendingDownload: 0.004 }))
+			},
+			{
+				...driveBase,
+				id: '3d2e1f0a-9b8c-4d7e-a6f5-4e3d2c1b0a99',
+				sharedDriveId: null,
+				active: true,
+				name: 'Design assets',
+				localPath: 'H:\\',
+				permanentLocalPath: 'C:\\ProgramData\\Agent\\cache\\design',
+				prefix: '',
+				storageName: 'design-blob',
+				driveName: 'H',
+				syncIntervalSeconds: 120,
+				maximumCacheSize: 20_000_000_000,
+				allowDelete: true,
+				sharedDrive: false,
+				rotationalCache: true,
+				localCacheEncrypted: true,
+				cloudObjectsEncrypted: false,
+				permissionType: 2,
+				driveType: 1,
+				syncType: 1,
+				account: { id: 'acc-azure-1', cloudType: 4 },
+				files: seedFiles(
+					14,
+					n(2500),
+					mixFor(n(2500), { pendingUpload: 0.004, temporary: 0.002, deleting: 0.002 })
+				)
+			},
+			{
+				...driveBase,
+				id: '7c6b5a49-3827-4615-9f0e-d1c2b3a49586',
+				sharedDriveId: null,
+				active: false,
+				name: 'Old media',
+				localPath: 'E:\\Media',
+				permanentLocalPath: 'E:\\Media',
+				prefix: 'media/',
+				storageName: 'media-gcs',
+				driveName: '',
+				syncIntervalSeconds: 3600,
+				maximumCacheSize: 0,
+				allowDelete: false,
+				sharedDrive: false,
+				rotationalCache: false,
+				localCacheEncrypted: false,
+				cloudObjectsEncrypted: false,
+				permissionType: 2,
+				driveType: 2,
+				syncType: 2,
+				account: { id: 'acc-google-1', cloudType: 16 },
+				files: seedFiles(15, n(1200), mixFor(n(1200), { pendingUpload: 0.01, error: 0.002 }))
 			}
 		],
 		backups: [
 			{
 				kind: 'backup',
+				version: 0,
 				id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
 				active: true,
 				name: 'Laptop documents',
@@ -176,21 +331,64 @@ export function seedDrives(): { drives: SimDrive[]; backups: SimBackup[] } {
 				permissionType: 2,
 				transferOptions: TRANSFER,
 				account: { id: 'acc-aws-1', cloudType: 1 },
-				files: files(13, 80, {})
+				files: seedFiles(13, n(1500), mixFor(n(1500), { pendingUpload: 0.004 }))
+			},
+			{
+				kind: 'backup',
+				version: 0,
+				id: '5e4d3c2b-1a09-4f8e-b7d6-c5b4a3928170',
+				active: true,
+				name: 'Studio server',
+				localPath: 'S:\\Shares\\Studio',
+				prefix: 'backup/studio/',
+				storageId: 'acc-wasabi-1',
+				storageName: 'studio-server-backup',
+				syncIntervalSeconds: 3600,
+				maximumCacheSize: 0,
+				localCacheEncrypted: true,
+				cloudObjectsEncrypted: true,
+				keepFileAfterUpload: true,
+				sharedDrive: false,
+				rotationalCache: false,
+				permissionType: 2,
+				transferOptions: TRANSFER,
+				account: { id: 'acc-wasabi-1', cloudType: 2 },
+				files: seedFiles(16, n(800), mixFor(n(800), { error: 0.004, deleting: 0.002 }))
 			}
 		]
 	};
 }
 
 /** The model as the agent's /management answers it: everything but the files. */
-export function driveModel(d: SimDrive | SimBackup): Record<string, unknown> {
+export function driveModel(d: SimStorage): Record<string, unknown> {
 	const model: Record<string, unknown> = { ...d };
 	delete model.kind;
 	delete model.files;
+	delete model.version;
 	return model;
 }
 
-const count = (list: SimFile[], state: SyncState) => list.filter((f) => f.state === state).length;
+/** A file's full path on this computer: the drive's local path and the relative path. */
+export function fullPath(d: SimStorage, file: SimFile): string {
+	return `${d.localPath.replace(/\\+$/, '')}\\${file.path}`;
+}
+
+export function fileName(file: SimFile): string {
+	return file.path.slice(file.path.lastIndexOf('\\') + 1);
+}
+
+/** Bytes in the agent's words: "1.2 GB". */
+export function formatBytes(bytes: number): string {
+	const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+	let value = bytes;
+	let unit = 0;
+	while (value >= 1024 && unit < units.length - 1) {
+		value /= 1024;
+		unit++;
+	}
+	return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
 const pct = (part: number, whole: number) =>
 	whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10;
 
@@ -215,36 +413,47 @@ const LABELS: Record<SyncState, string> = {
 	deleting: 'Deleting'
 };
 
+function countStates(files: SimFile[]): Record<SyncState, number> {
+	const counts: Record<SyncState, number> = {
+		normal: 0,
+		pendingUpload: 0,
+		uploading: 0,
+		pendingDownload: 0,
+		downloading: 0,
+		error: 0,
+		temporary: 0,
+		deleting: 0
+	};
+	for (const f of files) counts[f.state]++;
+	return counts;
+}
+
+/** The status word reports use: Inactive, Paused, Error, Syncing or Synced. */
+function statusOf(d: SimStorage, c: Record<SyncState, number>, paused: boolean): string {
+	if (!d.active) return 'Inactive';
+	if (paused) return 'Paused';
+	if (c.error > 0) return 'Error';
+	if (c.pendingUpload + c.uploading + c.pendingDownload + c.downloading > 0) return 'Syncing';
+	return 'Synced';
+}
+
 /** sync_health, PascalCase, from the files. */
-export function syncHealth(d: SimDrive | SimBackup, paused: boolean): Record<string, unknown> {
-	const f = d.files;
-	const pendingUp = count(f, 'pendingUpload');
-	const uploading = count(f, 'uploading');
-	const pendingDown = count(f, 'pendingDownload');
-	const downloading = count(f, 'downloading');
-	const errors = count(f, 'error');
-	const normal = count(f, 'normal');
-	const busy = pendingUp + uploading + pendingDown + downloading;
-	const status = !d.active
-		? 'Inactive'
-		: paused
-			? 'Paused'
-			: errors > 0
-				? 'Error'
-				: busy > 0
-					? 'Syncing'
-					: 'Synced';
+export function syncHealth(d: SimStorage, paused: boolean): Record<string, unknown> {
+	const c = countStates(d.files);
+	const total = d.files.length;
+	const status = statusOf(d, c, paused);
 	const breakdown = (Object.keys(LABELS) as SyncState[])
-		.map((s) => ({ Label: LABELS[s], Value: count(f, s), Color: COLORS[s] }))
+		.map((s) => ({ Label: LABELS[s], Value: c[s], Color: COLORS[s] }))
 		.filter((x) => x.Value > 0);
+	const running = d.active && !paused;
 	const common = {
-		FilesPendingUpload: pendingUp,
-		FilesUploading: uploading,
-		FilesNormal: normal,
-		FilesWithErrors: errors,
-		FilesDeleting: count(f, 'deleting'),
-		TotalTrackedFiles: f.length,
-		ActiveUploadCount: paused ? 0 : uploading,
+		FilesPendingUpload: c.pendingUpload,
+		FilesUploading: c.uploading,
+		FilesNormal: c.normal,
+		FilesWithErrors: c.error,
+		FilesDeleting: c.deleting,
+		TotalTrackedFiles: total,
+		ActiveUploadCount: running ? c.uploading : 0,
 		SyncStateBreakdown: breakdown
 	};
 	if (d.kind === 'backup') {
@@ -252,19 +461,230 @@ export function syncHealth(d: SimDrive | SimBackup, paused: boolean): Record<str
 			BackupId: d.id,
 			BackupStatus: status,
 			...common,
-			SyncCompletionPercent: pct(f.length - pendingUp - uploading - errors, f.length)
+			SyncCompletionPercent: pct(total - c.pendingUpload - c.uploading - c.error, total)
 		};
 	}
 	return {
 		DriveId: d.id,
 		DriveStatus: status,
 		...common,
-		FilesPendingDownload: pendingDown,
-		FilesDownloading: downloading,
-		FilesTemporary: count(f, 'temporary'),
-		UploadCompletionPercent: pct(f.length - pendingUp - uploading, f.length),
-		DownloadCompletionPercent: pct(f.length - pendingDown - downloading, f.length),
-		OverallSyncCompletionPercent: pct(normal, f.length),
-		ActiveDownloadCount: paused ? 0 : downloading
+		FilesPendingDownload: c.pendingDownload,
+		FilesDownloading: c.downloading,
+		FilesTemporary: c.temporary,
+		UploadCompletionPercent: pct(total - c.pendingUpload - c.uploading, total),
+		DownloadCompletionPercent: pct(total - c.pendingDownload - c.downloading, total),
+		OverallSyncCompletionPercent: pct(c.normal, total),
+		ActiveDownloadCount: running ? c.downloading : 0
 	};
+}
+
+/** Whether a Stream drive keeps this file on this computer: recently used, or not yet uploaded. */
+function cached(d: SimStorage, f: SimFile, now: number): boolean {
+	if (f.state === 'pendingDownload' || f.state === 'downloading') return false;
+	if (d.kind === 'backup' || d.syncType === 2) return true;
+	return (
+		f.state === 'pendingUpload' ||
+		f.state === 'uploading' ||
+		now - Date.parse(f.modified) < 14 * 86_400_000
+	);
+}
+
+const directoryOf = (f: SimFile) => f.path.slice(0, Math.max(0, f.path.lastIndexOf('\\')));
+
+/** summary, PascalCase, strings for the enums, and a field newer than the contract. */
+export function summary(d: SimStorage, paused: boolean, now: number): Record<string, unknown> {
+	const c = countStates(d.files);
+	const totalSize = d.files.reduce((sum, f) => sum + f.size, 0);
+	const cacheSize = d.files.reduce((sum, f) => (cached(d, f, now) ? sum + f.size : sum), 0);
+	const directories = new Set(d.files.map(directoryOf));
+	const byState = new Map<string, number>();
+	for (const f of d.files) {
+		const name = stateName(STATE_FLAGS[f.state]);
+		byState.set(name, (byState.get(name) ?? 0) + 1);
+	}
+	const uploading = c.uploading > 0 ? 'Uploading' : c.pendingUpload > 0 ? 'Waiting' : 'Idle';
+	const common = {
+		Status: !d.active ? 'Stopped' : paused ? 'Paused' : 'Running',
+		UploaderStatus: !d.active || paused ? 'Stopped' : uploading,
+		CloudProvider: CLOUD_NAMES[d.account.cloudType] ?? String(d.account.cloudType),
+		StorageBucket: d.storageName,
+		LocalPath: d.localPath,
+		Prefix: d.prefix,
+		Active: d.active,
+		CloudObjectsEncrypted: d.cloudObjectsEncrypted,
+		LocalCacheEncrypted: d.localCacheEncrypted,
+		KeepFileAfterUpload: d.keepFileAfterUpload,
+		SyncIntervalSeconds: d.syncIntervalSeconds,
+		TotalFiles: d.files.length,
+		TotalDirectories: directories.size,
+		TotalSizeBytes: totalSize,
+		TotalSizeFormatted: formatBytes(totalSize),
+		FilesByState: [...byState].map(([Label, Value]) => ({
+			Label,
+			Value,
+			Color: Label === 'Normal' ? '#22c55e' : Label.includes('Error') ? '#ef4444' : '#6366f1'
+		})),
+		TransferOptions: {
+			ChunkSize: d.transferOptions.chunkSize,
+			RetryCount: d.transferOptions.retryCount,
+			ConcurrentChunks: d.transferOptions.concurrentChunks,
+			ConcurrentFiles: d.transferOptions.concurrentFiles
+		},
+		// Not in the contract: a newer agent's field, which the console must show without knowing it.
+		IndexVersion: 7
+	};
+	if (d.kind === 'backup') {
+		return { BackupId: d.id, BackupName: d.name, ...common };
+	}
+	const downloading =
+		c.downloading > 0 ? 'Downloading' : c.pendingDownload > 0 ? 'Waiting' : 'Idle';
+	return {
+		DriveId: d.id,
+		DriveName: d.driveName,
+		Name: d.name,
+		...common,
+		DownloaderStatus: !d.active || paused ? 'Stopped' : downloading,
+		DriveType: d.driveType === 1 ? 'VirtualDrive' : 'LocalPath',
+		SyncType: d.syncType === 1 ? 'Stream' : 'Mirror',
+		PermissionType: d.permissionType === 1 ? 'Read' : 'ReadWrite',
+		SharedDrive: d.sharedDrive,
+		SharedDriveId: d.sharedDriveId,
+		AllowDelete: d.allowDelete,
+		MaximumCacheSize: d.maximumCacheSize,
+		MaximumCacheSizeFormatted: formatBytes(d.maximumCacheSize),
+		RotationalCache: d.rotationalCache,
+		CacheSizeBytes: cacheSize,
+		CacheSizeFormatted: formatBytes(cacheSize)
+	};
+}
+
+const fileRow = (d: SimStorage, f: SimFile) => ({
+	Path: fullPath(d, f),
+	FileName: fileName(f),
+	SizeBytes: f.size,
+	SizeFormatted: formatBytes(f.size),
+	State: stateName(STATE_FLAGS[f.state]),
+	LastModifiedDateUtc: f.modified,
+	...(f.error ? { ErrorMessage: f.error } : {})
+});
+
+/** file_states: the files with exactly this state (0: all), one page, and a count per state. */
+export function fileStates(
+	d: SimStorage,
+	state: number,
+	page: number,
+	pageSize: number
+): Record<string, unknown> {
+	const counts = new Map<number, { count: number; size: number }>();
+	const matching: SimFile[] = [];
+	for (const f of d.files) {
+		const flags = STATE_FLAGS[f.state];
+		const entry = counts.get(flags) ?? { count: 0, size: 0 };
+		entry.count++;
+		entry.size += f.size;
+		counts.set(flags, entry);
+		if (state === 0 || flags === state) matching.push(f);
+	}
+	const start = (page - 1) * pageSize;
+	return {
+		[d.kind === 'drive' ? 'DriveId' : 'BackupId']: d.id,
+		Files: matching.slice(start, start + pageSize).map((f) => fileRow(d, f)),
+		Total: matching.length,
+		Page: page,
+		PageSize: pageSize,
+		StateCounts: [...counts]
+			.sort((a, b) => a[0] - b[0])
+			.map(([flags, c]) => ({
+				State: stateName(flags),
+				Count: c.count,
+				TotalSize: c.size,
+				TotalSizeFormatted: formatBytes(c.size)
+			}))
+	};
+}
+
+const BUCKETS: [string, number][] = [
+	['Under 1 MB', 1_048_576],
+	['1 to 10 MB', 10_485_760],
+	['10 to 100 MB', 104_857_600],
+	['100 MB to 1 GB', 1_073_741_824],
+	['Over 1 GB', Infinity]
+];
+
+const distributionCache = new WeakMap<
+	SimStorage,
+	{ key: string; value: Record<string, unknown> }
+>();
+
+/** file_distribution: by extension, by size, the largest and newest files, the directories. */
+export function fileDistribution(
+	d: SimStorage,
+	topFiles: number,
+	topDirectories: number
+): Record<string, unknown> {
+	const key = `${d.version}|${d.files.length}|${topFiles}|${topDirectories}`;
+	const hit = distributionCache.get(d);
+	if (hit?.key === key) return hit.value;
+	const byExt = new Map<string, { count: number; size: number }>();
+	const byDir = new Map<string, { count: number; size: number }>();
+	const sizes = BUCKETS.map(() => 0);
+	for (const f of d.files) {
+		const dot = f.path.lastIndexOf('.');
+		const ext = dot > f.path.lastIndexOf('\\') ? f.path.slice(dot).toLowerCase() : '(none)';
+		const e = byExt.get(ext) ?? { count: 0, size: 0 };
+		e.count++;
+		e.size += f.size;
+		byExt.set(ext, e);
+		const dir = directoryOf(f);
+		const top = dir.split('\\')[0] ?? dir;
+		const x = byDir.get(top) ?? { count: 0, size: 0 };
+		x.count++;
+		x.size += f.size;
+		byDir.set(top, x);
+		sizes[BUCKETS.findIndex(([, max]) => f.size < max)]!++;
+	}
+	const top = (list: SimFile[], by: (f: SimFile) => number) =>
+		[...list]
+			.sort((a, b) => by(b) - by(a))
+			.slice(0, topFiles)
+			.map((f) => ({
+				Path: fullPath(d, f),
+				FileName: fileName(f),
+				SizeBytes: f.size,
+				SizeFormatted: formatBytes(f.size),
+				LastModifiedDateUtc: f.modified
+			}));
+	const exts = [...byExt].sort((a, b) => b[1].count - a[1].count);
+	const value = {
+		FileCountByExtension: exts.map(([Extension, e]) => ({ Extension, Count: e.count })),
+		SizeByExtension: [...byExt]
+			.sort((a, b) => b[1].size - a[1].size)
+			.map(([Extension, e]) => ({
+				Extension,
+				SizeBytes: e.size,
+				SizeFormatted: formatBytes(e.size)
+			})),
+		SizeDistribution: BUCKETS.map(([Label], i) => ({ Label, Value: sizes[i] })),
+		LargestFiles: top(d.files, (f) => f.size),
+		RecentlyModified: top(d.files, (f) => Date.parse(f.modified)),
+		DirectoryBreakdown: [...byDir]
+			.sort((a, b) => b[1].size - a[1].size)
+			.slice(0, topDirectories)
+			.map(([name, x]) => ({
+				Directory: `${d.localPath.replace(/\\+$/, '')}\\${name}`,
+				FileCount: x.count,
+				SizeBytes: x.size,
+				SizeFormatted: formatBytes(x.size)
+			}))
+	};
+	distributionCache.set(d, { key, value });
+	return value;
+}
+
+/** Whether a full local path lies inside this drive or backup (case-insensitive, either slash). */
+export function owns(d: SimStorage, path: string): boolean {
+	const norm = (p: string) => p.replace(/\//g, '\\').replace(/\\+$/, '').toLowerCase();
+	const root = norm(d.localPath);
+	const p = norm(path);
+	return p === root || p.startsWith(`${root}\\`);
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { prng } from './seed.ts';
 
 import { FILE_STATE, type ChannelName as Channel } from '../src/lib/contract.ts';
 
@@ -11,47 +10,6 @@ export { NOTIFICATION_TYPE };
 
 /** How new socket connections are treated: fault modes for tests of the dashboard. */
 export type SocketMode = 'normal' | 'hang' | 'close-at-once' | 'refuse';
-
-type Transfer = {
-	id: string;
-	mode: 'Upload' | 'Download';
-	path: string;
-	name: string;
-	storageName: string;
-	storageType: string;
-	size: number;
-	bytes: number;
-	speed: number;
-	started: number;
-	fails: boolean;
-};
-
-const FOLDERS = [
-	'Projects/Brand 2027',
-	'Clients/Northwind',
-	'Video/Raw',
-	'Photos/Shoot 14',
-	'Finance/Q4'
-];
-const FILES = [
-	'hero.psd',
-	'cut-v3.mov',
-	'IMG_4821.CR3',
-	'ledger.xlsx',
-	'storyboard.pdf',
-	'mix-final.wav',
-	'logo.ai',
-	'notes.md'
-];
-const STORAGES = [
-	{ name: 'Studio S3', type: 'AmazonS3' },
-	{ name: 'Archive', type: 'Wasabi' },
-	{ name: 'Team Blob', type: 'AzureBlob' }
-];
-
-const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
-export const hhmmss = (seconds: number) =>
-	`${pad(seconds / 3600)}:${pad((seconds % 3600) / 60)}:${pad(seconds % 60)}`;
 
 /**
  * The two WebSocket channels. Frames flow one way, agent to client, one JSON text frame per
@@ -65,9 +23,8 @@ export class LiveHub {
 	};
 	readonly #held = new Set<Duplex>();
 	#timer: NodeJS.Timeout | null = null;
-	#transfers: Transfer[] = [];
-	#rand = prng(7);
-	#seq = 0;
+	/** One event of background activity (the development agent's `Activity.step`). */
+	onStep: () => void = () => undefined;
 	#floods = new Set<NodeJS.Timeout>();
 	mode: SocketMode = 'normal';
 	sent: Record<Channel, number> = { notification: 0, statechange: 0 };
@@ -152,7 +109,7 @@ export class LiveHub {
 			owed += eventsPerSecond / ticks;
 			while (owed >= 1) {
 				owed -= 1;
-				this.#step();
+				this.onStep();
 			}
 		}, 1000 / ticks);
 		this.#timer.unref();
@@ -209,89 +166,7 @@ export class LiveHub {
 		return { frames: total };
 	}
 
-	#newTransfer(): Transfer {
-		const r = this.#rand;
-		const storage = STORAGES[Math.floor(r() * STORAGES.length)] ?? STORAGES[0]!;
-		const name = FILES[Math.floor(r() * FILES.length)] ?? 'file.bin';
-		const folder = FOLDERS[Math.floor(r() * FOLDERS.length)] ?? 'Files';
-		this.#seq += 1;
-		return {
-			id: `tr-${Date.now().toString(36)}-${this.#seq}`,
-			mode: r() < 0.55 ? 'Upload' : 'Download',
-			path: `/${folder}/${name}`,
-			name,
-			storageName: storage.name,
-			storageType: storage.type,
-			size: Math.floor(2_000_000 + r() * 400_000_000),
-			bytes: 0,
-			speed: Math.floor(2_000_000 + r() * 30_000_000),
-			started: Date.now(),
-			fails: r() < 0.12
-		};
-	}
-
-	#progress(t: Transfer, status: string, error: string | null) {
-		const seconds = Math.max(0, Math.round((Date.now() - t.started) / 1000));
-		this.notify(NOTIFICATION_TYPE.Progress, {
-			TransferMode: t.mode,
-			Status: status,
-			StorageType: t.storageType,
-			Path: t.path,
-			Bytes: t.bytes,
-			Size: t.size,
-			Error: error,
-			Name: t.name,
-			StorageName: t.storageName,
-			Speed: t.speed,
-			Duration: hhmmss(seconds),
-			TransferId: t.id,
-			StartTimeUtc: new Date(t.started).toISOString(),
-			ProgressTimeUtc: new Date().toISOString()
-		});
-	}
-
-	#state(t: Transfer, state: number) {
-		this.broadcast('statechange', { Path: t.path, StorageName: t.storageName, State: state });
-	}
-
-	/** One event of background activity: transfers that grow, finish or fail, and their file states. */
-	#step() {
-		const r = this.#rand;
-		if (r() < 0.03) {
-			this.notify(NOTIFICATION_TYPE.UserNotification, {
-				Title: 'Storage almost full',
-				Message: 'Studio S3 is 91% full. Archive older projects to free space.',
-				Severity: 'Warning',
-				TimeUtc: new Date().toISOString()
-			});
-			return;
-		}
-		if (this.#transfers.length < 4 && (this.#transfers.length === 0 || r() < 0.3)) {
-			const t = this.#newTransfer();
-			this.#transfers.push(t);
-			this.#state(t, t.mode === 'Upload' ? FILE_STATE.Uploading : FILE_STATE.Downloading);
-			this.#progress(t, 'InProgress', null);
-			return;
-		}
-		const t = this.#transfers[Math.floor(r() * this.#transfers.length)];
-		if (!t) return;
-		t.bytes = Math.min(t.size, t.bytes + Math.floor(t.size * (0.08 + r() * 0.2)));
-		if (t.fails && t.bytes > t.size / 2) {
-			this.#progress(t, 'Failed', 'The connection to the storage was reset.');
-			this.#state(t, FILE_STATE.Error);
-			this.#transfers = this.#transfers.filter((x) => x !== t);
-		} else if (t.bytes >= t.size) {
-			this.#progress(t, 'Completed', null);
-			this.#state(t, FILE_STATE.Normal);
-			this.#transfers = this.#transfers.filter((x) => x !== t);
-		} else {
-			this.#progress(t, 'InProgress', null);
-		}
-	}
-
 	reset() {
-		this.#transfers = [];
-		this.#rand = prng(7);
 		this.mode = 'normal';
 		for (const timer of this.#floods) clearInterval(timer);
 		this.#floods.clear();

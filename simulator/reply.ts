@@ -45,6 +45,23 @@ export const invalid = (errors: FieldErrors) => new AgentFailure(499, 'VALIDATIO
 /** 401 carries no body, like the real agent. */
 export const unauthorized = () => new AgentFailure(401, null);
 
+/** A whole-number query parameter (names are matched in lower case) in a range, its fallback when absent; 499 VALIDATION otherwise. */
+export function intParam(
+	query: URLSearchParams,
+	name: string,
+	fallback: number,
+	min: number,
+	max: number
+): number {
+	const raw = query.get(name.toLowerCase());
+	if (raw === null || raw === '') return fallback;
+	const n = Number(raw);
+	if (!Number.isInteger(n) || n < min || n > max) {
+		throw invalid({ [name]: [`${name} must be a whole number from ${min} to ${max}.`] });
+	}
+	return n;
+}
+
 /** Collects field errors for one request body, then throws them all at once. */
 export class Fields {
 	readonly #source: Record<string, unknown>;

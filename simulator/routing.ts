@@ -3,13 +3,14 @@ import type { OidcProvider } from './oidc.ts';
 import { unauthorized, type Reply } from './reply.ts';
 import { USER_STATUS } from '../src/lib/contract.ts';
 import type { SimUser } from './seed.ts';
+import type { Activity } from './activity.ts';
 import type { SimState } from './state.ts';
 import type { TokenIssuer } from './tokens.ts';
 
 /**
  * What the agent's endpoints can reach. `exit` plays the agent stopping, and coming back after
  * `restartSeconds` (`then` runs as it returns); `activity` starts or stops its background work;
- * `notify` sends a frame on /notification.
+ * `work` moves the drives' files (sync passes); `notify` sends a frame on /notification.
  */
 export type AgentContext = {
 	state: SimState;
@@ -18,6 +19,7 @@ export type AgentContext = {
 	oidc: OidcProvider;
 	exit: (then?: () => void) => void;
 	activity: (running: boolean) => void;
+	work: Activity;
 	notify: (type: number, data: unknown) => void;
 };
 

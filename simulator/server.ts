@@ -6,6 +6,7 @@ import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
 import type { RouteMatch } from './routing.ts';
 import { control, type Fault } from './control.ts';
 import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
+import { Activity } from './activity.ts';
 import { LiveHub, NOTIFICATION_TYPE } from './live.ts';
 import { OidcProvider } from './oidc.ts';
 import { DEFAULT_OPTIONS, type SimulatorOptions } from './options.ts';
@@ -18,6 +19,8 @@ export type SimulatorInternals = {
 	state: SimState;
 	tokens: TokenIssuer;
 	live: LiveHub;
+	/** The background work on the drives' files, and sync passes. */
+	work: Activity;
 	oidc: OidcProvider;
 	faults: Fault[];
 	/** Real time plus an offset that tests move forward (`POST /__sim/clock`). */
@@ -130,6 +133,11 @@ export async function startSimulator(
 	const state = new SimState(options.users, options.seed, clock);
 	const tokens = new TokenIssuer(options.tokenTtl, clock);
 	const live = new LiveHub();
+	const work = new Activity(state, {
+		notify: (type, data) => live.notify(type, data),
+		state: (frame) => live.broadcast('statechange', frame)
+	});
+	live.onStep = () => work.step();
 	const oidc = new OidcProvider(
 		options.oidcClientId,
 		(uri) => isOriginAllowed(options, uri.origin) || LOOPBACK.test(uri.hostname)
@@ -149,6 +157,7 @@ export async function startSimulator(
 		state,
 		tokens,
 		live,
+		work,
 		oidc,
 		faults,
 		clock,
@@ -161,6 +170,7 @@ export async function startSimulator(
 			state.reset();
 			tokens.revokeAll();
 			live.reset();
+			work.reset();
 			live.disconnectAll();
 			live.setActivity(options.eventsPerSecond);
 			faults.length = 0;
@@ -193,6 +203,7 @@ export async function startSimulator(
 		oidc,
 		exit,
 		activity: (running) => live.setActivity(running ? options.eventsPerSecond : 0),
+		work,
 		notify: (type, data) => live.notify(type, data)
 	};
 
@@ -304,7 +315,8 @@ export async function startSimulator(
 					method,
 					path,
 					params: match.params,
-					query: url.searchParams,
+					// Query names are case-insensitive to the agent, as ASP.NET binds them.
+					query: new URLSearchParams([...url.searchParams].map(([k, v]) => [k.toLowerCase(), v])),
 					body,
 					origin: typeof req.headers.origin === 'string' ? req.headers.origin : null
 				},
@@ -457,6 +469,7 @@ export async function startSimulator(
 		port,
 		close: async () => {
 			clock.clearTimeout(downTimer);
+			work.reset();
 			live.close();
 			for (const socket of connections) socket.destroy();
 			await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,8 @@
 import { AGENT_STATUS } from '../src/lib/contract.ts';
 import { SimClock } from './clock.ts';
 import { randomInt } from 'node:crypto';
-import { seedDrives } from './drives.ts';
+import { seedDrives, type SeedOptions } from './drives.ts';
+import { seedHistory, type HistoryEntry, type Person } from './history.ts';
 import { seedData, type DemoAccount, type SimAccount, type SimUser } from './seed.ts';
 import { randomToken } from './tokens.ts';
 
@@ -45,7 +46,16 @@ export class SimState {
 	/** Bumped on every change to users, so cached list orderings know they are stale. */
 	usersVersion = 0;
 	update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
-	drives = seedDrives();
+	drives: ReturnType<typeof seedDrives> = { drives: [], backups: [] };
+	/** How the drives are seeded: the control surface can ask for more files per drive. */
+	driveSeed: SeedOptions = {};
+	/** The transfer history, oldest first. */
+	history: HistoryEntry[] = [];
+	#historyId = 0;
+	/** Folders opened in the file explorer of this machine, newest last (the control surface shows them). */
+	opened: { kind: 'drive' | 'backup'; id: string; path: string; at: string }[] = [];
+	/** Times the shared drives were fetched. */
+	sharedDriveSyncs = 0;
 	/** A TOTP secret handed out by generate_mfa_token and not yet confirmed, per user id. */
 	mfaEnrolments = new Map<string, string>();
 	/** Seats the plan has per desktop user type, in all; what is left is this minus the users. */
@@ -75,7 +85,10 @@ export class SimState {
 		this.#outboxId = 0;
 		this.status = AGENT_STATUS.Created;
 		this.update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
-		this.drives = seedDrives();
+		this.driveSeed = {};
+		this.reseedDrives();
+		this.opened = [];
+		this.sharedDriveSyncs = 0;
 		this.mfaEnrolments.clear();
 		// A few seats left of each kind on the seeded plan.
 		const used = this.seatsUsed();
@@ -87,6 +100,47 @@ export class SimState {
 		for (const user of this.users.values()) {
 			if (user.username === 'pending@example.com') this.sendActivation(user.email, 0);
 		}
+	}
+
+	/** The drives, backups and history as seeded, with `options` for the number of files. */
+	reseedDrives(options: SeedOptions = this.driveSeed) {
+		this.driveSeed = options;
+		this.drives = seedDrives(options);
+		const people = [this.agentUser(), ...this.#others()];
+		this.history = seedHistory(
+			[...this.drives.drives, ...this.drives.backups],
+			people,
+			this.clock.now()
+		);
+		this.#historyId = this.history.length;
+	}
+
+	/** The user signed in to the agent on this machine: the account's owner. */
+	agentUser(): Person {
+		const owner = [...this.users.values()].find((u) => u.owner) ?? [...this.users.values()][0];
+		return this.#person(owner);
+	}
+
+	#person(u: SimUser | undefined): Person {
+		return {
+			id: u?.id ?? 'unknown',
+			email: u?.email ?? '',
+			name: u ? `${u.firstName} ${u.lastName}` : '',
+			accountId: this.account.id
+		};
+	}
+
+	#others(): Person[] {
+		return [...this.users.values()]
+			.filter((u) => !u.owner && !u.deleted && u.status === 1)
+			.slice(0, 4)
+			.map((u) => this.#person(u));
+	}
+
+	/** Appends a history entry built with the next id; the oldest go past 5,000 entries. */
+	recordHistory(build: (id: number) => HistoryEntry) {
+		this.history.push(build(++this.#historyId));
+		if (this.history.length > 5000) this.history.shift();
 	}
 
 	/** Users of each desktop type holding a seat (active, inactive or pending; not deleted). */

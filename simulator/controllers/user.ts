@@ -1,4 +1,4 @@
-import { invalid, ok } from '../reply.ts';
+import { intParam, invalid, ok } from '../reply.ts';
 import { route, requireUser, type Handler, type Route } from '../routing.ts';
 import type { SimUser } from '../seed.ts';
 import type { SimState } from '../state.ts';
@@ -39,22 +39,6 @@ const SORT_FIELDS: Record<string, (u: SimUser) => string | number> = {
 	usertype: (u) => u.userType,
 	status: (u) => u.status
 };
-
-function intParam(
-	query: URLSearchParams,
-	name: string,
-	fallback: number,
-	min: number,
-	max: number
-): number {
-	const raw = query.get(name);
-	if (raw === null || raw === '') return fallback;
-	const n = Number(raw);
-	if (!Number.isInteger(n) || n < min || n > max) {
-		throw invalid({ [name]: [`${name} must be a whole number from ${min} to ${max}.`] });
-	}
-	return n;
-}
 
 // Sorting 100,000 users per page click would dominate the response time; keep recent orderings.
 const listCache = new WeakMap<SimState, Map<string, { version: number; list: SimUser[] }>>();

@@ -1,0 +1,271 @@
+import { NOTIFICATION_TYPE } from '../src/lib/api/schemas/frames.ts';
+import {
+	CLOUD_NAMES,
+	FAILURES,
+	STATE_FLAGS,
+	fileName,
+	fullPath,
+	type SimFile,
+	type SimStorage
+} from './drives.ts';
+import { TRANSFER_STATUS, fileEntry } from './history.ts';
+import { prng } from './seed.ts';
+import type { SimState } from './state.ts';
+
+/**
+ * What the development agent does in the background: it moves the drives' files through their
+ * states, one transfer at a time per file, and says so on both channels. The files' states, the
+ * reports and the history are the same data, so a file the activity uploads moves from pending to
+ * normal in the frames and in the reports alike, and its history entry appears when it finishes.
+ */
+
+type Send = {
+	notify: (type: number, data: unknown) => void;
+	state: (frame: { Path: string; StorageName: string; State: number }) => void;
+};
+
+type Transfer = {
+	id: string;
+	storage: SimStorage;
+	file: SimFile;
+	mode: 'Upload' | 'Download';
+	bytes: number;
+	speed: number;
+	started: number;
+	fails: boolean;
+};
+
+/** How often a sync pass moves its transfers on; it runs whatever the background rate. */
+const SYNC_TICK_MS = 40;
+const MAX_TRANSFERS = 4;
+
+export class Activity {
+	readonly #state: SimState;
+	readonly #send: Send;
+	#transfers: Transfer[] = [];
+	#rand = prng(7);
+	#seq = 0;
+	/** Sync passes running, by drive or backup id. */
+	readonly #syncs = new Map<string, NodeJS.Timeout>();
+
+	constructor(state: SimState, send: Send) {
+		this.#state = state;
+		this.#send = send;
+	}
+
+	get #storages(): SimStorage[] {
+		return [...this.#state.drives.drives, ...this.#state.drives.backups];
+	}
+
+	/** Ids of the drives and backups with a sync pass running. */
+	get syncing(): string[] {
+		return [...this.#syncs.keys()];
+	}
+
+	/** One event of background activity: a message, a new transfer, or one moving on. */
+	step() {
+		const r = this.#rand;
+		if (r() < 0.03) {
+			this.#send.notify(NOTIFICATION_TYPE.UserNotification, {
+				Title: 'Storage almost full',
+				Message: 'studio-projects is 91% full. Archive older projects to free space.',
+				Severity: 'Warning',
+				TimeUtc: this.#state.clock.date().toISOString()
+			});
+			return;
+		}
+		if (this.#transfers.length < MAX_TRANSFERS && (this.#transfers.length === 0 || r() < 0.3)) {
+			const next = this.#nextPending() ?? this.#localEdit();
+			if (next) this.#start(next.storage, next.file);
+			return;
+		}
+		const t = this.#transfers[Math.floor(r() * this.#transfers.length)];
+		if (t) this.#advance(t);
+	}
+
+	/**
+	 * Starts a sync pass of one drive or backup: every file waiting there is transferred, a few at
+	 * a time, until none is left. A second call while one runs changes nothing.
+	 */
+	sync(storage: SimStorage) {
+		if (this.#syncs.has(storage.id)) return;
+		const timer = setInterval(() => {
+			if (this.#state.status === 4) return; // Paused: the pass waits for Resume.
+			const mine = this.#transfers.filter((t) => t.storage === storage);
+			if (mine.length < MAX_TRANSFERS) {
+				const file = this.#pendingIn(storage);
+				if (file) {
+					this.#start(storage, file);
+					return;
+				}
+			}
+			const t = mine[Math.floor(this.#rand() * mine.length)];
+			if (t) this.#advance(t);
+			else this.#endSync(storage);
+		}, SYNC_TICK_MS);
+		timer.unref();
+		this.#syncs.set(storage.id, timer);
+	}
+
+	#endSync(storage: SimStorage) {
+		clearInterval(this.#syncs.get(storage.id));
+		this.#syncs.delete(storage.id);
+	}
+
+	/**
+	 * Transfers one file of a drive to its end at once (tests): the named file, or the first one
+	 * waiting to go up or down. Returns the file's full path, or null when nothing waits.
+	 */
+	finishOne(storage: SimStorage, path: string | null, fail: boolean): string | null {
+		let t = this.#transfers.find(
+			(x) => x.storage === storage && (path === null || fullPath(storage, x.file) === path)
+		);
+		if (!t) {
+			const file =
+				path === null
+					? this.#pendingIn(storage)
+					: storage.files.find((f) => fullPath(storage, f) === path);
+			if (!file) return null;
+			t = this.#start(storage, file);
+		}
+		t.fails = fail;
+		while (this.#transfers.includes(t)) this.#advance(t, true);
+		return fullPath(storage, t.file);
+	}
+
+	#pendingIn(storage: SimStorage): SimFile | undefined {
+		const busy = new Set(this.#transfers.map((t) => t.file));
+		return storage.files.find(
+			(f) => (f.state === 'pendingUpload' || f.state === 'pendingDownload') && !busy.has(f)
+		);
+	}
+
+	/** A waiting file in an active drive, starting from a random one so every drive gets a turn. */
+	#nextPending(): { storage: SimStorage; file: SimFile } | null {
+		const list = this.#storages.filter((d) => d.active && d.files.length > 0);
+		const offset = Math.floor(this.#rand() * Math.max(1, list.length));
+		for (let i = 0; i < list.length; i++) {
+			const storage = list[(offset + i) % list.length]!;
+			const file = this.#pendingIn(storage);
+			if (file) return { storage, file };
+		}
+		return null;
+	}
+
+	/** Nothing waits: someone saves a file on a drive, which then waits to go up. */
+	#localEdit(): { storage: SimStorage; file: SimFile } | null {
+		const list = this.#storages.filter((d) => d.active && d.permissionType === 2 && d.files.length);
+		const storage = list[Math.floor(this.#rand() * list.length)];
+		if (!storage) return null;
+		const file = storage.files[Math.floor(this.#rand() * storage.files.length)]!;
+		if (file.state !== 'normal') return null;
+		this.#setState(storage, file, 'pendingUpload');
+		file.modified = this.#state.clock.date().toISOString();
+		return { storage, file };
+	}
+
+	#setState(storage: SimStorage, file: SimFile, state: SimFile['state']) {
+		file.state = state;
+		if (state !== 'error') delete file.error;
+		storage.version++;
+		this.#send.state({
+			Path: fullPath(storage, file),
+			StorageName: storage.storageName,
+			State: STATE_FLAGS[state]
+		});
+	}
+
+	#start(storage: SimStorage, file: SimFile): Transfer {
+		const r = this.#rand;
+		this.#seq += 1;
+		const mode = file.state === 'pendingDownload' ? 'Download' : 'Upload';
+		const t: Transfer = {
+			id: `tr-${this.#state.clock.now().toString(36)}-${this.#seq}`,
+			storage,
+			file,
+			mode,
+			bytes: 0,
+			speed: Math.floor(2_000_000 + r() * 30_000_000),
+			started: this.#state.clock.now(),
+			fails: r() < 0.12
+		};
+		this.#transfers.push(t);
+		this.#setState(storage, file, mode === 'Upload' ? 'uploading' : 'downloading');
+		this.#progress(t, 'InProgress', null);
+		return t;
+	}
+
+	#advance(t: Transfer, large = false) {
+		const r = this.#rand;
+		t.bytes = Math.min(
+			t.file.size,
+			t.bytes + Math.ceil(t.file.size * (large ? 0.5 : 0.08 + r() * 0.2))
+		);
+		if (t.fails && t.bytes > t.file.size / 2) {
+			const error = FAILURES[this.#seq % FAILURES.length]!;
+			this.#progress(t, 'Failed', error);
+			this.#setState(t.storage, t.file, 'error');
+			t.file.error = error;
+			this.#finish(t, { status: TRANSFER_STATUS.Error, error, transferred: t.bytes });
+		} else if (t.bytes >= t.file.size) {
+			this.#progress(t, 'Completed', null);
+			this.#setState(t.storage, t.file, 'normal');
+			this.#finish(t, {
+				status: TRANSFER_STATUS.Completed,
+				error: null,
+				transferred: t.file.size
+			});
+		} else {
+			this.#progress(t, 'InProgress', null);
+		}
+	}
+
+	#finish(t: Transfer, outcome: { status: number; error: string | null; transferred: number }) {
+		this.#transfers = this.#transfers.filter((x) => x !== t);
+		const state = this.#state;
+		state.recordHistory((id) =>
+			fileEntry(
+				id,
+				t.storage,
+				t.file,
+				t.mode === 'Upload' ? 1 : 2,
+				t.started,
+				// Never a zero duration: the speed is bytes over seconds.
+				Math.max(state.clock.now(), t.started + Math.ceil((t.file.size / t.speed) * 1000)),
+				outcome,
+				state.agentUser()
+			)
+		);
+	}
+
+	#progress(t: Transfer, status: string, error: string | null) {
+		const now = this.#state.clock.now();
+		const seconds = Math.max(0, Math.round((now - t.started) / 1000));
+		const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
+		this.#send.notify(NOTIFICATION_TYPE.Progress, {
+			TransferMode: t.mode,
+			Status: status,
+			StorageType: CLOUD_NAMES[t.storage.account.cloudType] ?? 'Unknown',
+			Path: fullPath(t.storage, t.file),
+			Bytes: t.bytes,
+			Size: t.file.size,
+			Error: error,
+			Name: fileName(t.file),
+			StorageName: t.storage.storageName,
+			Speed: t.speed,
+			Duration: `${pad(seconds / 3600)}:${pad((seconds % 3600) / 60)}:${pad(seconds % 60)}`,
+			TransferId: t.id,
+			StartTimeUtc: new Date(t.started).toISOString(),
+			ProgressTimeUtc: new Date(now).toISOString()
+		});
+	}
+
+	/** Back to the start: no transfers, no sync passes, the same random sequence. */
+	reset() {
+		this.#transfers = [];
+		this.#rand = prng(7);
+		this.#seq = 0;
+		for (const timer of this.#syncs.values()) clearInterval(timer);
+		this.#syncs.clear();
+	}
+}

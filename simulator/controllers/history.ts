@@ -1,0 +1,85 @@
+import { isAdministrator } from '../../src/lib/contract.ts';
+import type { HistoryEntry } from '../history.ts';
+import { fail, intParam, invalid, ok } from '../reply.ts';
+import { requireUser, route, type Handler, type Route } from '../routing.ts';
+import { MAX_PAGE_SIZE } from './user.ts';
+
+/**
+ * The agent's /transferhistory controller (token, camelCase, `pagesize`). Administrators see the
+ * whole account's history, other users their own transfers.
+ */
+
+const SORT_FIELDS: Record<string, (e: HistoryEntry) => string | number> = {
+	startdate: (e) => e.startDate,
+	enddate: (e) => e.endDate,
+	name: (e) => e.name.toLowerCase(),
+	totalsize: (e) => e.totalSize,
+	transferredsize: (e) => e.transferredSize,
+	averagespeed: (e) => e.averageSpeed,
+	transferstatus: (e) => e.transferStatus,
+	direction: (e) => e.direction,
+	origin: (e) => e.origin,
+	username: (e) => e.userName.toLowerCase()
+};
+
+const getAll: Handler = async (req, ctx) => {
+	const user = await requireUser(req, ctx);
+	const q = req.query;
+	const page = intParam(q, 'page', 1, 1, 1_000_000);
+	const pageSize = Math.min(intParam(q, 'pagesize', 50, 1, 1_000_000), MAX_PAGE_SIZE);
+	const sortField = (q.get('sortfield') || 'StartDate').toLowerCase();
+	const sortKey = Object.hasOwn(SORT_FIELDS, sortField) ? SORT_FIELDS[sortField] : undefined;
+	if (!sortKey) {
+		throw invalid({
+			sortfield: [`sortfield must be one of ${Object.keys(SORT_FIELDS).join(', ')}.`]
+		});
+	}
+	const descendingRaw = (q.get('descending') ?? 'true').toLowerCase();
+	if (descendingRaw !== 'true' && descendingRaw !== 'false') {
+		throw invalid({ descending: ['descending must be true or false.'] });
+	}
+	const origin = intParam(q, 'origin', 0, 0, 31);
+	const status = intParam(q, 'status', 0, 0, 255);
+	const direction = intParam(q, 'direction', 0, 0, 2);
+	const everyone = isAdministrator(user.userType) || user.owner;
+	const list = ctx.state.history.filter(
+		(e) =>
+			(everyone || e.userId === user.id) &&
+			(origin === 0 || (e.origin & origin) !== 0) &&
+			(status === 0 || (e.transferStatus & status) !== 0) &&
+			(direction === 0 || e.direction === direction)
+	);
+	const dir = descendingRaw === 'true' ? -1 : 1;
+	list.sort((a, b) => {
+		const ka = sortKey(a);
+		const kb = sortKey(b);
+		if (ka < kb) return -dir;
+		if (ka > kb) return dir;
+		return (a.id - b.id) * dir;
+	});
+	const start = (page - 1) * pageSize;
+	return ok({
+		data: list.slice(start, start + pageSize),
+		total: list.length,
+		options: { page, pageSize }
+	});
+};
+
+const remove: Handler = async (req, ctx) => {
+	const user = await requireUser(req, ctx);
+	const id = Number(req.query.get('id'));
+	const index = ctx.state.history.findIndex((e) => e.id === id);
+	const entry = ctx.state.history[index];
+	if (!entry || !(isAdministrator(user.userType) || user.owner || entry.userId === user.id)) {
+		throw fail('NOT_FOUND', `No history entry with the id ${req.query.get('id') ?? ''}.`, 404);
+	}
+	ctx.state.history.splice(index, 1);
+	return ok();
+};
+
+export function historyRoutes(): Route[] {
+	return [
+		route('GET', '/transferhistory/get_all', getAll),
+		route('DELETE', '/transferhistory/delete', remove, false)
+	];
+}
