@@ -1,12 +1,23 @@
 import { request, type RequestOptions } from './client.ts';
 import { AgentError } from './errors.ts';
+import { emptySchema } from './schemas/agent.ts';
 import {
+	activitySchema,
+	dashboardSchema,
 	driveListSchema,
 	driveSchema,
+	fileRowSchema,
+	fileStatesSchema,
+	stateCountSchema,
 	syncHealthSchema,
+	trendsSchema,
 	type Drive,
+	type FileRow,
+	type StateCount,
 	type SyncHealth
 } from './schemas/drives.ts';
+import { historyItemSchema, type HistoryItem } from './schemas/history.ts';
+import { toPage, type RowsPage } from './rows.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
@@ -45,9 +56,12 @@ export function listBackups(options: Options = {}) {
 	return request(driveListSchema, '/management/cloudbackup', options).then(readRows);
 }
 
+/** The path of one report of a drive or backup: `/drivereport/<name>/<id>`. */
+const reportPath = (kind: StorageKind, name: string, id: string) =>
+	`/${kind === 'drive' ? 'drivereport' : 'backupreport'}/${name}/${encodeURIComponent(id)}`;
+
 export function syncHealth(kind: StorageKind, id: string, options: Options = {}) {
-	const report = kind === 'drive' ? 'drivereport' : 'backupreport';
-	return request(syncHealthSchema, `/${report}/sync_health/${encodeURIComponent(id)}`, options);
+	return request(syncHealthSchema, reportPath(kind, 'sync_health', id), options);
 }
 
 /** Every drive and backup with its health: the lists must answer, each health may fail alone. */
@@ -73,4 +87,109 @@ export async function readStorageSummary(options: Options = {}): Promise<Storage
 		})
 	);
 	return { items, unreadable: drives.unreadable + backups.unreadable };
+}
+
+/** Summary, sync health and file distribution of one drive or backup, in one call. */
+export function readDashboard(kind: StorageKind, id: string, options: Options = {}) {
+	return request(dashboardSchema, reportPath(kind, 'dashboard', id), {
+		...options,
+		query: { topFiles: 10, topDirectories: 10 }
+	});
+}
+
+export type FilesQuery = { state: number; page: number; pageSize: number };
+
+export type FilesPage = RowsPage<FileRow> & {
+	/** Count per state, as the agent names states; entries the console cannot read left out. */
+	stateCounts: StateCount[];
+};
+
+/** One page of a drive's files, with exactly this state (0: all); paged on the agent. */
+export async function readFileStates(
+	kind: StorageKind,
+	id: string,
+	query: FilesQuery,
+	options: Options = {}
+): Promise<FilesPage> {
+	const answer = await request(fileStatesSchema, reportPath(kind, 'file_states', id), {
+		...options,
+		query: { state: query.state, page: query.page, pageSize: query.pageSize }
+	});
+	const stateCounts = (answer.StateCounts ?? []).flatMap((c) => {
+		const parsed = stateCountSchema.safeParse(c);
+		return parsed.success ? [parsed.data] : [];
+	});
+	return {
+		...toPage(
+			fileRowSchema,
+			{ data: answer.Files, total: answer.Total, pageSize: answer.PageSize },
+			query,
+			(f) => f.Path
+		),
+		stateCounts
+	};
+}
+
+export type ActivityQuery = { page: number; pageSize: number; direction?: number; status?: number };
+
+/**
+ * One page of a drive's transfer history (token). The agent filters after paging, so a page can
+ * come back short while later pages still have rows: page by Total, never by a short page.
+ */
+export async function readActivity(
+	kind: StorageKind,
+	id: string,
+	query: ActivityQuery,
+	options: Options = {}
+): Promise<RowsPage<HistoryItem>> {
+	const answer = await request(activitySchema, reportPath(kind, 'transfer_activity', id), {
+		...options,
+		auth: true,
+		query: {
+			page: query.page,
+			pageSize: query.pageSize,
+			direction: query.direction || undefined,
+			status: query.status || undefined
+		}
+	});
+	return toPage(
+		historyItemSchema,
+		{ data: answer.Data, total: answer.Total, pageSize: answer.PageSize },
+		query,
+		(h) => h.id
+	);
+}
+
+/** Transfers, volume and speed per day, and success against failure (token). */
+export function readTrends(kind: StorageKind, id: string, days: number, options: Options = {}) {
+	return request(trendsSchema, reportPath(kind, 'historical_trends', id), {
+		...options,
+		auth: true,
+		query: { days }
+	});
+}
+
+/**
+ * Starts a sync pass of a drive now. A GET that starts work: only ever called from a button the
+ * user confirmed, never prefetched, never retried by itself.
+ */
+export function syncNow(id: string, options: Options = {}) {
+	return request(emptySchema, `/management/clouddrive/sync/${encodeURIComponent(id)}`, {
+		...options,
+		query: { path: '/' }
+	});
+}
+
+/** Opens the folder in the file explorer of the machine the agent runs on. */
+export function openInExplorer(kind: StorageKind, id: string, options: Options = {}) {
+	const name = kind === 'drive' ? 'clouddrive_open' : 'cloudbackup_open';
+	return request(emptySchema, `/management/${name}/${encodeURIComponent(id)}`, {
+		...options,
+		method: 'POST'
+	});
+}
+
+/** Fetches the shared drives assigned to the signed-in user. */
+export function syncSharedDrives(options: Options = {}) {
+	return request(emptySchema, '/management/sync_shareddrive', { ...options, method: 'POST' });
 }

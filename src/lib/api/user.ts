@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { request, type RequestOptions } from './client.ts';
+import { toPage, toRows, type Row, type RowsPage } from './rows.ts';
 import { emptySchema } from './schemas/agent.ts';
 import { listUserSchema, seatsSchema, usersPageSchema, type ListUser } from './schemas/user.ts';
 
@@ -18,7 +19,7 @@ export type GetAllUsersQuery = {
 	username?: string;
 };
 
-/** One row as the agent sent it, with the fields this version knows read out. */
+/** One row as the agent sent it, with the fields this version knows read out (`user`). */
 export type UserRow = {
 	/** Every field the agent sent, unknown ones included. */
 	raw: Record<string, unknown>;
@@ -27,24 +28,13 @@ export type UserRow = {
 	key: string;
 };
 
-export type UsersAnswer = {
-	rows: UserRow[];
-	total: number;
-	/** Rows the agent sent beyond the page size asked for: left out, and said. */
-	extraRows: number;
-	/** The total as the agent sent it when it cannot be right (negative, fractional, too large). */
-	oddTotal: number | null;
-	/** The page size the agent says it used (it may cap the one asked for), when it says. */
-	pageSize: number | null;
-};
+export type UsersAnswer = Omit<RowsPage<ListUser>, 'rows'> & { rows: UserRow[] };
+
+const asUserRow = ({ raw, value, key }: Row<ListUser>): UserRow => ({ raw, user: value, key });
 
 /** Each row checked on its own, so one odd row does not make the whole page unreadable. */
-export function toRows(data: Record<string, unknown>[]): UserRow[] {
-	return data.map((raw, index) => {
-		const parsed = listUserSchema.safeParse(raw);
-		const user = parsed.success ? parsed.data : null;
-		return { raw, user, key: user ? `${user.id}:${index}` : `row-${index}` };
-	});
+export function toUserRows(data: Record<string, unknown>[]): UserRow[] {
+	return toRows(listUserSchema, data, (u) => u.id).map(asUserRow);
 }
 
 /** One page of the account's users; paging, sorting and filtering happen on the agent. */
@@ -52,7 +42,7 @@ export async function getAllUsers(
 	query: GetAllUsersQuery,
 	options: Options = {}
 ): Promise<UsersAnswer> {
-	const page = await request(usersPageSchema, '/user/get_all_users', {
+	const answer = await request(usersPageSchema, '/user/get_all_users', {
 		...options,
 		auth: true,
 		query: {
@@ -65,17 +55,13 @@ export async function getAllUsers(
 			username: query.username
 		}
 	});
-	// Never more rows than asked for: an agent answering 100,000 would freeze the tab.
-	const data = page.data.slice(0, query.pageSize);
-	const sane = Number.isSafeInteger(page.total) && page.total >= 0;
-	return {
-		rows: toRows(data),
-		// Without a believable total, what is known: the rows up to this page.
-		total: sane ? page.total : (query.page - 1) * query.pageSize + data.length,
-		extraRows: page.data.length - data.length,
-		oddTotal: sane ? null : page.total,
-		pageSize: page.options?.pageSize ?? null
-	};
+	const page = toPage(
+		listUserSchema,
+		{ ...answer, pageSize: answer.options?.pageSize },
+		query,
+		(u) => u.id
+	);
+	return { ...page, rows: page.rows.map(asUserRow) };
 }
 
 /** The fields an invitation carries, as the agent names them. */

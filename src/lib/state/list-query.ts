@@ -15,6 +15,15 @@ export type SortOrder = 'asc' | 'desc';
 /** One flag of a filter: its URL word, the agent's bit, and what it is called. */
 export type FlagChoice = { readonly key: string; readonly flag: number; readonly label: string };
 
+/**
+ * A filter: flags (any of these; every flag is the same view as none), or `'number'`: one value
+ * the agent matches exactly, kept in the URL as the number, 0 for none.
+ */
+export type FilterSpec = readonly FlagChoice[] | 'number';
+
+/** The largest number a `'number'` filter takes from the URL. */
+const NUMBER_FILTER_MAX = 2 ** 31 - 1;
+
 export type ListQuery<S extends string, F extends string> = {
 	page: number;
 	pageSize: number;
@@ -28,7 +37,7 @@ export type ListQuery<S extends string, F extends string> = {
 export const MAX_PAGE = 1_000_000;
 const SEARCH_MAX = 100;
 
-type ListSpec<S extends string, F extends string> = {
+type ListSpec<S extends string, Fs extends Record<string, FilterSpec>> = {
 	/** Names the remembered page size in storage. */
 	name: string;
 	/** The list's address with these query parameters. */
@@ -38,17 +47,25 @@ type ListSpec<S extends string, F extends string> = {
 	defaultSort: NoInfer<S>;
 	/** Sorts that read descending first (dates: newest first); the others read A to Z. */
 	descendingFirst?: readonly NoInfer<S>[];
-	/** Flag filters: URL parameter -> its flags. Every flag chosen is the same view as none. */
-	filters: Record<F, readonly FlagChoice[]>;
+	/** Filters: URL parameter -> its flags, or 'number' for one exact value. */
+	filters: Fs;
 	pageSizes?: readonly number[];
 	defaultPageSize?: number;
 };
 
-export function defineList<S extends string, F extends string>(spec: ListSpec<S, F>) {
+export function defineList<S extends string, const Fs extends Record<string, FilterSpec>>(
+	spec: ListSpec<S, Fs>
+) {
+	type F = keyof Fs & string;
 	const pageSizes = spec.pageSizes ?? [10, 25, 50, 100];
 	const defaultPageSize = spec.defaultPageSize ?? 25;
 	const filterNames = Object.keys(spec.filters) as F[];
-	const allFlags = (name: F) => spec.filters[name].reduce((all, f) => all | f.flag, 0);
+	const choices = (name: F): readonly FlagChoice[] => {
+		const filter: FilterSpec = spec.filters[name] ?? [];
+		return filter === 'number' ? [] : filter;
+	};
+	const allFlags = (name: F) => choices(name).reduce((all, f) => all | f.flag, 0);
+	const isNumber = (name: F) => spec.filters[name] === 'number';
 	const pageSize = new Stored<number>('local', `agent-console:${spec.name}-page-size`, {
 		parse: parse.oneOf(pageSizes),
 		fallback: defaultPageSize
@@ -66,7 +83,11 @@ export function defineList<S extends string, F extends string>(spec: ListSpec<S,
 		};
 		for (const name of filterNames) {
 			const flags = (query[name] as number | undefined) ?? 0;
-			const words = spec.filters[name]
+			if (isNumber(name)) {
+				params[name] = flags > 0 ? String(flags) : null;
+				continue;
+			}
+			const words = choices(name)
 				.filter((f) => (flags & f.flag) !== 0)
 				.map((f) => f.key)
 				.join(',');
@@ -97,10 +118,15 @@ export function defineList<S extends string, F extends string>(spec: ListSpec<S,
 			const orderParam = params.get('order');
 			const filters = {} as Record<F, number>;
 			for (const name of filterNames) {
+				if (isNumber(name)) {
+					const n = Number(params.get(name));
+					filters[name] = Number.isInteger(n) && n > 0 && n <= NUMBER_FILTER_MAX ? n : 0;
+					continue;
+				}
 				let flags = 0;
 				for (const word of (params.get(name) ?? '').split(',')) {
 					const key = word.trim().toLowerCase();
-					flags |= spec.filters[name].find((f) => f.key === key)?.flag ?? 0;
+					flags |= choices(name).find((f) => f.key === key)?.flag ?? 0;
 				}
 				// Every flag is the same view as none: keep one URL for it.
 				filters[name] = flags === allFlags(name) ? 0 : flags;
@@ -140,7 +166,7 @@ export function defineList<S extends string, F extends string>(spec: ListSpec<S,
 
 		/** Names of the flags set, joined with "or", for the empty state and filter menus. */
 		flagWords(name: F, flags: number): string {
-			return spec.filters[name]
+			return choices(name)
 				.filter((f) => (flags & f.flag) !== 0)
 				.map((f) => f.label)
 				.join(' or ');

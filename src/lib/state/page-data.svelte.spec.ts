@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AgentHttpError } from '$lib/api/errors';
-import { toRows, type GetAllUsersQuery, type UsersAnswer } from '$lib/api/user';
+import { toUserRows, type GetAllUsersQuery, type UsersAnswer } from '$lib/api/user';
 import { usersList } from '$lib/users-query';
 import { DATA, PageData, readAgent, type Settled } from './page-data.svelte.ts';
 import { readUsers, type UsersResult } from './users-list.ts';
@@ -34,7 +34,7 @@ const answerOf = (
 	total: number,
 	pageSize: number | null = null
 ): UsersAnswer => ({
-	rows: toRows(data),
+	rows: toUserRows(data),
 	total,
 	pageSize,
 	extraRows: 0,

@@ -44,3 +44,122 @@ export const syncHealthSchema = z.looseObject({
 	SyncCompletionPercent: int
 });
 export type SyncHealth = z.infer<typeof syncHealthSchema>;
+
+const num = z.optional(z.nullable(z.number()));
+/** A list whose elements are checked one by one where it is used, so one odd element is dropped, not the report. */
+const list = z.optional(z.nullable(z.array(z.unknown())));
+
+/** A chart item of the reports: `{Label, Value, Color}`; the colour is a hint only. */
+export const chartItemSchema = z.looseObject({ Label: z.string(), Value: z.number(), Color: text });
+export type ChartItem = z.infer<typeof chartItemSchema>;
+
+/** The summary report of a drive (or backup: BackupId, BackupName). Enums come as strings. */
+export const summarySchema = z.looseObject({
+	DriveId: text,
+	BackupId: text,
+	DriveName: text,
+	Name: text,
+	BackupName: text,
+	Status: text,
+	UploaderStatus: text,
+	DownloaderStatus: text,
+	CloudProvider: text,
+	StorageBucket: text,
+	LocalPath: text,
+	Prefix: text,
+	Active: flag,
+	DriveType: text,
+	SyncType: text,
+	PermissionType: text,
+	SharedDrive: flag,
+	SharedDriveId: text,
+	AllowDelete: flag,
+	MaximumCacheSize: num,
+	MaximumCacheSizeFormatted: text,
+	RotationalCache: flag,
+	CloudObjectsEncrypted: flag,
+	LocalCacheEncrypted: flag,
+	KeepFileAfterUpload: flag,
+	SyncIntervalSeconds: num,
+	TotalFiles: num,
+	TotalDirectories: num,
+	TotalSizeBytes: num,
+	TotalSizeFormatted: text,
+	CacheSizeBytes: num,
+	CacheSizeFormatted: text,
+	FilesByState: list,
+	TransferOptions: z.optional(z.nullable(z.record(z.string(), z.unknown())))
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+/** Every count of sync health, for the drive page (the list reads the same report). */
+export const fullHealthSchema = z.looseObject({
+	...syncHealthSchema.shape,
+	FilesNormal: num,
+	FilesTemporary: num,
+	FilesDeleting: num,
+	UploadCompletionPercent: num,
+	DownloadCompletionPercent: num,
+	ActiveUploadCount: num,
+	ActiveDownloadCount: num,
+	SyncStateBreakdown: list
+});
+export type FullHealth = z.infer<typeof fullHealthSchema>;
+
+/** dashboard: the three reports in one answer. The distribution's shapes are open. */
+export const dashboardSchema = z.looseObject({
+	Summary: z.optional(z.nullable(summarySchema)),
+	SyncHealth: z.optional(z.nullable(fullHealthSchema)),
+	FileDistribution: z.optional(z.nullable(z.record(z.string(), z.unknown())))
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** One file of file_states. */
+export const fileRowSchema = z.looseObject({
+	Path: z.string(),
+	FileName: text,
+	SizeBytes: num,
+	SizeFormatted: text,
+	State: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+	LastModifiedDateUtc: text
+});
+export type FileRow = z.infer<typeof fileRowSchema>;
+
+export const stateCountSchema = z.looseObject({
+	State: z.union([z.string(), z.number()]),
+	Count: z.number(),
+	TotalSize: num,
+	TotalSizeFormatted: text
+});
+export type StateCount = z.infer<typeof stateCountSchema>;
+
+/** file_states: one page of files, the total, and a count per state. */
+export const fileStatesSchema = z.looseObject({
+	Files: z.array(z.unknown()),
+	Total: z.number(),
+	Page: num,
+	PageSize: num,
+	StateCounts: list
+});
+
+/** transfer_activity: one page of history items for a drive; pages may come back short. */
+export const activitySchema = z.looseObject({
+	Data: z.array(z.unknown()),
+	Total: z.number(),
+	Page: num,
+	PageSize: num,
+	Direction: text
+});
+
+/** A point of a trend: a day and a number (units open: counts, bytes, bytes a second). */
+export const trendPointSchema = z.object({ Date: z.string(), Value: z.number() });
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+
+export const trendsSchema = z.looseObject({
+	TransfersPerDay: list,
+	DataVolumePerDay: list,
+	AverageSpeedPerDay: list,
+	SuccessVsFailureRate: list,
+	CumulativeDataTransferred: num,
+	CumulativeDataTransferredFormatted: text
+});

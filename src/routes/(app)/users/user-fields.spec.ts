@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listUserSchema } from '$lib/api/schemas/user';
-import { fullName, rawText, userFields } from './user-fields.ts';
+import { rawText } from '$lib/record-fields';
+import { fullName, userFields } from './user-fields.ts';
 
 const raw = {
 	id: 'u1',

@@ -1,4 +1,4 @@
-import { redactTokens } from '$lib/contract';
+import { recordFields, type Field, type KnownField } from '$lib/record-fields';
 import {
 	AUTH_PROVIDER_NAMES,
 	USER_STATUS_NAMES,
@@ -26,7 +26,7 @@ export function yesNo(value: boolean | null | undefined): string {
 }
 
 /** Fields of a row this version knows, in the order the panel shows them. */
-const KNOWN: { key: string; label: string; text: (user: ListUser) => string }[] = [
+const KNOWN: KnownField<ListUser>[] = [
 	{ key: 'firstname', label: 'First name', text: (u) => u.firstname || '—' },
 	{ key: 'lastname', label: 'Last name', text: (u) => u.lastname || '—' },
 	{ key: 'username', label: 'Username', text: (u) => u.username },
@@ -57,38 +57,7 @@ function dateText(value: string | null | undefined): string {
 	return date ? formatFullDateTime(date) : value;
 }
 
-/** Any value as one line of text; objects as JSON. Never markup. */
-export function rawText(value: unknown): string {
-	if (value === null || value === undefined) return 'empty';
-	if (typeof value === 'string') return redactTokens(value) || '""';
-	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	try {
-		return redactTokens(JSON.stringify(value));
-	} catch {
-		return redactTokens(String(value));
-	}
-}
-
-export type Field = { key: string; label: string; text: string; known: boolean };
-
 /** Every field of the row: the known ones in words (only those the agent sent), then the rest. */
 export function userFields(raw: Record<string, unknown>, user: ListUser | null): Field[] {
-	const known: Field[] = [];
-	if (user) {
-		for (const field of KNOWN) {
-			if (Object.hasOwn(raw, field.key))
-				known.push({
-					key: field.key,
-					label: field.label,
-					text: redactTokens(field.text(user)),
-					known: true
-				});
-		}
-	}
-	const knownKeys = new Set(known.map((f) => f.key));
-	const others = Object.keys(raw)
-		.filter((key) => !knownKeys.has(key))
-		.sort()
-		.map((key) => ({ key, label: key, text: rawText(raw[key]), known: false }));
-	return [...known, ...others];
+	return recordFields(raw, user, KNOWN);
 }

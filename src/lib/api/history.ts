@@ -1,0 +1,56 @@
+import { request, type RequestOptions } from './client.ts';
+import { toPage, type RowsPage } from './rows.ts';
+import { emptySchema } from './schemas/agent.ts';
+import { historyItemSchema, historyPageSchema, type HistoryItem } from './schemas/history.ts';
+
+type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
+
+export type HistoryQuery = {
+	page: number;
+	pageSize: number;
+	/** The agent's field name, e.g. StartDate. */
+	sortField: string;
+	descending: boolean;
+	/** TransferHistoryOrigin flags; 0 for all. */
+	origin: number;
+	/** TransferStatus flags; 0 for all. */
+	status: number;
+	/** 1 Upload, 2 Download; 0 for both. */
+	direction: number;
+};
+
+/** One page of the transfer history (token); admins get the account's, others their own. */
+export async function readHistory(
+	query: HistoryQuery,
+	options: Options = {}
+): Promise<RowsPage<HistoryItem>> {
+	const answer = await request(historyPageSchema, '/transferhistory/get_all', {
+		...options,
+		auth: true,
+		query: {
+			page: query.page,
+			pagesize: query.pageSize,
+			sortfield: query.sortField,
+			descending: query.descending,
+			origin: query.origin || undefined,
+			status: query.status || undefined,
+			direction: query.direction || undefined
+		}
+	});
+	return toPage(
+		historyItemSchema,
+		{ ...answer, pageSize: answer.options?.pageSize },
+		query,
+		(h) => h.id
+	);
+}
+
+/** Removes one entry from the history. */
+export function deleteHistoryEntry(id: string | number, options: Options = {}) {
+	return request(emptySchema, '/transferhistory/delete', {
+		...options,
+		method: 'DELETE',
+		auth: true,
+		query: { id }
+	});
+}

@@ -1,0 +1,48 @@
+import { redactTokens } from '$lib/contract';
+
+/**
+ * Every field of a record the agent sent, for a detail panel: the fields this version knows in
+ * words (only those the agent sent), then the rest as sent, sorted. Tokens are masked in both.
+ * Used by the users' panel and the transfer history's panel.
+ */
+
+export type KnownField<T> = { key: string; label: string; text: (value: T) => string };
+
+export type Field = { key: string; label: string; text: string; known: boolean };
+
+/** Any value as one line of text; objects as JSON. Never markup. */
+export function rawText(value: unknown): string {
+	if (value === null || value === undefined) return 'empty';
+	if (typeof value === 'string') return redactTokens(value) || '""';
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	try {
+		return redactTokens(JSON.stringify(value));
+	} catch {
+		return redactTokens(String(value));
+	}
+}
+
+export function recordFields<T>(
+	raw: Record<string, unknown>,
+	value: T | null,
+	knownFields: readonly KnownField<T>[]
+): Field[] {
+	const known: Field[] = [];
+	if (value !== null) {
+		for (const field of knownFields) {
+			if (Object.hasOwn(raw, field.key))
+				known.push({
+					key: field.key,
+					label: field.label,
+					text: redactTokens(field.text(value)),
+					known: true
+				});
+		}
+	}
+	const knownKeys = new Set(known.map((f) => f.key));
+	const others = Object.keys(raw)
+		.filter((key) => !knownKeys.has(key))
+		.sort()
+		.map((key) => ({ key, label: key, text: rawText(raw[key]), known: false }));
+	return [...known, ...others];
+}
