@@ -11,11 +11,11 @@ const ON_DEMAND = /src\/lib\/(api\/provider|state\/signup|components\/ui\/CodeIn
  */
 const SIGNED_IN_ONLY = new RegExp(
 	[
-		'src/lib/(live/|format|units)',
-		'src/lib/components/(list/|charts/|ui/Card)',
-		'src/lib/components/(CopyButton|UserMenu|AgentActions|AgentMenu|AgentStateBanner|ConfirmDialog|CommandOutcome|ProblemAlerts|ProblemCount|ChannelCard|Loaded)',
-		'src/lib/api/(schemas/frames|schemas/user|schemas/drives|enum-names|user|drives)',
-		'src/lib/state/(url-search|unsaved|page-data|agent-control|problem-alerts|list-query|users-list|virtual-list)',
+		'src/lib/(live/|format|units|csv|record-fields|storage-|history-|drive-words)',
+		'src/lib/components/(list/|charts/|storage/|ui/Card)',
+		'src/lib/components/(RowPanel|CopyButton|UserMenu|AgentActions|AgentMenu|AgentStateBanner|ConfirmDialog|CommandOutcome|ProblemAlerts|ProblemCount|ChannelCard|Loaded)',
+		'src/lib/api/(schemas/frames|schemas/user|schemas/drives|schemas/history|enum-names|user|drives|history|rows)',
+		'src/lib/state/(url-search|unsaved|page-data|agent-control|problem-alerts|list-query|users-list|history-list|storage-|virtual-list)',
 		'reconnecting-websocket|svelte-sonner|uplot|uqr',
 		'icons/(chevron-right|refresh-cw|triangle-alert|arrow-down|arrow-up|copy|shield-check|user-plus)'
 	].join('|')

@@ -1,4 +1,5 @@
 import type { StorageItem } from '$lib/api/drives';
+import { route } from '$lib/routes';
 
 /** A drive or backup in words, the same on the overview and the drives page. */
 
@@ -30,4 +31,9 @@ export function statusWord(item: StorageItem): string {
 		item.health?.BackupStatus ??
 		(item.healthError ? 'Health unknown' : '—')
 	);
+}
+
+/** The page of a drive or a backup. */
+export function storageHref(item: StorageItem): string {
+	return item.kind === 'drive' ? route.drive(item.drive.id) : route.backup(item.drive.id);
 }

@@ -22,6 +22,11 @@ export const route = {
 	/** The list's parameters come from `usersHref()` in users-query.ts, which only that page loads. */
 	users: (params: Record<string, string | null> = {}) => withQuery(resolve('/users'), params),
 	drives: () => resolve('/drives'),
+	/** One drive's page; `query` is its file list's view (see storage-query.ts). */
+	drive: (id: string, query = '') => resolve('/(app)/drives/[id]', { id }) + query,
+	backup: (id: string, query = '') => resolve('/(app)/backups/[id]', { id }) + query,
+	/** The transfer history; its parameters come from `historyList` in history-query.ts. */
+	history: (params: Record<string, string | null> = {}) => withQuery(resolve('/history'), params),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
 	mfa: () => resolve('/login/mfa'),
 	providerCallback: () => resolve('/login/provider'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv, toJsonLines } from './export.ts';
+import { csvCell, recordsCsv } from '$lib/csv';
+import { toCsv, toJsonLines } from './export.ts';
 import type { TimelineEntry } from './timeline.svelte.ts';
 
 const entries: TimelineEntry[] = [
@@ -57,5 +58,19 @@ describe('export', () => {
 		] as const) {
 			expect(csvCell(value)).toBe(expected);
 		}
+	});
+});
+
+describe('records as CSV', () => {
+	it('has a column per key, text kept as text, tokens masked', () => {
+		const secret = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+		const csv = recordsCsv([
+			{ id: 1, name: '=SUM(A1)', extra: null },
+			{ id: 2, note: `token=${secret}`, list: [1, 2] }
+		]);
+		expect(csv.split('\r\n')[0]).toBe('id,name,extra,note,list');
+		expect(csv).toContain("'=SUM(A1)");
+		expect(csv).toContain('"[1,2]"');
+		expect(csv).not.toContain('eyJhbGci');
 	});
 });

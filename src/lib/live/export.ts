@@ -1,4 +1,5 @@
 import { redactTokens } from '$lib/contract';
+import { csvCell } from '$lib/csv';
 import type { TimelineEntry } from './timeline.svelte';
 
 /**
@@ -30,18 +31,6 @@ export function toJsonLines(entries: TimelineEntry[]): string {
 		entries.map((e) => redactTokens(JSON.stringify(row(e)))).join('\n') +
 		(entries.length ? '\n' : '')
 	);
-}
-
-const FORMULA = /^[=+\-@\t\r]/;
-/** A spreadsheet that splits on `;`, `,`, tab or `|` would start a new cell there. */
-const FORMULA_AFTER_SEPARATOR = /([;,\t|])([=+\-@])/g;
-
-export function csvCell(value: string): string {
-	const safe = (FORMULA.test(value) ? `'${value}` : value).replace(
-		FORMULA_AFTER_SEPARATOR,
-		"$1'$2"
-	);
-	return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function toCsv(entries: TimelineEntry[]): string {

@@ -22,7 +22,13 @@ export const DATA = {
 	storage: 'agent:storage',
 	profile: 'agent:profile',
 	users: 'agent:users',
-	seats: 'agent:seats'
+	seats: 'agent:seats',
+	/** One drive's or backup's dashboard (summary, sync health, file distribution). */
+	storageReport: 'agent:storage-report',
+	storageTrends: 'agent:storage-trends',
+	storageFiles: 'agent:storage-files',
+	storageActivity: 'agent:storage-activity',
+	history: 'agent:history'
 } as const;
 type DataKey = (typeof DATA)[keyof typeof DATA];
 
