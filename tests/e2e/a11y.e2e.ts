@@ -51,6 +51,37 @@ const SIGNED_IN: Screen[] = [
 	{ name: 'overview', open: (p) => p.goto('/') },
 	{ name: 'drives', open: (p) => p.goto('/drives') },
 	{
+		name: 'drive page',
+		open: async (p) => {
+			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?state=4');
+			await expect(p.getByTestId('files-table')).toBeVisible();
+			await expect(p.getByTestId('activity-table')).toBeVisible();
+			await expect(p.getByTestId('trend-transfers').locator('canvas').first()).toBeVisible();
+		}
+	},
+	{
+		name: 'backup page',
+		open: async (p) => {
+			await p.goto('/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e');
+			await expect(p.getByTestId('files-table')).toBeVisible();
+		}
+	},
+	{
+		name: 'history',
+		open: async (p) => {
+			await p.goto('/history?status=error');
+			await expect(p.getByTestId('history-table')).toBeVisible();
+		}
+	},
+	{
+		name: 'history panel',
+		open: async (p) => {
+			await p.goto('/history');
+			await p.getByTestId('history-table').locator('tbody tr').first().getByRole('button').click();
+			await expect(p.getByTestId('history-panel')).toBeVisible();
+		}
+	},
+	{
 		name: 'command confirmation',
 		open: async (p) => {
 			await p.goto('/');

@@ -7,9 +7,16 @@ test.describe('drives and backups', () => {
 		await page.getByRole('link', { name: 'All drives and backups, in detail' }).click();
 		await expect(page).toHaveURL('/drives');
 		const cards = page.getByTestId('drives').getByRole('listitem');
-		await expect(cards).toHaveCount(3);
+		await expect(cards).toHaveCount(6);
 		const team = cards.filter({ hasText: 'Team Drive' });
-		await expect(team).toContainText('Syncing: 11 to upload, 5 to download, 0 with errors');
+		const h = (await (
+			await fetch(`${agent.url}/drivereport/sync_health/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f`)
+		).json()) as Record<string, number>;
+		const up = h.FilesPendingUpload! + h.FilesUploading!;
+		const down = h.FilesPendingDownload! + h.FilesDownloading!;
+		await expect(team).toContainText(
+			`Error: ${up} to upload, ${down} to download, ${h.FilesWithErrors} with errors, ${h.OverallSyncCompletionPercent} % in sync`
+		);
 		await expect(team).toContainText('G:\\');
 		await expect(team).toContainText('Amazon S3');
 		await expect(team).toContainText('studio-projects / team/');
@@ -21,8 +28,10 @@ test.describe('drives and backups', () => {
 		await expect(archive).toContainText('Wasabi');
 		await expect(archive).toContainText('Mirror');
 		await expect(archive).toContainText('Read only');
+		await expect(cards.filter({ hasText: 'Old media' })).toContainText('Inactive');
 		const backup = cards.filter({ hasText: 'Laptop documents' });
-		await expect(backup).toContainText('Synced: 0 to upload, 0 with errors, 100 % in sync');
+		await expect(backup).toContainText('Syncing: 6 to upload, 0 with errors');
+		await expect(cards.filter({ hasText: 'Studio server' })).toContainText('3 with errors');
 	});
 
 	test('with none, says what a drive is and where to add one', async ({ page, agent }) => {

@@ -106,6 +106,51 @@ const SIGNED_IN: Shot[] = [
 	},
 	{ name: 'drives', open: (p) => p.goto('/drives').then(() => undefined), ready: 'Team Drive' },
 	{
+		name: 'drive',
+		open: async (p) => {
+			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?pageSize=25');
+			await expect(p.getByTestId('trend-transfers').locator('canvas').first()).toBeVisible();
+		},
+		ready: 'Showing 1 to 25 of 3,000'
+	},
+	{
+		name: 'drive-empty',
+		open: async (p, agent) => {
+			await control(agent, 'drives', { filesPerDrive: 1 });
+			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?state=256');
+		},
+		ready: 'No files in the state'
+	},
+	{
+		name: 'drive-unknown',
+		open: (p) => p.goto('/drives/no-such-drive').then(() => undefined),
+		ready: 'No such drive'
+	},
+	{
+		name: 'backup',
+		open: (p) => p.goto('/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e').then(() => undefined),
+		ready: 'Laptop documents'
+	},
+	{
+		name: 'history',
+		open: (p) => p.goto('/history').then(() => undefined),
+		ready: 'Showing 1 to 25'
+	},
+	{
+		name: 'history-panel',
+		open: async (p) => {
+			await p.goto('/history?status=error');
+			await p.getByTestId('history-table').locator('tbody tr').first().getByRole('button').click();
+		},
+		ready: 'Other fields from the agent'
+	},
+	{
+		name: 'history-empty',
+		open: (p) =>
+			p.goto('/history?status=error&origin=direct&direction=download').then(() => undefined),
+		ready: 'nothing failed'
+	},
+	{
 		name: 'users-invite',
 		open: async (p) => {
 			await p.goto('/users');

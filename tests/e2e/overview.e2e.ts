@@ -92,17 +92,21 @@ test.describe('overview: what the agent is doing now', () => {
 	}) => {
 		await openOverview(page, agent);
 		await expect(page.getByTestId('storage-summary')).toHaveText(
-			/2 drives and 1 backup:\s+1 syncing,\s+1 with errors\./
+			/4 drives and 2 backups:\s+4 syncing,\s+4 with errors\./
 		);
 		const rows = page.getByTestId('storage').getByRole('listitem');
-		await expect(rows).toHaveCount(3);
+		await expect(rows).toHaveCount(6);
 		await expect(rows.nth(0)).toContainText('Team Drive');
 		await expect(rows.nth(0)).toContainText('G:\\');
-		await expect(rows.nth(0)).toContainText('Syncing');
-		await expect(rows.nth(0)).toContainText('16 to sync');
-		await expect(rows.nth(1)).toContainText('3 files with errors');
-		await expect(rows.nth(2)).toContainText('Laptop documents');
-		await expect(rows.nth(2)).toContainText('Synced');
+		await expect(rows.nth(0)).toContainText('Error');
+		await expect(rows.nth(0)).toContainText('60 to sync, 6 files with errors');
+		await expect(rows.nth(3)).toContainText('Old media');
+		await expect(rows.nth(3)).toContainText('inactive');
+		await expect(rows.nth(4)).toContainText('Laptop documents');
+		await expect(rows.nth(4)).toContainText('Syncing');
+		// Each links to its page.
+		await rows.nth(4).getByRole('link', { name: 'Laptop documents' }).click();
+		await expect(page).toHaveURL(/\/backups\/2b3c4d5e-/);
 	});
 
 	test('a failure shows on the overview with a link to its event, and as a toast on another page', async ({

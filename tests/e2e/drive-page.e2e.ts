@@ -1,0 +1,265 @@
+import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
+import { control, expect, signInWithToken, test } from './fixtures.ts';
+
+const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
+const DESIGN = '3d2e1f0a-9b8c-4d7e-a6f5-4e3d2c1b0a99';
+const LAPTOP = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+
+type Health = Record<string, number | string>;
+const report = async <T>(sim: Simulator, path: string) =>
+	(await (await fetch(`${sim.url}${path}`)).json()) as T;
+const count = (n: number) => n.toLocaleString('en-US');
+
+async function openDrive(page: Page, sim: Simulator, id = TEAM, query = '') {
+	await signInWithToken(page, sim);
+	await page.goto(`/drives/${id}${query}`);
+	await expect(page.getByTestId('health-counts')).toBeVisible();
+}
+
+test.describe('a drive page', () => {
+	test('shows sync health as the agent reports it, and the summary in words', async ({
+		page,
+		agent
+	}) => {
+		await openDrive(page, agent);
+		const h = await report<Health>(agent, `/drivereport/sync_health/${TEAM}`);
+		await expect(page.getByTestId('storage-name')).toContainText('Team Drive');
+		await expect(page.getByTestId('storage-status')).toHaveText(String(h.DriveStatus));
+		for (const key of [
+			'FilesPendingUpload',
+			'FilesUploading',
+			'FilesPendingDownload',
+			'FilesDownloading',
+			'FilesWithErrors',
+			'FilesNormal',
+			'TotalTrackedFiles'
+		]) {
+			await expect(page.getByTestId(`health-${key}`), key).toContainText(count(h[key] as number));
+		}
+		await expect(page.getByTestId('health-completion')).toContainText(
+			`${h.OverallSyncCompletionPercent} %`
+		);
+		const summary = page.getByTestId('summary');
+		await expect(summary).toContainText('Amazon S3');
+		await expect(summary).toContainText('Stream (kept in the cloud, fetched on demand)');
+		await expect(summary).toContainText('every minute');
+		// A field newer than the contract is shown as sent, named for people.
+		await expect(page.getByTestId('summary-other')).toContainText('Index version (IndexVersion)');
+		await expect(page.getByTestId('summary-other')).toContainText('7');
+		// The breakdown, the trends and the distribution have their numbers as text.
+		await expect(page.getByTestId('health-breakdown')).toContainText('Pending upload');
+		await expect(page.getByTestId('trends-total')).toContainText('transfers');
+		await expect(page.getByTestId('trend-transfers').locator('canvas').first()).toBeVisible();
+		await expect(page.getByTestId('distribution')).toContainText('Largest files');
+	});
+
+	test('a count links to the list of those files, filtered on the agent', async ({
+		page,
+		agent
+	}) => {
+		await openDrive(page, agent);
+		const h = await report<Health>(agent, `/drivereport/sync_health/${TEAM}`);
+		await page.getByTestId('health-FilesPendingUpload').click();
+		await expect(page).toHaveURL(new RegExp(`/drives/${TEAM}\\?state=4#files$`));
+		await expect(page.getByLabel('State', { exact: true })).toHaveValue('4');
+		await expect(page.getByTestId('files-range')).toHaveText(
+			`Showing 1 to ${count(h.FilesPendingUpload as number)} of ${count(h.FilesPendingUpload as number)}`
+		);
+		const states = page.getByTestId('file-state');
+		await expect(states.first()).toHaveText('Uploading');
+		expect(new Set(await states.allInnerTexts())).toEqual(new Set(['Uploading']));
+		// In-sync files are not a filter the agent offers: said, not linked.
+		await expect(page.getByTestId('health-FilesNormal').locator('xpath=..')).toContainText(
+			'cannot list these alone'
+		);
+	});
+
+	test('pages and filters the files with the view in the URL, through Back and a reload', async ({
+		page,
+		agent
+	}) => {
+		await openDrive(page, agent, TEAM, '?pageSize=25');
+		await expect(page.getByTestId('files-range')).toHaveText('Showing 1 to 25 of 3,000');
+		const firstName = await page.getByTestId('files-table').locator('tbody tr').first().innerText();
+		await page.getByRole('link', { name: 'Next page' }).first().click();
+		await expect(page).toHaveURL(/page=2/);
+		await expect(page.getByTestId('files-range')).toHaveText('Showing 26 to 50 of 3,000');
+		await page.getByLabel('State', { exact: true }).selectOption('256');
+		await expect(page).toHaveURL(/state=256/);
+		await expect(page).not.toHaveURL(/page=2/);
+		await expect(page.getByTestId('files-range')).toHaveText(/Showing 1 to 6 of 6/);
+		await page.goBack();
+		await expect(page.getByTestId('files-range')).toHaveText('Showing 26 to 50 of 3,000');
+		await page.reload();
+		await expect(page.getByTestId('files-range')).toHaveText('Showing 26 to 50 of 3,000');
+		await page.goBack();
+		await expect(page.getByTestId('files-range')).toHaveText('Showing 1 to 25 of 3,000');
+		await expect(page.getByTestId('files-table').locator('tbody tr').first()).toHaveText(firstName);
+	});
+
+	test('follows the channels: a file uploading moves from waiting to in sync, then the counts', async ({
+		page,
+		agent
+	}) => {
+		await openDrive(page, agent, TEAM, '?state=4');
+		const before = (await report<Health>(agent, `/drivereport/sync_health/${TEAM}`))
+			.FilesPendingUpload as number;
+		const files = await report<{ Files: { Path: string; FileName: string }[] }>(
+			agent,
+			`/drivereport/file_states/${TEAM}?state=4&pageSize=1`
+		);
+		const file = files.Files[0]!;
+		const row = page.getByTestId('files-table').locator('tr', { hasText: file.FileName });
+		await expect(row.getByTestId('file-state')).toHaveText('Uploading');
+		await control(agent, 'transfer', { id: TEAM, path: file.Path });
+		// The frame changes the row at once; the calm re-read then moves the counts and the list.
+		await expect(page.getByTestId('storage-live')).toContainText('live updates');
+		await expect(page.getByTestId('health-FilesPendingUpload')).toContainText(count(before - 1));
+		await expect(row).toHaveCount(0);
+		await expect(page.getByTestId('files-range')).toHaveText(
+			`Showing 1 to ${count(before - 1)} of ${count(before - 1)}`
+		);
+	});
+
+	test('shows the state a frame reports on a row before the agent is read again', async ({
+		page,
+		agent
+	}) => {
+		await page.clock.install();
+		await openDrive(page, agent, TEAM, '?state=4');
+		const files = await report<{ Files: { Path: string; FileName: string }[] }>(
+			agent,
+			`/drivereport/file_states/${TEAM}?state=4&pageSize=1`
+		);
+		const file = files.Files[0]!;
+		await control(agent, 'push', {
+			channel: 'statechange',
+			frame: { Path: file.Path, StorageName: 'studio-projects', State: 132 }
+		});
+		const row = page.getByTestId('files-table').locator('tr', { hasText: file.FileName });
+		await expect(row.getByTestId('file-state')).toContainText('Uploading, reading');
+		await expect(row.getByTestId('file-state')).toContainText('live; was Uploading');
+	});
+
+	test('syncs now only after a confirmation, and shows the progress and the outcome', async ({
+		page,
+		agent
+	}) => {
+		await openDrive(page, agent, DESIGN);
+		await page.getByRole('button', { name: 'Sync now' }).click();
+		const dialog = page.getByTestId('confirm-dialog');
+		await expect(dialog).toContainText('Sync Design assets now?');
+		await expect(dialog).toContainText('wait to upload');
+		await dialog.getByRole('button', { name: 'Cancel' }).click();
+		await expect(dialog).toHaveCount(0);
+		expect(await control(agent, 'drives')).toMatchObject({ syncing: [] });
+		await page.getByRole('button', { name: 'Sync now' }).click();
+		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sync now' }).click();
+		await expect(page.getByTestId('sync-progress')).toContainText('Syncing Design assets since');
+		await expect(page.getByTestId('sync-outcome')).toContainText('Sync finished in', {
+			timeout: 20_000
+		});
+		await expect(page.getByTestId('sync-outcome')).toContainText('files transferred');
+		await expect(page.getByTestId('health-FilesPendingUpload')).toContainText(/^0/);
+	});
+
+	test('says why a sync did not start, in the agent’s words', async ({ page, agent }) => {
+		await openDrive(page, agent);
+		await control(agent, 'faults', {
+			path: `/management/clouddrive/sync/${TEAM}`,
+			status: 499,
+			body: 'json',
+			json: { type: 'BUSY', status: 499, errors: { BUSY: ['A sync is already running.'] } }
+		});
+		await page.getByRole('button', { name: 'Sync now' }).click();
+		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sync now' }).click();
+		await expect(page.getByTestId('sync-outcome')).toContainText(
+			'The sync did not start: A sync is already running.'
+		);
+	});
+
+	test('opens the folder in the file explorer of the agent’s machine, and says so', async ({
+		page,
+		agent
+	}) => {
+		await openDrive(page, agent);
+		await expect(page.getByText('opens a window on the desktop')).toBeVisible();
+		await page.getByRole('button', { name: 'Open in file explorer' }).click();
+		await expect(page.getByTestId('open-outcome')).toContainText(
+			'A file explorer window opened at G:\\ on the desktop'
+		);
+		expect(await control(agent, 'drives')).toMatchObject({
+			opened: [{ kind: 'drive', id: TEAM, path: 'G:\\' }]
+		});
+	});
+
+	test('a backup page: its health without downloads, its files and activity', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await page.getByRole('link', { name: 'Laptop documents' }).click();
+		await expect(page).toHaveURL(`/backups/${LAPTOP}`);
+		await expect(page.getByTestId('storage-name')).toContainText('Laptop documents');
+		await expect(page.getByTestId('storage-name')).toContainText('backup');
+		const h = await report<Health>(agent, `/backupreport/sync_health/${LAPTOP}`);
+		await expect(page.getByTestId('storage-status')).toHaveText(String(h.BackupStatus));
+		await expect(page.getByTestId('health-FilesPendingUpload')).toContainText(
+			count(h.FilesPendingUpload as number)
+		);
+		await expect(page.getByTestId('health-FilesPendingDownload')).toHaveCount(0);
+		await expect(page.getByRole('button', { name: 'Sync now' })).toHaveCount(0);
+		await expect(page.getByTestId('files-range')).toContainText('of 1,500');
+		await expect(page.getByTestId('activity-table')).toBeVisible();
+		await page.getByRole('button', { name: 'Open in file explorer' }).click();
+		await expect(page.getByTestId('open-outcome')).toContainText('C:\\Users\\ann\\Documents');
+	});
+
+	test('an unknown id says there is no such drive, with the way back', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives/0000-not-a-drive');
+		const notFound = page.getByTestId('storage-not-found');
+		await expect(notFound).toContainText('No such drive');
+		await expect(notFound).toContainText('0000-not-a-drive');
+		await notFound.getByRole('link', { name: 'See every drive and backup' }).click();
+		await expect(page).toHaveURL('/drives');
+	});
+
+	test('an agent error on the reports is said with Retry, and Retry reads again', async ({
+		page,
+		agent
+	}) => {
+		await control(agent, 'faults', {
+			path: `/drivereport/dashboard/${TEAM}`,
+			status: 500,
+			count: 1
+		});
+		await signInWithToken(page, agent);
+		await page.goto(`/drives/${TEAM}`);
+		await expect(page.getByRole('alert')).toContainText(/agent/i);
+		await page.getByRole('button', { name: 'Try again' }).click();
+		await expect(page.getByTestId('health-counts')).toBeVisible();
+	});
+});
+
+test.describe('the drives list', () => {
+	test('fetches the shared drives after a confirmation, and says what came', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await page.getByRole('button', { name: 'Fetch shared drives' }).click();
+		await expect(page.getByTestId('confirm-dialog')).toContainText('shared drives are assigned');
+		await page
+			.getByTestId('confirm-dialog')
+			.getByRole('button', { name: 'Fetch shared drives' })
+			.click();
+		await expect(page.getByTestId('shared-outcome')).toContainText(
+			'Shared drives fetched: no new ones are assigned to you.'
+		);
+		expect(await control(agent, 'drives')).toMatchObject({ sharedDriveSyncs: 1 });
+	});
+});
