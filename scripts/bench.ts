@@ -19,9 +19,14 @@ const ROUTES: { path: string; signedIn: boolean }[] = [
 	{ path: '/', signedIn: true },
 	{ path: '/profile', signedIn: true },
 	{ path: '/users', signedIn: true },
-	{ path: '/events', signedIn: true }
+	{ path: '/events', signedIn: true },
+	{ path: '/drives', signedIn: true },
+	{ path: '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f', signedIn: true },
+	{ path: '/history', signedIn: true }
 ];
 const PAGE_CHANGE_USERS = 100_000;
+const PAGE_CHANGE_FILES = 100_000;
+const TEAM_DRIVE = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
 const PAGE_CHANGES = 50;
 const PAGE_CHANGE_TARGET_P95_MS = 150;
 
@@ -132,22 +137,35 @@ const MEASURE_NEXT_PAGE = `(async () => {
 
 /**
  * From a click on "Next page" to the new rows painted: the click, the agent's answer, the render,
- * and the frame that shows it (the time is read in the task after that frame's paint).
+ * and the frame that shows it (the time is read in the task after that frame's paint). The first
+ * table and the first pager on the page are the list measured.
  */
-async function pageChanges(browser: Browser, baseUrl: string) {
+async function pageChanges(
+	browser: Browser,
+	baseUrl: string,
+	list: {
+		title: string;
+		path: string;
+		range: string;
+		total: string;
+		setup?: (sim: Awaited<ReturnType<typeof startSimulator>>) => void;
+		users?: number;
+	}
+) {
 	const sim = await startSimulator({
 		port: 0,
 		log: false,
 		eventsPerSecond: 0,
-		users: PAGE_CHANGE_USERS,
+		users: list.users ?? 120,
 		allowOrigins: [baseUrl]
 	});
+	list.setup?.(sim);
 	const context = await signedInContext(browser, sim.url);
 	try {
 		const page = await context.newPage();
-		await page.goto(`${baseUrl}/users?pageSize=50`);
-		await page.getByTestId('users-range').getByText('Showing 1 to 50').waitFor();
-		const total = (await page.getByTestId('users-total').textContent())
+		await page.goto(`${baseUrl}${list.path}`);
+		await page.getByTestId(list.range).getByText('Showing 1 to 50').waitFor();
+		const total = (await page.getByTestId(list.total).first().textContent())
 			?.replace(/\s+/g, ' ')
 			.trim();
 		const times: number[] = [];
@@ -157,7 +175,7 @@ async function pageChanges(browser: Browser, baseUrl: string) {
 		const sorted = [...times].sort((a, b) => a - b);
 		const p95 = percentile(sorted, 95);
 		console.log(
-			`\nUsers list page change, click to new rows painted (${PAGE_CHANGES} changes, 50 rows, ${total})`
+			`\n${list.title} page change, click to new rows painted (${PAGE_CHANGES} changes, 50 rows, ${total})`
 		);
 		console.log(`  target: p95 under ${PAGE_CHANGE_TARGET_P95_MS} ms\n`);
 		console.log(
@@ -287,7 +305,20 @@ async function main() {
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
 		);
 		await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
-		await pageChanges(browser, site.url);
+		await pageChanges(browser, site.url, {
+			title: 'Users list',
+			path: '/users?pageSize=50',
+			range: 'users-range',
+			total: 'users-total',
+			users: PAGE_CHANGE_USERS
+		});
+		await pageChanges(browser, site.url, {
+			title: 'Drive file list',
+			path: `/drives/${TEAM_DRIVE}?pageSize=50`,
+			range: 'files-range',
+			total: 'files-range',
+			setup: (sim) => sim.state.reseedDrives({ filesPerDrive: PAGE_CHANGE_FILES })
+		});
 		await flood(browser, site.url);
 	} finally {
 		await browser.close();

@@ -51,7 +51,6 @@ const list = z.optional(z.nullable(z.array(z.unknown())));
 
 /** A chart item of the reports: `{Label, Value, Color}`; the colour is a hint only. */
 export const chartItemSchema = z.looseObject({ Label: z.string(), Value: z.number(), Color: text });
-export type ChartItem = z.infer<typeof chartItemSchema>;
 
 /** The summary report of a drive (or backup: BackupId, BackupName). Enums come as strings. */
 export const summarySchema = z.looseObject({
@@ -153,7 +152,6 @@ export const activitySchema = z.looseObject({
 
 /** A point of a trend: a day and a number (units open: counts, bytes, bytes a second). */
 export const trendPointSchema = z.object({ Date: z.string(), Value: z.number() });
-export type TrendPoint = z.infer<typeof trendPointSchema>;
 
 export const trendsSchema = z.looseObject({
 	TransfersPerDay: list,
