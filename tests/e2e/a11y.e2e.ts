@@ -53,7 +53,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'drive page',
 		open: async (p) => {
-			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?state=4');
+			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?state=4&pageSize=25');
 			await expect(p.getByTestId('files-table')).toBeVisible();
 			await expect(p.getByTestId('activity-table')).toBeVisible();
 			await expect(p.getByTestId('trend-transfers').locator('canvas').first()).toBeVisible();
@@ -62,7 +62,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'backup page',
 		open: async (p) => {
-			await p.goto('/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e');
+			await p.goto('/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e?pageSize=25');
 			await expect(p.getByTestId('files-table')).toBeVisible();
 		}
 	},

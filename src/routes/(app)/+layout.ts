@@ -5,13 +5,15 @@ import { session } from '$lib/state/session.svelte';
 import { unsaved } from '$lib/state/unsaved.svelte';
 
 /** The guard: signed out, go and sign in, then come back here. */
-export async function load({ depends, parent, url, untrack }) {
+export async function load({ depends, parent, url, untrack, route: page, params }) {
 	// The session belongs to an agent: another address, check again. And every read of agent data
 	// checks first: a refresh racing the end of a session must not keep the page.
 	depends(...Object.values(DATA));
 	await parent();
-	// Checked again on each page, not on each change of a page's filters.
-	const next = url.pathname + untrack(() => url.search + url.hash);
+	// Checked again on each page (its route and parameters), not on each change of a page's
+	// query: reading the URL itself would run this, and every load below it, on every filter.
+	void [page.id, ...Object.values(params)];
+	const next = untrack(() => url.pathname + url.search + url.hash);
 	// Never over unsaved input: the page stays, and says the session ended (see +layout.svelte).
 	if (!session.signedIn && !unsaved.any) redirect(307, route.login({ next }));
 }
