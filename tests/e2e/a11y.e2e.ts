@@ -182,8 +182,20 @@ const SIGNED_IN: Screen[] = [
 				channel: 'notification',
 				frame: { Type: 1, Data: { TransferId: 't', Name: 'a.psd', Status: 'Failed', Error: 'x' } }
 			});
+			// The event opens in the detail pane, and the list holds still meanwhile.
 			await p.getByTestId('summary').first().click();
-			await p.getByRole('button', { name: 'Pause' }).click();
+			await expect(p.getByTestId('event-detail')).toBeVisible();
+			await expect(p.getByTestId('paused')).toBeVisible();
+		}
+	},
+	{
+		name: 'events at 360 px, tools open',
+		open: async (p) => {
+			await p.goto('/events');
+			await expect(p.getByTestId('notification-status')).toHaveText('Live');
+			await p.setViewportSize({ width: 360, height: 780 });
+			await p.getByRole('button', { name: 'Filters and tools' }).click();
+			await expect(p.getByLabel('Regular expression')).toBeVisible();
 		}
 	},
 	{ name: 'transfers', open: (p) => p.goto('/events?view=transfers') },

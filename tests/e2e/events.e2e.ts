@@ -267,6 +267,142 @@ test.describe('events', () => {
 		);
 	});
 
+	test('at 360 px the first screen shows events, with the end of each summary', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		await page.setViewportSize({ width: 360, height: 780 });
+		await push(
+			agent,
+			'notification',
+			progress('a-rather-long-file-name-for-a-phone', 'Failed', 500, {
+				Error: 'The connection to the storage was reset.'
+			})
+		);
+		const first = rows(page).first();
+		await expect(first).toBeVisible();
+		const box = await first.boundingBox();
+		expect(box!.y + box!.height).toBeLessThanOrEqual(780);
+		// The summary wraps instead of cutting off how the transfer ended.
+		const summary = first.getByTestId('summary');
+		const fits = await summary.evaluate((el) => el.scrollWidth <= el.clientWidth);
+		expect(fits).toBe(true);
+		await expect(summary).toContainText('failed');
+		// The filters fold away, and open on demand; the channels say they are live in one line.
+		await expect(page.getByTestId('channels-line')).toContainText('Both channels live');
+		await expect(page.getByLabel('Kind')).toHaveCount(0);
+		await page.getByRole('button', { name: 'Filters and tools' }).click();
+		await page.getByLabel('Kind').selectOption('progress');
+		await expect(page).toHaveURL(/kind=progress/);
+		await expect(page.getByRole('button', { name: 'Filters and tools' })).toContainText('1 on');
+		await page.getByTestId('channels-line').getByRole('button', { name: 'Details' }).click();
+		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	});
+
+	test('a selected event holds still in a detail pane while more arrive, and copies as JSON', async ({
+		page,
+		agent,
+		context
+	}) => {
+		await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+		await openEvents(page, agent);
+		await push(agent, 'statechange', { Path: '/first.psd', StorageName: 'S', State: 4 });
+		await push(agent, 'statechange', { Path: '/second.psd', StorageName: 'S', State: 2 });
+		const target = row(page, '/first.psd');
+		await target.getByRole('button').click();
+		const detail = page.getByTestId('event-detail');
+		await expect(detail).toContainText('File state');
+		await expect(detail.getByTestId('payload')).toContainText('"Path": "/first.psd"');
+		const before = await target.boundingBox();
+		await push(agent, 'statechange', { Path: '/later.psd', StorageName: 'S', State: 4 }, 5);
+		await expect(page.getByTestId('paused')).toContainText(
+			'Holding still while you look at an event, 5 new'
+		);
+		expect(await target.boundingBox()).toEqual(before);
+		await expect(target.getByRole('button')).toHaveAttribute('aria-current', 'true');
+		await detail.getByRole('button', { name: 'Copy the payload as JSON' }).click();
+		const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+		expect(copied).toEqual({ Path: '/first.psd', StorageName: 'S', State: 4 });
+		await detail.getByRole('button', { name: 'Close the event' }).click();
+		await expect(detail).toHaveCount(0);
+		await expect(page.getByTestId('paused')).toBeHidden();
+		await expect(rows(page).first()).toContainText('/later.psd');
+	});
+
+	test('searches with a regular expression when asked, and says when one cannot be read', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		await push(agent, 'statechange', { Path: '/a/cut-v3.mov', StorageName: 'S', State: 4 });
+		await push(agent, 'statechange', { Path: '/a/cut-v12.mov', StorageName: 'S', State: 4 });
+		await push(agent, 'statechange', { Path: '/a/notes.txt', StorageName: 'S', State: 4 });
+		await page.getByLabel('Regular expression').check();
+		await page.getByLabel('Search').fill('cut-v\\d{2}\\.mov');
+		await expect(page).toHaveURL(/re=1/);
+		await expect(rows(page)).toHaveCount(1);
+		await expect(rows(page).first()).toContainText('cut-v12.mov');
+		await page.getByLabel('Search').fill('cut-v(');
+		await expect(page.getByRole('alert')).toContainText('Not a regular expression');
+		await expect(rows(page)).toHaveCount(3);
+	});
+
+	test('shows times as the clock says them, or as how long ago', async ({ page, agent }) => {
+		await page.clock.install();
+		await openEvents(page, agent);
+		await push(agent, 'statechange', { Path: '/clocked.psd', StorageName: 'S', State: 4 });
+		const time = row(page, '/clocked.psd').getByTestId('event-time');
+		await expect(time).toHaveText(/^\d\d:\d\d:\d\d\.\d{3}$/);
+		await page.getByRole('button', { name: 'Show how long ago' }).click();
+		await page.clock.runFor(90_000);
+		await expect(time).toHaveText(/minute ago|2 minutes ago|90 seconds ago/);
+		await page.reload();
+		await expect(page.getByRole('button', { name: 'Show clock times' })).toBeVisible();
+	});
+
+	test('transfers are a work list: active, then failed, then done, counted, with their times', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent, '?view=transfers');
+		await push(
+			agent,
+			'notification',
+			progress('done', 'Completed', 1000, { StartTimeUtc: '2026-11-22T09:15:00Z' })
+		);
+		await push(agent, 'notification', progress('bad', 'Failed', 10, { Error: 'reset' }));
+		await push(agent, 'notification', progress('busy', 'InProgress', 10));
+		// The same name in two folders: each says its folder.
+		await push(
+			agent,
+			'notification',
+			progress('twin-a', 'InProgress', 10, { Name: 'cut.mov', Path: '/A/cut.mov' })
+		);
+		await push(
+			agent,
+			'notification',
+			progress('twin-b', 'InProgress', 10, { Name: 'cut.mov', Path: '/B/cut.mov' })
+		);
+		await expect(page.getByTestId('transfer-counts')).toHaveText('3 active · 1 failed · 1 done');
+		const outcomes = page.getByTestId('transfer-outcome');
+		await expect(outcomes).toHaveText([
+			'In progress',
+			'In progress',
+			'In progress',
+			'Failed',
+			'Completed'
+		]);
+		const done = page.getByTestId('transfer').filter({ hasText: 'done.psd' });
+		await expect(done.getByTestId('transfer-times')).toContainText(
+			/started \d\d:\d\d:\d\d · finished at \d\d:\d\d:\d\d/
+		);
+		await expect(page.getByTestId('transfer-folder')).toHaveText(['/B', '/A']);
+		await expect(
+			page.getByTestId('transfer').filter({ hasText: 'busy.psd' }).getByTestId('transfer-folder')
+		).toHaveCount(0);
+	});
+
 	test('file states: the latest per path, in words and raw, sortable', async ({ page, agent }) => {
 		await openEvents(page, agent, '?view=files');
 		await push(agent, 'statechange', { Path: '/b/second.psd', StorageName: 'Archive', State: 2 });

@@ -56,6 +56,12 @@ const SIGNED_OUT: Shot[] = [
 	}
 ];
 
+/** Both channels live: said in one line at 360 px, in each channel's card when wider. */
+const channelsLive = (p: Page) =>
+	expect(
+		p.getByTestId('channels-line').or(p.getByTestId('statechange-status').getByText('Live'))
+	).toBeVisible();
+
 const SIGNED_IN: Shot[] = [
 	{ name: 'overview', open: (p) => p.goto('/').then(() => undefined), ready: 'Up to date' },
 	{
@@ -207,7 +213,7 @@ const SIGNED_IN: Shot[] = [
 		name: 'events',
 		open: async (p, agent) => {
 			await p.goto('/events');
-			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
+			await channelsLive(p);
 			await pushSample(p, agent);
 			await p.getByTestId('summary').first().click();
 		},
@@ -217,7 +223,7 @@ const SIGNED_IN: Shot[] = [
 		name: 'events-transfers',
 		open: async (p, agent) => {
 			await p.goto('/events?view=transfers');
-			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
+			await channelsLive(p);
 			await pushSample(p, agent);
 		},
 		ready: 'Failed'
@@ -226,7 +232,7 @@ const SIGNED_IN: Shot[] = [
 		name: 'events-files',
 		open: async (p, agent) => {
 			await p.goto('/events?view=files');
-			await expect(p.getByTestId('statechange-status')).toHaveText('Live');
+			await channelsLive(p);
 			await pushSample(p, agent);
 		},
 		ready: 'Uploading'
@@ -300,8 +306,11 @@ async function pushSample(page: Page, agent: Simulator) {
 		State: 256
 	});
 	await control(agent, 'sockets', { action: 'drop' });
-	await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 15_000 });
-	await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
+	// Both back: the gap markers close (each says until when), and the channels are live again.
+	await expect(page.getByTestId('gap').filter({ hasText: 'still down' })).toHaveCount(0, {
+		timeout: 15_000
+	});
+	await channelsLive(page);
 	await push('statechange', { Path: '/Video/Raw/IMG_4821.CR3', StorageName: 'Archive', State: 2 });
 }
 

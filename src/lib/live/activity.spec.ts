@@ -14,6 +14,7 @@ const t = (extra: Partial<Transfer>): Transfer => ({
 	status: 'InProgress',
 	outcome: 'active',
 	error: null,
+	startedAt: 0,
 	updatedAt: 1_000,
 	finishedAt: null,
 	...extra

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Timeline, type NewEntry } from './timeline.svelte.ts';
+import { Timeline, compileSearch, type NewEntry } from './timeline.svelte.ts';
 
 const event = (i: number, extra: Partial<NewEntry> = {}): NewEntry => ({
 	at: 1_000 + i,
@@ -77,5 +77,20 @@ describe('Timeline', () => {
 		t.clear();
 		expect(t.size).toBe(0);
 		expect(t.dropped).toBe(0);
+	});
+});
+
+describe('searching the timeline', () => {
+	it('reads the search as text, or as a regular expression when asked', () => {
+		expect(compileSearch('HERO').test('upload hero.psd')).toBe(true);
+		expect(compileSearch('her.\\.psd').test('upload hero.psd')).toBe(false);
+		expect(compileSearch('her.\\.psd', true).test('upload hero.psd')).toBe(true);
+		expect(compileSearch('^upload .* failed', true).test('Upload a.psd, failed')).toBe(true);
+	});
+
+	it('says why a pattern cannot be read, and filters nothing out', () => {
+		const search = compileSearch('(unclosed', true);
+		expect(search.error).toMatch(/unterminated group|missing \)/i);
+		expect(search.test('anything')).toBe(true);
 	});
 });

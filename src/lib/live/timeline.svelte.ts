@@ -32,9 +32,42 @@ export type TimelineFilter = {
 	channel: ChannelName | null;
 	kind: EventKind | null;
 	q: string;
+	/** Read `q` as a regular expression (case-insensitive) instead of plain text. */
+	regex?: boolean;
 	/** Only failed transfers, errors and warnings. */
 	problems: boolean;
 };
+
+/**
+ * The search as a test on an event's text: plain text, or a regular expression when asked. A
+ * pattern that is not valid says why and searches nothing out (every event stays).
+ */
+export function compileSearch(
+	q: string,
+	regex = false
+): { test: (text: string) => boolean; error: string | null } {
+	if (!q) return { test: () => true, error: null };
+	if (!regex) {
+		const needle = q.toLowerCase();
+		return { test: (text) => text.includes(needle), error: null };
+	}
+	try {
+		const pattern = new RegExp(q, 'i');
+		return { test: (text) => pattern.test(text), error: null };
+	} catch (e) {
+		return {
+			test: () => true,
+			error: e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e)
+		};
+	}
+}
+
+const compiled = new WeakMap<TimelineFilter, ReturnType<typeof compileSearch>>();
+function searchOf(filter: TimelineFilter) {
+	let search = compiled.get(filter);
+	if (!search) compiled.set(filter, (search = compileSearch(filter.q, filter.regex)));
+	return search;
+}
 
 export const RETENTION_CHOICES = [1_000, 5_000, 10_000, 50_000] as const;
 
@@ -73,7 +106,7 @@ export function matches(entry: TimelineEntry, filter: TimelineFilter): boolean {
 	if (filter.channel && entry.channel !== filter.channel) return false;
 	if (filter.kind && entry.kind !== filter.kind) return false;
 	if (filter.problems && !entry.severity) return false;
-	return !filter.q || textOf(entry).includes(filter.q.toLowerCase());
+	return !filter.q || searchOf(filter).test(textOf(entry));
 }
 
 /** The first index whose entry has seq > `seq` (entries are in seq order). */
@@ -149,6 +182,7 @@ export class Timeline {
 
 	/** The entry with this sequence number, if it is still kept. */
 	find(seq: number): TimelineEntry | undefined {
+		void this.version;
 		const entry = this.#entries[firstAfter(this.#entries, seq) - 1];
 		return entry?.seq === seq ? entry : undefined;
 	}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FileStates } from './file-states.svelte.ts';
-import { KEEP_FINISHED_MS, Transfers, outcomeOf } from './transfers.svelte.ts';
+import { KEEP_FINISHED_MS, Transfers, outcomeOf, outcomeWords } from './transfers.svelte.ts';
 
 describe('Transfers', () => {
 	it('follows each transfer and keeps finished ones for a while', () => {
@@ -21,10 +21,37 @@ describe('Transfers', () => {
 			['b', 'failed', 1],
 			['a', 'completed', 100]
 		]);
+		expect(t.counts).toEqual({ active: 0, failed: 1, completed: 1 });
 		expect(t.list.find((x) => x.id === 'a')?.name).toBe('a.bin');
 		now = KEEP_FINISHED_MS + 15;
 		t.apply([{ data: { TransferId: 'c', Status: 'InProgress' }, at: now }]);
 		expect(t.list.map((x) => x.id)).toEqual(['c', 'b']);
+	});
+
+	it('lists active, then failed, then done, whatever came last', () => {
+		const t = new Transfers(() => 0);
+		t.apply([
+			{
+				data: { TransferId: 'done', Status: 'Completed', StartTimeUtc: '2026-11-22T10:00:00Z' },
+				at: 5
+			},
+			{ data: { TransferId: 'bad', Status: 'Failed' }, at: 3 },
+			{ data: { TransferId: 'run', Status: 'InProgress' }, at: 1 },
+			{ data: { TransferId: 'done2', Status: 'Completed' }, at: 6 }
+		]);
+		expect(t.list.map((x) => x.id)).toEqual(['run', 'bad', 'done2', 'done']);
+		expect(t.list.find((x) => x.id === 'done')?.startedAt).toBe(Date.parse('2026-11-22T10:00:00Z'));
+		expect(t.list.find((x) => x.id === 'run')?.startedAt).toBe(1);
+	});
+
+	it('says every status in one casing', () => {
+		expect(outcomeWords({ outcome: 'active', status: 'InProgress' })).toBe('In progress');
+		expect(outcomeWords({ outcome: 'active', status: '2' })).toBe('In progress');
+		expect(outcomeWords({ outcome: 'active', status: 'WAITING_FOR_DISK' })).toBe(
+			'Waiting for disk'
+		);
+		expect(outcomeWords({ outcome: 'failed', status: 'Canceled' })).toBe('Canceled');
+		expect(outcomeWords({ outcome: 'completed', status: 'done' })).toBe('Completed');
 	});
 
 	it('reads the outcome from names, numbers and errors', () => {

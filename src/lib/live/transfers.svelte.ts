@@ -22,9 +22,23 @@ export type Transfer = {
 	status: string;
 	outcome: TransferOutcome;
 	error: string | null;
+	/** When it started: the agent's StartTimeUtc, else when the console first saw it. */
+	startedAt: number;
 	updatedAt: number;
 	finishedAt: number | null;
 };
+
+/** A status in one casing for every transfer: "In progress", "Failed", "Completed". */
+export function outcomeWords(t: Pick<Transfer, 'outcome' | 'status'>): string {
+	if (t.outcome === 'completed') return 'Completed';
+	if (t.outcome === 'failed') return /cancel/i.test(t.status) ? 'Canceled' : 'Failed';
+	const name = t.status
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/[_-]+/g, ' ')
+		.trim();
+	if (!name || /^in ?progress$/i.test(name) || /^\d+$/.test(name)) return 'In progress';
+	return name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
+}
 
 export const KEEP_FINISHED_MS = 5 * 60_000;
 const MAX_FINISHED = 100;
@@ -42,6 +56,11 @@ export function outcomeOf(
 	return 'active';
 }
 
+function startOf(value: string | null | undefined, fallback: number): number {
+	const t = value ? Date.parse(value) : NaN;
+	return Number.isFinite(t) ? t : fallback;
+}
+
 export class Transfers {
 	version = $state(0);
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- read through `version`: one signal per batch, not one per entry
@@ -52,17 +71,27 @@ export class Transfers {
 		this.#now = now;
 	}
 
-	/** Active first (newest activity first), then finished, most recent first. */
+	/** A work list: active first (newest activity first), then failed, then done, newest first. */
 	get list(): Transfer[] {
 		void this.version;
 		const all = [...this.#byId.values()];
-		const active = all
-			.filter((t) => t.outcome === 'active')
-			.sort((a, b) => b.updatedAt - a.updatedAt);
-		const finished = all
-			.filter((t) => t.outcome !== 'active')
-			.sort((a, b) => (b.finishedAt ?? 0) - (a.finishedAt ?? 0));
-		return [...active, ...finished];
+		const by = (outcome: TransferOutcome) =>
+			all
+				.filter((t) => t.outcome === outcome)
+				.sort((a, b) =>
+					outcome === 'active'
+						? b.updatedAt - a.updatedAt
+						: (b.finishedAt ?? 0) - (a.finishedAt ?? 0)
+				);
+		return [...by('active'), ...by('failed'), ...by('completed')];
+	}
+
+	/** How many are active, failed and done. */
+	get counts(): Record<TransferOutcome, number> {
+		void this.version;
+		const counts = { active: 0, failed: 0, completed: 0 };
+		for (const t of this.#byId.values()) counts[t.outcome]++;
+		return counts;
 	}
 
 	apply(batch: { data: ProgressData; at: number }[]) {
@@ -87,6 +116,7 @@ export class Transfers {
 				status: data.Status === null || data.Status === undefined ? '' : String(data.Status),
 				outcome,
 				error: data.Error === null || data.Error === undefined ? null : redactTokens(data.Error),
+				startedAt: before?.startedAt ?? startOf(data.StartTimeUtc, at),
 				updatedAt: at,
 				finishedAt: outcome === 'active' ? null : (before?.finishedAt ?? at)
 			};

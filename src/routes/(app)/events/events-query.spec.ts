@@ -14,6 +14,7 @@ describe('parseEventsQuery', () => {
 			channel: 'statechange',
 			kind: 'state',
 			q: 'psd',
+			regex: false,
 			problems: true,
 			open: 42,
 			fileSort: 'path'
@@ -28,6 +29,7 @@ describe('parseEventsQuery', () => {
 			channel: null,
 			kind: null,
 			q: '',
+			regex: false,
 			problems: false,
 			open: null,
 			fileSort: 'time'

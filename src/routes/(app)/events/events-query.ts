@@ -34,6 +34,7 @@ export function parseEventsQuery(params: URLSearchParams): EventsQuery {
 		channel: (CHANNELS as string[]).includes(channel) ? (channel as ChannelName) : null,
 		kind: Object.hasOwn(EVENT_KINDS, kind) && kind !== 'gap' ? (kind as EventKind) : null,
 		q: (params.get('q') ?? '').slice(0, 200),
+		regex: params.get('re') === '1',
 		problems: params.get('problems') === '1',
 		open: /^\d{1,15}$/.test(params.get('open') ?? '') ? Number(params.get('open')) : null,
 		fileSort: (FILE_SORTS as readonly string[]).includes(fileSort) ? (fileSort as FileSort) : 'time'
@@ -46,6 +47,7 @@ export function eventsHref(query: EventsQuery): string {
 		channel: query.channel,
 		kind: query.kind,
 		q: query.q || null,
+		re: query.regex ? '1' : null,
 		problems: query.problems ? '1' : null,
 		open: query.open === null ? null : String(query.open),
 		sort: query.fileSort === 'time' ? null : query.fileSort
