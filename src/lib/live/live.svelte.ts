@@ -4,10 +4,14 @@ import { LiveChannel, type ChannelStatus } from './channel.svelte';
 import { EVENT_KINDS, describeNotification, describeState } from './event-words';
 import { FileStates } from './file-states.svelte';
 import { parseNotification, parseStateChange } from './frames';
-import { Timeline, type NewEntry } from './timeline.svelte';
+import { Timeline, storedRetention, type NewEntry } from './timeline.svelte';
 import { Transfers } from './transfers.svelte';
 import { Problems } from './problems.svelte';
 import { activityOf, SAMPLE_MS, Throughput } from './activity';
+import { TimelineStore, type Restored } from './timeline-store';
+
+/** Longest the channels wait for the kept timeline before they open anyway. */
+const RESTORE_WAIT_MS = 1500;
 
 /** Longest a batch waits when the page gets no animation frames (a hidden tab). */
 const FLUSH_FALLBACK_MS = 250;
@@ -27,6 +31,9 @@ class Live {
 	readonly problems = new Problems();
 	readonly throughput = new Throughput();
 	#sampler: ReturnType<typeof setInterval> | null = null;
+	/** The timeline kept in IndexedDB for the agent listened to. */
+	#store: TimelineStore | null = null;
+	#agent: string | null = null;
 
 	#entries: NewEntry[] = [];
 	#progress: Parameters<Transfers['apply']>[0] = [];
@@ -72,7 +79,31 @@ class Live {
 	}
 
 	start(agentUrl: string) {
-		for (const channel of this.channels) channel.start(agentUrl);
+		if (this.#agent !== agentUrl) {
+			void this.#store?.close();
+			// The cap the user chose bounds what is kept, in memory and in storage, from the start.
+			const cap = storedRetention.value;
+			if (cap !== null && cap !== this.timeline.cap) this.timeline.setCap(cap);
+			const store = new TimelineStore(agentUrl, this.timeline.cap);
+			this.#store = store;
+			this.#agent = agentUrl;
+			const empty = this.timeline.size === 0;
+			// What was kept comes first, then what arrives: the channels open once it is read (or
+			// after a short wait, when storage is slow).
+			const kept = Promise.race([
+				store.load().catch((): Restored => ({ entries: [], lastAt: null })),
+				new Promise<Restored>((resolve) =>
+					setTimeout(() => resolve({ entries: [], lastAt: null }), RESTORE_WAIT_MS)
+				)
+			]);
+			void kept.then((restored) => {
+				if (this.#store !== store) return;
+				if (empty && this.timeline.size === 0) this.#restore(restored);
+				for (const channel of this.channels) channel.start(agentUrl);
+			});
+		} else {
+			for (const channel of this.channels) channel.start(agentUrl);
+		}
 		this.#sampler ??= setInterval(() => {
 			this.flush();
 			const now = Date.now();
@@ -82,13 +113,18 @@ class Live {
 
 	stop() {
 		for (const channel of this.channels) channel.stop();
+		// Signing out ends the listening; what was kept stays for the next sign-in to this agent.
+		void this.#store?.close();
+		this.#store = null;
+		this.#agent = null;
 		if (this.#sampler !== null) clearInterval(this.#sampler);
 		this.#sampler = null;
 	}
 
-	/** Forgets every event, transfer and file state. */
+	/** Forgets every event, transfer and file state, here and in the kept timeline. */
 	clear() {
 		this.flush();
+		void this.#store?.clear();
 		this.timeline.clear();
 		this.transfers.clear();
 		this.fileStates.clear();
@@ -108,8 +144,44 @@ class Live {
 		this.#progress = [];
 		this.#states = [];
 		this.problems.add(this.timeline.append(entries));
+		this.#store?.add(entries);
 		this.transfers.apply(progress);
 		this.fileStates.apply(states);
+	}
+
+	/** How many events the timeline keeps, in memory and in storage. */
+	setCap(cap: number) {
+		this.timeline.setCap(cap);
+		void this.#store?.setCap(cap);
+	}
+
+	/**
+	 * The kept timeline, then a marker per channel for the time nobody was listening (the page was
+	 * closed, reloaded, or signed out). Markers that were still open when it was kept are closed
+	 * where the keeping stopped.
+	 */
+	#restore({ entries, lastAt }: Restored) {
+		if (entries.length === 0) return;
+		const end = lastAt ?? entries.at(-1)!.at;
+		const now = Date.now();
+		this.timeline.append(
+			entries.map((e) => (e.gap && e.gap.to === null ? { ...e, gap: { ...e.gap, to: end } } : e))
+		);
+		this.timeline.append(
+			(['notification', 'statechange'] as const).map((channel) => ({
+				at: end,
+				channel,
+				kind: 'gap' as const,
+				label: EVENT_KINDS.gap,
+				summary: '',
+				payload: null,
+				gap: {
+					from: end,
+					to: now,
+					reason: 'nobody was listening: the page was closed, reloaded or signed out'
+				}
+			}))
+		);
 	}
 
 	#schedule() {

@@ -1,0 +1,176 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { NewEntry, TimelineEntry } from './timeline.svelte';
+
+/**
+ * The timeline kept in IndexedDB, per agent, so a reload, a new tab or a sign-in after expiry
+ * shows what was seen before. Written in batches, bounded by the retention cap. One tab writes
+ * at a time (a Web Lock per agent), so two open tabs do not store each frame twice. Signing out
+ * keeps it for the next sign-in to the same agent; Clear empties it.
+ */
+
+const DB_NAME = 'agent-console-timeline';
+/** Records written per transaction: large batches are cut up so no task runs long. */
+const SLICE = 1000;
+
+type Stored = Omit<TimelineEntry, 'seq'> & { agent: string };
+
+interface TimelineDb extends DBSchema {
+	events: { key: number; value: Stored; indexes: { agent: string } };
+	/** When each agent's timeline was last written: where the "nobody listening" gap starts. */
+	meta: { key: string; value: { agent: string; lastAt: number } };
+}
+
+let opening: Promise<IDBPDatabase<TimelineDb> | null> | null = null;
+
+/** The database, or null where the browser offers none (private modes, blocked storage). */
+function db(): Promise<IDBPDatabase<TimelineDb> | null> {
+	opening ??= (async () => {
+		if (typeof indexedDB === 'undefined') return null;
+		try {
+			return await openDB<TimelineDb>(DB_NAME, 1, {
+				upgrade(database) {
+					const events = database.createObjectStore('events', { autoIncrement: true });
+					events.createIndex('agent', 'agent');
+					database.createObjectStore('meta', { keyPath: 'agent' });
+				}
+			});
+		} catch {
+			return null;
+		}
+	})();
+	return opening;
+}
+
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export type Restored = { entries: NewEntry[]; lastAt: number | null };
+
+export class TimelineStore {
+	readonly #agent: string;
+	#queue: NewEntry[] = [];
+	#timer: ReturnType<typeof setTimeout> | null = null;
+	#writing: Promise<void> = Promise.resolve();
+	#cap: number;
+	/** Whether this tab is the one that writes (holds the agent's lock). */
+	#writer = false;
+	#release: (() => void) | null = null;
+
+	constructor(agent: string, cap: number) {
+		this.#agent = agent;
+		this.#cap = cap;
+		this.#claim();
+	}
+
+	/** Becomes the writer when no other tab is, and stays it until closed. */
+	#claim() {
+		if (typeof navigator === 'undefined' || !navigator.locks) {
+			this.#writer = true;
+			return;
+		}
+		void navigator.locks.request(`${DB_NAME}:${this.#agent}`, () => {
+			this.#writer = true;
+			return new Promise<void>((resolve) => (this.#release = resolve));
+		});
+	}
+
+	/** What was kept for this agent, oldest first, at most the cap; and when it was last written. */
+	async load(): Promise<Restored> {
+		const database = await db();
+		if (!database) return { entries: [], lastAt: null };
+		const tx = database.transaction(['events', 'meta'], 'readonly');
+		const entries: NewEntry[] = [];
+		let cursor = await tx.objectStore('events').index('agent').openCursor(this.#agent, 'prev');
+		while (cursor && entries.length < this.#cap) {
+			const { agent: _agent, ...entry } = cursor.value;
+			entries.push(entry);
+			cursor = await cursor.continue();
+		}
+		const meta = await tx.objectStore('meta').get(this.#agent);
+		await tx.done;
+		return { entries: entries.reverse(), lastAt: meta?.lastAt ?? null };
+	}
+
+	/** Queues entries to write; they go in one batch a moment later. */
+	add(entries: NewEntry[]) {
+		if (!this.#writer || entries.length === 0) return;
+		for (const e of entries) this.#queue.push(e);
+		// Never more than the cap waiting: older ones would be trimmed right after anyway.
+		if (this.#queue.length > this.#cap) this.#queue.splice(0, this.#queue.length - this.#cap);
+		this.#timer ??= setTimeout(() => {
+			this.#timer = null;
+			void this.flush();
+		}, 500);
+	}
+
+	/** Writes what is queued, then trims the store to the cap. */
+	flush(): Promise<void> {
+		const batch = this.#queue;
+		this.#queue = [];
+		this.#writing = this.#writing.then(() => this.#write(batch)).catch(() => undefined);
+		return this.#writing;
+	}
+
+	async #write(batch: NewEntry[]) {
+		const database = await db();
+		if (!database || batch.length === 0) return;
+		for (let i = 0; i < batch.length; i += SLICE) {
+			const tx = database.transaction(['events', 'meta'], 'readwrite');
+			const events = tx.objectStore('events');
+			for (const entry of batch.slice(i, i + SLICE)) {
+				void events.add({ ...entry, agent: this.#agent });
+			}
+			void tx.objectStore('meta').put({ agent: this.#agent, lastAt: batch.at(-1)!.at });
+			await tx.done;
+			if (i + SLICE < batch.length) await pause();
+		}
+		await this.#trim(database);
+	}
+
+	/** Deletes the oldest beyond the cap. */
+	async #trim(database: IDBPDatabase<TimelineDb>) {
+		const tx = database.transaction('events', 'readwrite');
+		const index = tx.store.index('agent');
+		const count = await index.count(this.#agent);
+		let extra = count - this.#cap;
+		let cursor = extra > 0 ? await index.openCursor(this.#agent) : null;
+		while (cursor && extra > 0) {
+			void cursor.delete();
+			extra--;
+			cursor = await cursor.continue();
+		}
+		await tx.done;
+	}
+
+	async setCap(cap: number) {
+		this.#cap = cap;
+		const database = await db();
+		if (database) await this.#trim(database);
+	}
+
+	/** Empties this agent's store (Clear). */
+	async clear() {
+		this.#queue = [];
+		await this.#writing;
+		const database = await db();
+		if (!database) return;
+		const tx = database.transaction(['events', 'meta'], 'readwrite');
+		const index = tx.objectStore('events').index('agent');
+		let cursor = await index.openKeyCursor(this.#agent);
+		while (cursor) {
+			void tx.objectStore('events').delete(cursor.primaryKey);
+			cursor = await cursor.continue();
+		}
+		void tx.objectStore('meta').delete(this.#agent);
+		await tx.done;
+	}
+
+	/** Stops writing (sign-out, another agent); what is queued is written first. */
+	async close() {
+		if (this.#timer !== null) clearTimeout(this.#timer);
+		this.#timer = null;
+		await this.flush();
+		this.#release?.();
+		this.#release = null;
+		this.#writer = false;
+	}
+}

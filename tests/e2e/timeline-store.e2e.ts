@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
+import { expect, push, signInWithToken, test } from './fixtures.ts';
+
+/** Events kept for this agent in the browser's IndexedDB, as the console stores them. */
+const stored = (page: Page, agent: string) =>
+	page.evaluate(
+		(agentUrl) =>
+			new Promise<number>((resolve, reject) => {
+				const open = indexedDB.open('agent-console-timeline');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const db = open.result;
+					if (!db.objectStoreNames.contains('events')) return resolve(0);
+					const count = db
+						.transaction('events')
+						.objectStore('events')
+						.index('agent')
+						.count(agentUrl);
+					count.onsuccess = () => resolve(count.result);
+					count.onerror = () => reject(count.error);
+				};
+			}),
+		agent
+	);
+
+const rows = (page: Page) => page.getByTestId('timeline').locator('li');
+const state = (n: number) => ({ Path: `/kept/${n}.psd`, StorageName: 'S', State: 4 });
+
+async function openEvents(page: Page, sim: Simulator) {
+	await signInWithToken(page, sim);
+	await page.goto('/events');
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+}
+
+test.describe('the timeline survives a reload', () => {
+	test('a reload shows what was seen, with a marker for the time nobody listened', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		for (const n of [1, 2, 3]) await push(agent, 'statechange', state(n));
+		await expect(rows(page)).toHaveCount(3);
+		await expect.poll(() => stored(page, agent.url)).toBe(3);
+		await page.reload();
+		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+		await expect(page.getByTestId('timeline')).toContainText('/kept/3.psd');
+		await expect(page.getByTestId('timeline')).toContainText('/kept/1.psd');
+		const gaps = page.getByTestId('gap').filter({ hasText: 'nobody was listening' });
+		await expect(gaps).toHaveCount(2);
+		// New events come after, newest first.
+		await push(agent, 'statechange', state(4));
+		await expect(rows(page).first()).toContainText('/kept/4.psd');
+	});
+
+	test('Clear empties what is kept too', async ({ page, agent }) => {
+		await openEvents(page, agent);
+		for (const n of [1, 2]) await push(agent, 'statechange', state(n));
+		await expect.poll(() => stored(page, agent.url)).toBe(2);
+		await page.getByRole('button', { name: 'Clear' }).click();
+		await expect.poll(() => stored(page, agent.url)).toBe(0);
+		await page.reload();
+		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+		await expect(page.getByTestId('timeline-empty')).toBeVisible();
+	});
+
+	test('keeps no more than the retention cap in storage', async ({ page, agent }) => {
+		await openEvents(page, agent);
+		await page.getByLabel('Keep the last').selectOption('1000');
+		await push(agent, 'statechange', state(0), 1100);
+		await expect(page.getByTestId('timeline-counts')).toContainText('1,000 kept');
+		await expect.poll(() => stored(page, agent.url), { timeout: 15_000 }).toBe(1000);
+		await page.reload();
+		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+		// The 1,000 kept, and the markers for the reload, within the cap.
+		await expect(page.getByTestId('timeline-counts')).toContainText('1,000 kept');
+	});
+
+	test('signing out ends the listening and keeps the timeline for the next sign-in', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		await push(agent, 'statechange', state(7));
+		await expect.poll(() => stored(page, agent.url)).toBe(1);
+		await page.getByRole('button', { name: 'admin@example.com' }).click();
+		await page.getByRole('button', { name: 'Sign out' }).click();
+		await expect(page).toHaveURL(/\/login/);
+		expect(await stored(page, agent.url)).toBe(1);
+	});
+});
