@@ -81,8 +81,9 @@ export class TimelineStore {
 		const entries: NewEntry[] = [];
 		let cursor = await tx.objectStore('events').index('agent').openCursor(this.#agent, 'prev');
 		while (cursor && entries.length < this.#cap) {
-			const { agent: _agent, ...entry } = cursor.value;
-			entries.push(entry);
+			const entry: Partial<Stored> = { ...cursor.value };
+			delete entry.agent;
+			entries.push(entry as NewEntry);
 			cursor = await cursor.continue();
 		}
 		const meta = await tx.objectStore('meta').get(this.#agent);
