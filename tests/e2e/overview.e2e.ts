@@ -149,6 +149,8 @@ test.describe('overview: what the agent is doing now', () => {
 		await page.goto('/users');
 		const count = page.getByTestId('problem-count');
 		await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+		// Frames sent before the console is listening are not received by anyone: wait for it.
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
 		await push(agent, 'notification', failed('one'));
 		await push(agent, 'notification', {
 			Type: 2,

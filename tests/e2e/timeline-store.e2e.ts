@@ -77,6 +77,28 @@ test.describe('the timeline survives a reload', () => {
 		await expect(page.getByTestId('timeline-counts')).toContainText('1,000 kept');
 	});
 
+	test('never puts a token on disk, even one a frame carries', async ({ page, agent }) => {
+		await openEvents(page, agent);
+		const secret = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+		await push(agent, 'notification', {
+			Type: 4,
+			Data: { Operation: 'x', EndpointAddress: `/user/edit?token=${secret}`, HttpMethod: 'PUT' }
+		});
+		await expect.poll(() => stored(page, agent.url)).toBe(1);
+		const everything = await page.evaluate(
+			() =>
+				new Promise<string>((resolve) => {
+					const open = indexedDB.open('agent-console-timeline');
+					open.onsuccess = () => {
+						const all = open.result.transaction('events').objectStore('events').getAll();
+						all.onsuccess = () => resolve(JSON.stringify(all.result));
+					};
+				})
+		);
+		expect(everything).toContain('EndpointAddress');
+		expect(everything).not.toContain('eyJhbGci');
+	});
+
 	test('signing out ends the listening and keeps the timeline for the next sign-in', async ({
 		page,
 		agent

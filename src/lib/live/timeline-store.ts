@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { redactTokens } from '$lib/contract';
 import type { NewEntry, TimelineEntry } from './timeline.svelte';
 
 /**
@@ -118,7 +119,7 @@ export class TimelineStore {
 			const tx = database.transaction(['events', 'meta'], 'readwrite');
 			const events = tx.objectStore('events');
 			for (const entry of batch.slice(i, i + SLICE)) {
-				void events.add({ ...entry, agent: this.#agent });
+				void events.add(masked(this.#agent, entry));
 			}
 			void tx.objectStore('meta').put({ agent: this.#agent, lastAt: batch.at(-1)!.at });
 			await tx.done;
@@ -174,4 +175,25 @@ export class TimelineStore {
 		this.#release = null;
 		this.#writer = false;
 	}
+}
+
+/**
+ * What is stored: the entry with anything token-like masked. The JWT lives in session storage
+ * only; a frame that carries one (a URL with `?token=`) must not put it on disk.
+ */
+function masked(agent: string, entry: NewEntry): Stored {
+	let payload: unknown = entry.payload;
+	if (typeof payload === 'string') payload = redactTokens(payload);
+	else if (payload !== null && payload !== undefined) {
+		const text = JSON.stringify(payload) ?? '';
+		const clean = redactTokens(text);
+		if (clean !== text) {
+			try {
+				payload = JSON.parse(clean);
+			} catch {
+				payload = clean;
+			}
+		}
+	}
+	return { ...entry, summary: redactTokens(entry.summary), payload, agent };
 }
