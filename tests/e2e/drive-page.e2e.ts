@@ -15,6 +15,9 @@ async function openDrive(page: Page, sim: Simulator, id = TEAM, query = '') {
 	await signInWithToken(page, sim);
 	await page.goto(`/drives/${id}${query}`);
 	await expect(page.getByTestId('health-counts')).toBeVisible();
+	// The page follows the channels: frames sent before it listens reach nobody.
+	await expect.poll(() => sim.live.clientCount('statechange')).toBe(1);
+	await expect.poll(() => sim.live.clientCount('notification')).toBe(1);
 }
 
 test.describe('a drive page', () => {
