@@ -50,7 +50,7 @@ export class TimelineStore {
 	readonly #agent: string;
 	#queue: NewEntry[] = [];
 	#timer: ReturnType<typeof setTimeout> | null = null;
-	#writing: Promise<void> = Promise.resolve();
+	#writing: Promise<void> | null = null;
 	#cap: number;
 	/** Whether this tab is the one that writes (holds the agent's lock). */
 	#writer = false;
@@ -104,12 +104,26 @@ export class TimelineStore {
 		}, 500);
 	}
 
-	/** Writes what is queued, then trims the store to the cap. */
+	/**
+	 * Writes what is queued, then trims the store to the cap. One write at a time: what arrives
+	 * meanwhile waits in the queue (never more than the cap), so a flood the disk cannot keep up
+	 * with costs bounded memory, not a growing chain of batches.
+	 */
 	flush(): Promise<void> {
-		const batch = this.#queue;
-		this.#queue = [];
-		this.#writing = this.#writing.then(() => this.#write(batch)).catch(() => undefined);
+		this.#writing ??= this.#drain().finally(() => (this.#writing = null));
 		return this.#writing;
+	}
+
+	async #drain() {
+		try {
+			while (this.#queue.length > 0) {
+				const batch = this.#queue;
+				this.#queue = [];
+				await this.#write(batch);
+			}
+		} catch {
+			// Storage refused (quota, blocked): the timeline on screen is unaffected.
+		}
 	}
 
 	async #write(batch: NewEntry[]) {
