@@ -62,6 +62,31 @@ export function intParam(
 	return n;
 }
 
+/**
+ * The paging and sorting of the agent's camelCase lists (`page`, `pagesize`, `sortfield`,
+ * `descending`): 499 VALIDATION for a value out of range, an unknown sort field (own keys only:
+ * `__proto__` is unknown like any other) or a `descending` that is not true or false.
+ */
+export function listParams<T>(
+	query: URLSearchParams,
+	sorts: Record<string, (item: T) => string | number>,
+	defaultSort: string,
+	maxPageSize: number
+) {
+	const page = intParam(query, 'page', 1, 1, 1_000_000);
+	const pageSize = Math.min(intParam(query, 'pagesize', 50, 1, 1_000_000), maxPageSize);
+	const sortField = (query.get('sortfield') || defaultSort).toLowerCase();
+	const sortKey = Object.hasOwn(sorts, sortField) ? sorts[sortField] : undefined;
+	if (!sortKey) {
+		throw invalid({ sortfield: [`sortfield must be one of ${Object.keys(sorts).join(', ')}.`] });
+	}
+	const descendingRaw = (query.get('descending') ?? 'true').toLowerCase();
+	if (descendingRaw !== 'true' && descendingRaw !== 'false') {
+		throw invalid({ descending: ['descending must be true or false.'] });
+	}
+	return { page, pageSize, sortField, sortKey, descending: descendingRaw === 'true' };
+}
+
 /** Collects field errors for one request body, then throws them all at once. */
 export class Fields {
 	readonly #source: Record<string, unknown>;

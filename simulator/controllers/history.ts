@@ -1,6 +1,6 @@
 import { isAdministrator } from '../../src/lib/contract.ts';
 import type { HistoryEntry } from '../history.ts';
-import { fail, intParam, invalid, ok } from '../reply.ts';
+import { fail, intParam, listParams, ok } from '../reply.ts';
 import { requireUser, route, type Handler, type Route } from '../routing.ts';
 import { MAX_PAGE_SIZE } from './user.ts';
 
@@ -25,19 +25,12 @@ const SORT_FIELDS: Record<string, (e: HistoryEntry) => string | number> = {
 const getAll: Handler = async (req, ctx) => {
 	const user = await requireUser(req, ctx);
 	const q = req.query;
-	const page = intParam(q, 'page', 1, 1, 1_000_000);
-	const pageSize = Math.min(intParam(q, 'pagesize', 50, 1, 1_000_000), MAX_PAGE_SIZE);
-	const sortField = (q.get('sortfield') || 'StartDate').toLowerCase();
-	const sortKey = Object.hasOwn(SORT_FIELDS, sortField) ? SORT_FIELDS[sortField] : undefined;
-	if (!sortKey) {
-		throw invalid({
-			sortfield: [`sortfield must be one of ${Object.keys(SORT_FIELDS).join(', ')}.`]
-		});
-	}
-	const descendingRaw = (q.get('descending') ?? 'true').toLowerCase();
-	if (descendingRaw !== 'true' && descendingRaw !== 'false') {
-		throw invalid({ descending: ['descending must be true or false.'] });
-	}
+	const { page, pageSize, sortKey, descending } = listParams(
+		q,
+		SORT_FIELDS,
+		'StartDate',
+		MAX_PAGE_SIZE
+	);
 	const origin = intParam(q, 'origin', 0, 0, 31);
 	const status = intParam(q, 'status', 0, 0, 255);
 	const direction = intParam(q, 'direction', 0, 0, 2);
@@ -49,7 +42,7 @@ const getAll: Handler = async (req, ctx) => {
 			(status === 0 || (e.transferStatus & status) !== 0) &&
 			(direction === 0 || e.direction === direction)
 	);
-	const dir = descendingRaw === 'true' ? -1 : 1;
+	const dir = descending ? -1 : 1;
 	list.sort((a, b) => {
 		const ka = sortKey(a);
 		const kb = sortKey(b);

@@ -1,4 +1,4 @@
-import { intParam, invalid, ok } from '../reply.ts';
+import { intParam, listParams, ok } from '../reply.ts';
 import { route, requireUser, type Handler, type Route } from '../routing.ts';
 import type { SimUser } from '../seed.ts';
 import type { SimState } from '../state.ts';
@@ -46,22 +46,12 @@ const listCache = new WeakMap<SimState, Map<string, { version: number; list: Sim
 const getAllUsers: Handler = async (req, ctx) => {
 	await requireUser(req, ctx);
 	const q = req.query;
-	const page = intParam(q, 'page', 1, 1, 1_000_000);
-	const requestedSize = intParam(q, 'pagesize', 50, 1, 1_000_000);
-	const pageSize = Math.min(requestedSize, MAX_PAGE_SIZE);
-	const sortField = (q.get('sortfield') || 'CreateDate').toLowerCase();
-	// Own keys only: `__proto__` or `constructor` is an unknown field like any other.
-	const sortKey = Object.hasOwn(SORT_FIELDS, sortField) ? SORT_FIELDS[sortField] : undefined;
-	if (!sortKey) {
-		throw invalid({
-			sortfield: [`sortfield must be one of ${Object.keys(SORT_FIELDS).join(', ')}.`]
-		});
-	}
-	const descendingRaw = (q.get('descending') ?? 'true').toLowerCase();
-	if (descendingRaw !== 'true' && descendingRaw !== 'false') {
-		throw invalid({ descending: ['descending must be true or false.'] });
-	}
-	const descending = descendingRaw === 'true';
+	const { page, pageSize, sortField, sortKey, descending } = listParams(
+		q,
+		SORT_FIELDS,
+		'CreateDate',
+		MAX_PAGE_SIZE
+	);
 	const userStatus = intParam(q, 'userStatus', 7, 1, 7);
 	const userType = intParam(q, 'userType', 0, 0, 127);
 	const username = (q.get('username') ?? '').trim().toLowerCase();

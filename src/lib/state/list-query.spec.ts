@@ -28,6 +28,16 @@ const history = defineList({
 });
 
 describe('a list paged on the agent', () => {
+	it('keeps the first row shown in view when the page size changes', () => {
+		const q = history.parse(new URLSearchParams('page=4'));
+		// Rows 61 to 80 shown; with 50 a page, row 61 is on page 2.
+		expect(history.resized(q, 50)).toEqual({ pageSize: 50, page: 2 });
+		expect(history.resized(history.parse(new URLSearchParams('')), 50)).toEqual({
+			pageSize: 50,
+			page: 1
+		});
+	});
+
 	it('reads each filter from its own parameter, and every flag as none', () => {
 		const q = history.parse(new URLSearchParams('status=failed&direction=up,down&pageSize=50'));
 		expect(q).toMatchObject({ status: 2, direction: 0, pageSize: 50, sort: 'time', order: 'desc' });

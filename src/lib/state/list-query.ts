@@ -155,6 +155,12 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 			return spec.route(searchParams({ ...query, sort, order, page: 1 } as Partial<Query>));
 		},
 
+		/** The view with another page size, on the page that keeps the first row shown in view. */
+		resized(query: Query, size: number): Partial<Query> {
+			const firstRow = (query.page - 1) * query.pageSize;
+			return { pageSize: size, page: Math.floor(firstRow / size) + 1 } as Partial<Query>;
+		},
+
 		/** The page size chosen last for this list in this browser. */
 		get rememberedPageSize(): number {
 			return pageSize.value;
