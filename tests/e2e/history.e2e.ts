@@ -74,12 +74,23 @@ test.describe('transfer history', () => {
 		await expect(page.getByTestId('history-total')).toHaveText(`${count(both)} transfers match`);
 		await page.getByLabel('Started by').selectOption({ label: 'Direct transfer' });
 		await expect(page).toHaveURL('/history?status=error&direction=download&origin=direct');
-		await expect(page.getByTestId('history-empty')).toContainText('nothing failed');
+		await expect(page.getByTestId('history-empty')).toContainText(
+			'No transfers match these filters'
+		);
 		await page.getByRole('link', { name: 'Show all transfers' }).click();
 		await expect(page).toHaveURL('/history');
 		await page.reload();
 		await expect(page.getByTestId('history-total')).toHaveText(
 			`${count(entries(agent).length)} transfers`
+		);
+	});
+
+	test('errors only, with nothing failed, says so', async ({ page, agent }) => {
+		agent.state.history = agent.state.history.filter((e) => !(e.transferStatus & 16));
+		await signInWithToken(page, agent);
+		await page.goto('/history?status=error');
+		await expect(page.getByTestId('history-empty')).toContainText(
+			'No transfers match: nothing failed.'
 		);
 	});
 

@@ -154,7 +154,7 @@ const SIGNED_IN: Shot[] = [
 		name: 'history-empty',
 		open: (p) =>
 			p.goto('/history?status=error&origin=direct&direction=download').then(() => undefined),
-		ready: 'nothing failed'
+		ready: 'No transfers match these filters'
 	},
 	{
 		name: 'users-invite',
