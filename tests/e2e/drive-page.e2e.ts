@@ -167,6 +167,13 @@ test.describe('a drive page', () => {
 		await expect(page.getByTestId('health-FilesPendingUpload')).toContainText(/^0/);
 	});
 
+	test('while the agent is paused, Sync now waits and says why', async ({ page, agent }) => {
+		await control(agent, 'status', { status: 4 });
+		await openDrive(page, agent);
+		await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+		await expect(page.getByText('Sync now waits for the agent: it is paused.')).toBeVisible();
+	});
+
 	test('says why a sync did not start, in the agent’s words', async ({ page, agent }) => {
 		await openDrive(page, agent);
 		await control(agent, 'faults', {
