@@ -44,6 +44,8 @@ export function contentSecurityPolicy(config: ConfigFile): string {
 	return [
 		"default-src 'self'",
 		"script-src 'self'",
+		// The agent's sockets, shared by the console's tabs, live in a worker of this origin.
+		"worker-src 'self'",
 		// Svelte sets element styles for transitions; no script can be injected through styles.
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data:",

@@ -8,6 +8,7 @@ import { Timeline, storedRetention, type NewEntry } from './timeline.svelte';
 import { Transfers } from './transfers.svelte';
 import { Problems } from './problems.svelte';
 import { activityOf, SAMPLE_MS, Throughput } from './activity';
+import { sharedWebSocket } from './shared-socket';
 import { TimelineStore, type Restored } from './timeline-store';
 
 /** Longest the channels wait for the kept timeline before they open anyway. */
@@ -22,8 +23,18 @@ const FLUSH_FALLBACK_MS = 250;
  * over once per animation frame, so a flood costs one update of each view per frame.
  */
 class Live {
-	readonly notification = new LiveChannel<NotificationFrame>('notification', parseNotification);
-	readonly statechange = new LiveChannel<StateChangeFrame>('statechange', parseStateChange);
+	// One socket per channel for all the console's tabs, where the browser has SharedWorker.
+	readonly #socket = { WebSocket: sharedWebSocket() };
+	readonly notification = new LiveChannel<NotificationFrame>(
+		'notification',
+		parseNotification,
+		this.#socket
+	);
+	readonly statechange = new LiveChannel<StateChangeFrame>(
+		'statechange',
+		parseStateChange,
+		this.#socket
+	);
 	readonly channels = [this.notification, this.statechange] as const;
 	readonly timeline = new Timeline();
 	readonly transfers = new Transfers();

@@ -74,7 +74,8 @@ export class Transfers {
 	/** A work list: active first (newest activity first), then failed, then done, newest first. */
 	get list(): Transfer[] {
 		void this.version;
-		const all = [...this.#byId.values()];
+		// Newest activity last in the map: reversed, frames of the same moment keep their order too.
+		const all = [...this.#byId.values()].reverse();
 		const by = (outcome: TransferOutcome) =>
 			all
 				.filter((t) => t.outcome === outcome)

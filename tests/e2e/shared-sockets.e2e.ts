@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+import { expect, push, signInWithToken, test } from './fixtures.ts';
+
+const live = async (page: Page) => {
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+};
+
+test.describe('one connection for every tab', () => {
+	test('two tabs share one socket per channel, and both show what arrives', async ({
+		page,
+		agent,
+		context
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/events');
+		await live(page);
+		const second = await context.newPage();
+		await second.goto('/events');
+		await live(second);
+		const third = await context.newPage();
+		await third.goto('/');
+		await expect(
+			third.getByTestId('overview-channels').getByTestId('notification-status')
+		).toHaveText('Live');
+		expect(agent.live.clientCount('notification')).toBe(1);
+		expect(agent.live.clientCount('statechange')).toBe(1);
+		await push(agent, 'statechange', { Path: '/shared.psd', StorageName: 'S', State: 4 });
+		for (const p of [page, second])
+			await expect(p.getByTestId('timeline')).toContainText('/shared.psd');
+		// The last tab to leave closes the sockets.
+		await third.close();
+		await second.close();
+		await page.close();
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(0);
+	});
+
+	test('without SharedWorker each tab connects on its own, as before', async ({
+		page,
+		agent,
+		context
+	}) => {
+		await context.addInitScript(() => {
+			// @ts-expect-error -- a browser without SharedWorker
+			delete window.SharedWorker;
+		});
+		await signInWithToken(page, agent);
+		await page.goto('/events');
+		await live(page);
+		const second = await context.newPage();
+		await second.goto('/events');
+		await live(second);
+		expect(agent.live.clientCount('notification')).toBe(2);
+		await push(agent, 'statechange', { Path: '/own.psd', StorageName: 'S', State: 4 });
+		for (const p of [page, second])
+			await expect(p.getByTestId('timeline')).toContainText('/own.psd');
+	});
+});
