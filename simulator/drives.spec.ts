@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { client, openSocket, testSimulator } from './test/helpers.ts';
+import { client, openSocket, testSimulator, until } from './test/helpers.ts';
 import type { Simulator } from './server.ts';
 
 let sim: Simulator;
@@ -35,15 +35,6 @@ const list = async () => ({
 	drives: await get<Drive[]>('/management/clouddrive'),
 	backups: await get<Drive[]>('/management/cloudbackup')
 });
-const until = async <T>(probe: () => Promise<T | false | undefined | null>, ms = 8000) => {
-	const end = Date.now() + ms;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error('timed out');
-		await new Promise((r) => setTimeout(r, 20));
-	}
-};
 
 describe('drives and backups', () => {
 	it('lists drives of every kind and two backups, without a token, narrowed by a local path', async () => {
@@ -161,7 +152,7 @@ describe('activity, sync and history', () => {
 		const path = waiting.Files[0]!.Path;
 		const r = await api.call('POST', '/__sim/transfer', { body: { id: team.id, path } });
 		expect(r.json).toEqual({ path });
-		const frames = await until(async () => {
+		const frames = await until(() => {
 			const mine = (st.frames as { Path: string; State: number }[]).filter((f) => f.Path === path);
 			return mine.length >= 2 && mine;
 		});
@@ -186,7 +177,7 @@ describe('activity, sync and history', () => {
 			200
 		);
 		expect(sim.work.syncing).toEqual([archive.id]);
-		await until(async () => sim.work.syncing.length === 0, 15_000);
+		await until(() => sim.work.syncing.length === 0, 15_000);
 		expect(waiting(await get<Health>(`/drivereport/sync_health/${archive.id}`))).toBe(0);
 		const inactive = (await list()).drives[3]!;
 		const r = await api.call('GET', `/management/clouddrive/sync/${inactive.id}`);
