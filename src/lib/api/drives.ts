@@ -3,6 +3,7 @@ import { AgentError } from './errors.ts';
 import { emptySchema } from './schemas/agent.ts';
 import {
 	activitySchema,
+	chartItemSchema,
 	dashboardSchema,
 	driveListSchema,
 	driveSchema,
@@ -10,6 +11,7 @@ import {
 	fileStatesSchema,
 	stateCountSchema,
 	syncHealthSchema,
+	trendPointSchema,
 	trendsSchema,
 	type Drive,
 	type FileRow,
@@ -193,3 +195,34 @@ export function openInExplorer(kind: StorageKind, id: string, options: Options =
 export function syncSharedDrives(options: Options = {}) {
 	return request(emptySchema, '/management/sync_shareddrive', { ...options, method: 'POST' });
 }
+
+/** A bar of a report's chart: `{Label, Value, Color}`; the colour is a hint only. */
+export type Bar = { label: string; value: number; color: string | null };
+
+/** A report's chart items as bars; items that are not chart items are left out. */
+export function chartBars(list: unknown[] | null | undefined): Bar[] {
+	return (list ?? []).flatMap((item) => {
+		const parsed = chartItemSchema.safeParse(item);
+		return parsed.success
+			? [{ label: parsed.data.Label, value: parsed.data.Value, color: parsed.data.Color ?? null }]
+			: [];
+	});
+}
+
+/** Whether every element of a list is a chart item (a distribution part drawn as bars). */
+export function isChart(list: unknown[]): boolean {
+	return list.length > 0 && list.every((item) => chartItemSchema.safeParse(item).success);
+}
+
+/** A trend's days, with noon UTC of each for the time axis; odd points left out. */
+export function trendDays(list: unknown[] | null | undefined) {
+	return (list ?? []).flatMap((p) => {
+		const parsed = trendPointSchema.safeParse(p);
+		const at = parsed.success ? Date.parse(`${parsed.data.Date.slice(0, 10)}T12:00:00Z`) : NaN;
+		return parsed.success && Number.isFinite(at)
+			? [{ at, day: parsed.data.Date.slice(0, 10), value: parsed.data.Value }]
+			: [];
+	});
+}
+
+export type Trends = Awaited<ReturnType<typeof readTrends>>;
