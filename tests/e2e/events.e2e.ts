@@ -210,6 +210,8 @@ test.describe('events', () => {
 			Type: 2,
 			Data: { Title: '=cmd|calc', Message: '<b>hi</b>' }
 		});
+		// Shown before the drop: frames reach the tab a moment after the agent sends them.
+		await expect(row(page, '=cmd|calc')).toHaveCount(1);
 		await control(agent, 'sockets', { action: 'drop' });
 		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 15_000 });
