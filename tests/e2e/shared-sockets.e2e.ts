@@ -25,6 +25,9 @@ test.describe('one connection for every tab', () => {
 		).toHaveText('Live');
 		expect(agent.live.clientCount('notification')).toBe(1);
 		expect(agent.live.clientCount('statechange')).toBe(1);
+		await expect(page.getByTestId('statechange-reader')).toHaveText(
+			/^Read in a worker shared by all tabs/
+		);
 		await push(agent, 'statechange', { Path: '/shared.psd', StorageName: 'S', State: 4 });
 		for (const p of [page, second])
 			await expect(p.getByTestId('timeline')).toContainText('/shared.psd');
@@ -35,7 +38,25 @@ test.describe('one connection for every tab', () => {
 		await expect.poll(() => agent.live.clientCount('notification')).toBe(0);
 	});
 
-	test('without SharedWorker each tab connects on its own, as before', async ({
+	test('a tab closing leaves the others listening on the same sockets', async ({
+		page,
+		agent,
+		context
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/events');
+		await live(page);
+		const second = await context.newPage();
+		await second.goto('/events');
+		await live(second);
+		await second.close();
+		await push(agent, 'statechange', { Path: '/after-close.psd', StorageName: 'S', State: 4 });
+		await expect(page.getByTestId('timeline')).toContainText('/after-close.psd');
+		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+		expect(agent.live.clientCount('statechange')).toBe(1);
+	});
+
+	test('without SharedWorker each tab reads its frames in a worker of its own', async ({
 		page,
 		agent,
 		context
@@ -52,7 +73,26 @@ test.describe('one connection for every tab', () => {
 		await live(second);
 		expect(agent.live.clientCount('notification')).toBe(2);
 		await push(agent, 'statechange', { Path: '/own.psd', StorageName: 'S', State: 4 });
-		for (const p of [page, second])
+		for (const p of [page, second]) {
 			await expect(p.getByTestId('timeline')).toContainText('/own.psd');
+			await expect(p.getByTestId('statechange-reader')).toHaveText(
+				/^Read in this tab's own worker/
+			);
+		}
+	});
+
+	test('without any worker the page reads its frames itself', async ({ page, agent, context }) => {
+		await context.addInitScript(() => {
+			// @ts-expect-error -- a browser without workers
+			delete window.SharedWorker;
+			// @ts-expect-error -- a browser without workers
+			delete window.Worker;
+		});
+		await signInWithToken(page, agent);
+		await page.goto('/events');
+		await live(page);
+		await expect(page.getByTestId('statechange-reader')).toHaveText('Read on the page');
+		await push(agent, 'statechange', { Path: '/page.psd', StorageName: 'S', State: 4 });
+		await expect(page.getByTestId('timeline')).toContainText('/page.psd');
 	});
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshness, statusWords } from './channel-words.ts';
+import { freshness, readByWords, statusWords } from './channel-words.ts';
 
 describe('statusWords', () => {
 	it('counts down to the next attempt and says who closed', () => {
@@ -25,5 +25,16 @@ describe('freshness', () => {
 		expect(freshness(6_000, 10_000)).toEqual({ text: 'Last event 4 s ago', tone: 'ok' });
 		expect(freshness(0, 45_000).tone).toBe('warn');
 		expect(freshness(0, 600_000)).toEqual({ text: 'Last event 10 min ago', tone: 'bad' });
+	});
+});
+
+describe('readByWords', () => {
+	it('says where frames are read and the worst lag of a worker', () => {
+		expect(readByWords('shared worker', null)).toBe('Read in a worker shared by all tabs');
+		expect(readByWords('shared worker', 12.4)).toBe(
+			'Read in a worker shared by all tabs, at most 12 ms behind'
+		);
+		expect(readByWords('worker', 0)).toBe("Read in this tab's own worker, at most 0 ms behind");
+		expect(readByWords('page', 5)).toBe('Read on the page');
 	});
 });

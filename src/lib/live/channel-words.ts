@@ -1,4 +1,4 @@
-import type { ChannelStatus } from '$lib/live/channel.svelte';
+import type { ChannelStatus, ReadBy } from '$lib/live/channel.svelte';
 
 /** A channel's state and freshness in words, with a tone for the colour. */
 
@@ -43,4 +43,19 @@ export function freshness(lastFrameAt: number | null, now: number): { text: stri
 				? `Last event ${seconds} s ago`
 				: `Last event ${Math.floor(seconds / 60)} min ago`;
 	return { text, tone: age > STALE_BAD_MS ? 'bad' : age > STALE_WARN_MS ? 'warn' : 'ok' };
+}
+
+/**
+ * Where the channel's frames are read, and how far that worker fell behind at worst: the one
+ * figure that says whether a flood is being kept up with.
+ */
+export function readByWords(readBy: ReadBy, workerLagMs: number | null): string {
+	const where =
+		readBy === 'shared worker'
+			? 'Read in a worker shared by all tabs'
+			: readBy === 'worker'
+				? "Read in this tab's own worker"
+				: 'Read on the page';
+	if (readBy === 'page' || workerLagMs === null) return where;
+	return `${where}, at most ${Math.round(workerLagMs)} ms behind`;
 }

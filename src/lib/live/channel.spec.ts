@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import { startSimulator, type Simulator } from '../../../simulator/index.ts';
 import { socketUrl } from './socket-url.ts';
 import { LiveChannel, type ChannelStatus } from './channel.svelte.ts';
-import { isProfileChange, parseNotification } from './frames.ts';
+import { isProfileChange, NOTIFICATION_READER, readFrame } from './frames.ts';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ const fast = {
 };
 
 function channel() {
-	const c = new LiveChannel('notification', parseNotification, fast);
+	const c = new LiveChannel('notification', NOTIFICATION_READER, fast);
 	// Every status as it happened: polling the current one can miss a short 'reconnecting'.
 	const seen: ChannelStatus[] = [];
 	const statuses: ChannelStatus['kind'][] = [];
@@ -52,6 +52,109 @@ describe('socketUrl', () => {
 			'ws://localhost:29123/notification'
 		);
 		expect(socketUrl('https://127.0.0.1:9/', 'statechange')).toBe('wss://127.0.0.1:9/statechange');
+	});
+});
+
+describe('readFrame', () => {
+	it('reads JSON with the channel schema and words, and says why a frame cannot be read', () => {
+		const read = readFrame(NOTIFICATION_READER, '{"Type":64,"Data":null,"Extra":1}', 5);
+		expect(read).toMatchObject({
+			ok: true,
+			at: 5,
+			frame: { Type: 64, Data: null },
+			value: { Type: 64, Data: null, Extra: 1 },
+			described: { kind: 'unknown', label: 'Unknown type 64' }
+		});
+		expect(readFrame(NOTIFICATION_READER, '{nope', 1)).toMatchObject({
+			ok: false,
+			problem: 'not JSON'
+		});
+		expect(readFrame(NOTIFICATION_READER, '{"Type":"x"}', 1)).toMatchObject({
+			ok: false,
+			raw: '{"Type":"x"}'
+		});
+		expect(readFrame(NOTIFICATION_READER, new Uint8Array(1), 1)).toMatchObject({
+			ok: false,
+			problem: 'not a text frame'
+		});
+	});
+});
+
+/** A worker's stand-in socket as the channel sees it: it opens, then delivers one batch. */
+function workerSocket(batch: (url: string) => unknown) {
+	return class extends EventTarget {
+		static readonly OPEN = 1;
+		static readonly CLOSING = 2;
+		readonly OPEN = 1;
+		readonly CLOSED = 3;
+		readyState = 0;
+		binaryType = 'blob';
+		readonly url: string;
+		constructor(url: string) {
+			super();
+			this.url = url;
+			setTimeout(() => {
+				this.readyState = 1;
+				this.dispatchEvent(new Event('open'));
+				this.dispatchEvent(new MessageEvent('message', { data: batch(url) }));
+			});
+		}
+		send() {}
+		close() {
+			this.readyState = 3;
+		}
+	};
+}
+
+describe('LiveChannel over a worker', () => {
+	it('takes frames a worker read, with its arrival times and its lag', async () => {
+		const now = Date.now();
+		const good = readFrame(NOTIFICATION_READER, '{"Type":4,"Data":{}}', now - 40);
+		const bad = readFrame(NOTIFICATION_READER, '[]', now - 30);
+		const c = new LiveChannel('notification', NOTIFICATION_READER, {
+			...fast,
+			WebSocket: workerSocket(() => ({
+				reads: [good, bad, '{"Type":1,"Data":null}'],
+				sentAt: now,
+				lagMs: 7
+			})),
+			readBy: 'shared worker'
+		});
+		const at: number[] = [];
+		const kinds: string[] = [];
+		c.onFrame((_f, when, _v, described) => (at.push(when), kinds.push(described.kind)));
+		c.onBadFrame((_raw, _problem, when) => at.push(when));
+		c.start('http://127.0.0.1:9');
+		try {
+			await until(() => at.length === 3 && kinds.length === 2);
+			expect(at.slice(0, 2)).toEqual([now - 40, now - 30]);
+			expect(kinds).toEqual(['app-notification', 'progress']);
+			await until(() => c.received === 2 && c.malformed === 1);
+			expect(c.workerLagMs).toBe(7);
+			expect(c.readBy).toBe('shared worker');
+		} finally {
+			c.stop();
+		}
+	});
+
+	it("moves a worker's times onto the page's clock when the two differ (a test's clock)", async () => {
+		const workerNow = Date.now() + 3_600_000;
+		const read = readFrame(NOTIFICATION_READER, '{"Type":4,"Data":{}}', workerNow - 10);
+		const c = new LiveChannel('notification', NOTIFICATION_READER, {
+			...fast,
+			WebSocket: workerSocket(() => ({ reads: [read], sentAt: workerNow, lagMs: 0 }))
+		});
+		const at: number[] = [];
+		c.onFrame((_f, when) => at.push(when));
+		const before = Date.now();
+		c.start('http://127.0.0.1:9');
+		try {
+			await until(() => at.length === 1);
+			expect(at[0]).toBeGreaterThanOrEqual(before - 10);
+			expect(at[0]).toBeLessThanOrEqual(Date.now());
+		} finally {
+			c.stop();
+		}
 	});
 });
 

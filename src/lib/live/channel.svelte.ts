@@ -1,11 +1,15 @@
 import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import { socketUrl } from './socket-url';
 import { Emitter } from './emitter';
+import { readFrame, type FrameRead, type FrameReader } from './frames';
+import type { Described } from './event-words';
 
 /**
  * One of the agent's WebSocket channels, kept open for as long as it is started: reconnects with
  * exponential backoff and jitter, forever, with a connection-open timeout. The client sends
- * nothing. Every frame goes through `parse`; one that does not parse is counted, never thrown.
+ * nothing. Every frame goes through the channel's reader (schema, then words for the timeline);
+ * one that does not read is counted, never thrown. Over a worker's socket (`shared-socket.ts`)
+ * the frames arrive already read, in batches, and the worker's lag comes with them.
  *
  * Frames reach listeners synchronously, as they arrive; the reactive fields (status, counts,
  * time of the last frame) are published at most every PUBLISH_MS, so a flood of frames does not
@@ -28,11 +32,27 @@ export type ChannelStatus =
 			since: number;
 	  };
 
-export type Parsed<T> = { ok: true; frame: T } | { ok: false; problem: string };
+/** Where frames are read: in a worker shared by every tab, in this tab's own worker, or here. */
+export type ReadBy = 'shared worker' | 'worker' | 'page';
+
+/**
+ * What a worker's socket delivers: frames it read (with the worker's arrival times), when it sent
+ * them, and how far behind its own loop ran.
+ */
+export type WorkerBatch = { reads: (FrameRead<unknown> | string)[]; sentAt: number; lagMs: number };
+
+/** Clocks further apart than this are not the same clock (a page under a test's clock). */
+const CLOCK_SKEW_MS = 1000;
+
+function isWorkerBatch(data: unknown): data is WorkerBatch {
+	return typeof data === 'object' && data !== null && Array.isArray((data as WorkerBatch).reads);
+}
 
 export type ChannelOptions = {
 	/** A WebSocket class, for Node (tests); the browser's own otherwise. */
 	WebSocket?: unknown;
+	/** Where the WebSocket class reads frames (a worker's stand-in reads them itself). */
+	readBy?: ReadBy;
 	minDelayMs?: number;
 	maxDelayMs?: number;
 	connectTimeoutMs?: number;
@@ -40,8 +60,13 @@ export type ChannelOptions = {
 	minUptimeMs?: number;
 };
 
-/** The frame as the schema read it, its arrival time, and the JSON value as it came. */
-type FrameListener<T> = (frame: T, receivedAt: number, value: unknown) => void;
+/** The frame as the schema read it, its arrival time, the JSON value as it came, and its words. */
+type FrameListener<T> = (
+	frame: T,
+	receivedAt: number,
+	value: unknown,
+	described: Described
+) => void;
 type BadFrameListener = (raw: string, problem: string, receivedAt: number) => void;
 
 const PUBLISH_MS = 250;
@@ -55,26 +80,35 @@ export class LiveChannel<T> {
 	/** Frames that could not be read. */
 	malformed = $state(0);
 	lastFrameAt = $state<number | null>(null);
+	/** The longest a worker reading the frames fell behind since the start, in ms. */
+	workerLagMs = $state<number | null>(null);
+	readonly readBy: ReadBy;
 	/** The address the channel is connected to, or null when stopped. */
 	url = $state<string | null>(null);
 
-	#parse: (value: unknown) => Parsed<T>;
-	#options: Required<Omit<ChannelOptions, 'WebSocket'>> & { WebSocket?: unknown };
+	#reader: FrameReader<T>;
+	#options: Required<Omit<ChannelOptions, 'WebSocket' | 'readBy'>> & { WebSocket?: unknown };
 	#socket: ReconnectingWebSocket | null = null;
 	#rwsOptions: Options = {};
 	#frames = new Emitter<Parameters<FrameListener<T>>>();
 	#badFrames = new Emitter<Parameters<BadFrameListener>>();
 	#statuses = new Emitter<[ChannelStatus]>();
-	#counts = { received: 0, malformed: 0, lastFrameAt: null as number | null };
+	#counts = {
+		received: 0,
+		malformed: 0,
+		lastFrameAt: null as number | null,
+		workerLagMs: null as number | null
+	};
 	#publishTimer: ReturnType<typeof setTimeout> | null = null;
 
 	constructor(
 		name: ChannelName,
-		parse: (value: unknown) => Parsed<T>,
-		options: ChannelOptions = {}
+		reader: FrameReader<T>,
+		{ readBy = 'page', ...options }: ChannelOptions = {}
 	) {
 		this.name = name;
-		this.#parse = parse;
+		this.#reader = reader;
+		this.readBy = readBy;
 		this.#options = {
 			minDelayMs: 1000,
 			maxDelayMs: 30_000,
@@ -90,7 +124,7 @@ export class LiveChannel<T> {
 		if (this.#socket && this.url === url) return;
 		this.stop();
 		this.url = url;
-		this.#counts = { received: 0, malformed: 0, lastFrameAt: null };
+		this.#counts = { received: 0, malformed: 0, lastFrameAt: null, workerLagMs: null };
 		this.#publishNow();
 		this.#rwsOptions = {
 			WebSocket: this.#options.WebSocket,
@@ -169,28 +203,31 @@ export class LiveChannel<T> {
 	}
 
 	#receive(data: unknown) {
-		const now = Date.now();
-		this.#counts.lastFrameAt = now;
-		let value: unknown;
-		let problem: string | null = null;
-		if (typeof data !== 'string') problem = 'not a text frame';
-		else {
-			try {
-				value = JSON.parse(data);
-			} catch {
-				problem = 'not JSON';
+		if (isWorkerBatch(data)) {
+			// Arrival times are the worker's; moved onto this page's clock only where the two differ.
+			const skew = Date.now() - data.sentAt;
+			const shift = Math.abs(skew) > CLOCK_SKEW_MS ? skew : 0;
+			for (const read of data.reads) {
+				// A worker that had no reader for this address passes the text on.
+				if (typeof read === 'string') this.#take(readFrame(this.#reader, read, Date.now()));
+				else this.#take((shift ? { ...read, at: read.at + shift } : read) as FrameRead<T>);
 			}
-		}
-		const parsed: Parsed<T> = problem ? { ok: false, problem } : this.#parse(value);
-		if (parsed.ok) {
-			this.#counts.received++;
-			this.#frames.emit(parsed.frame, now, value);
+			this.#counts.workerLagMs = Math.max(this.#counts.workerLagMs ?? 0, data.lagMs);
 		} else {
-			this.#counts.malformed++;
-			const raw = typeof data === 'string' ? data : String(data);
-			this.#badFrames.emit(raw, parsed.problem, now);
+			this.#take(readFrame(this.#reader, data, Date.now()));
 		}
 		this.#publishSoon();
+	}
+
+	#take(read: FrameRead<T>) {
+		this.#counts.lastFrameAt = read.at;
+		if (read.ok) {
+			this.#counts.received++;
+			this.#frames.emit(read.frame, read.at, read.value, read.described);
+		} else {
+			this.#counts.malformed++;
+			this.#badFrames.emit(read.raw, read.problem, read.at);
+		}
 	}
 
 	#setStatus(status: ChannelStatus) {
@@ -208,5 +245,6 @@ export class LiveChannel<T> {
 		this.received = this.#counts.received;
 		this.malformed = this.#counts.malformed;
 		this.lastFrameAt = this.#counts.lastFrameAt;
+		this.workerLagMs = this.#counts.workerLagMs;
 	}
 }

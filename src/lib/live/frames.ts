@@ -6,9 +6,42 @@ import {
 	type NotificationFrame,
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
-import type { Parsed } from './channel.svelte';
+import type { ChannelName } from '$lib/contract';
+import { describeNotification, describeState, type Described } from './event-words';
 
-/** Frame readers for the two channels: a frame of the wrong shape is reported, never thrown. */
+/**
+ * Frame readers for the two channels: a frame of the wrong shape is reported, never thrown.
+ * Plain code with no runes: the socket worker reads frames with it, and so does a tab that has
+ * no worker.
+ */
+
+export type Parsed<T> = { ok: true; frame: T } | { ok: false; problem: string };
+
+/** A frame as read: checked by the channel's schema and described for the timeline. */
+export type FrameRead<T> =
+	| { ok: true; at: number; frame: T; value: unknown; described: Described }
+	| { ok: false; at: number; raw: string; problem: string };
+
+export type FrameReader<T> = {
+	parse: (value: unknown) => Parsed<T>;
+	describe: (frame: T) => Described;
+};
+
+/** Reads one message of a channel as it came off the socket, at `at`. */
+export function readFrame<T>(reader: FrameReader<T>, data: unknown, at: number): FrameRead<T> {
+	if (typeof data !== 'string')
+		return { ok: false, at, raw: String(data), problem: 'not a text frame' };
+	let value: unknown;
+	try {
+		value = JSON.parse(data);
+	} catch {
+		return { ok: false, at, raw: data, problem: 'not JSON' };
+	}
+	const parsed = reader.parse(value);
+	return parsed.ok
+		? { ok: true, at, frame: parsed.frame, value, described: reader.describe(parsed.frame) }
+		: { ok: false, at, raw: data, problem: parsed.problem };
+}
 
 export function parseNotification(value: unknown): Parsed<NotificationFrame> {
 	const parsed = notificationFrameSchema.safeParse(value);
@@ -35,4 +68,22 @@ export function isProfileChange(frame: NotificationFrame): boolean {
 	if (!data.success) return false;
 	const text = `${data.data.Operation ?? ''} ${data.data.EndpointAddress ?? ''}`;
 	return /update_?user/i.test(text);
+}
+
+export const NOTIFICATION_READER: FrameReader<NotificationFrame> = {
+	parse: parseNotification,
+	describe: describeNotification
+};
+
+export const STATECHANGE_READER: FrameReader<StateChangeFrame> = {
+	parse: parseStateChange,
+	describe: describeState
+};
+
+/** The reader for a channel's address (its path names the channel), for the socket worker. */
+export function readerFor(url: string): FrameReader<unknown> | null {
+	const channel = new URL(url).pathname.split('/').pop() as ChannelName;
+	if (channel === 'notification') return NOTIFICATION_READER as FrameReader<unknown>;
+	if (channel === 'statechange') return STATECHANGE_READER as FrameReader<unknown>;
+	return null;
 }

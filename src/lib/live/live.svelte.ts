@@ -1,14 +1,14 @@
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
 import { LiveChannel, type ChannelStatus } from './channel.svelte';
-import { EVENT_KINDS, describeNotification, describeState } from './event-words';
+import { EVENT_KINDS } from './event-words';
 import { FileStates } from './file-states.svelte';
-import { parseNotification, parseStateChange } from './frames';
+import { NOTIFICATION_READER, STATECHANGE_READER } from './frames';
 import { Timeline, storedRetention, type NewEntry } from './timeline.svelte';
 import { Transfers } from './transfers.svelte';
 import { Problems } from './problems.svelte';
 import { activityOf, SAMPLE_MS, Throughput } from './activity';
-import { sharedWebSocket } from './shared-socket';
+import { workerWebSocket } from './shared-socket';
 import { TimelineStore, type Restored } from './timeline-store';
 
 /** Longest the channels wait for the kept timeline before they open anyway. */
@@ -23,16 +23,17 @@ const FLUSH_FALLBACK_MS = 250;
  * over once per animation frame, so a flood costs one update of each view per frame.
  */
 class Live {
-	// One socket per channel for all the console's tabs, where the browser has SharedWorker.
-	readonly #socket = { WebSocket: sharedWebSocket() };
+	// One socket per channel for all the console's tabs, its frames read off the main thread,
+	// where the browser has SharedWorker; a worker of the tab's own where it has only Worker.
+	readonly #socket = workerWebSocket();
 	readonly notification = new LiveChannel<NotificationFrame>(
 		'notification',
-		parseNotification,
+		NOTIFICATION_READER,
 		this.#socket
 	);
 	readonly statechange = new LiveChannel<StateChangeFrame>(
 		'statechange',
-		parseStateChange,
+		STATECHANGE_READER,
 		this.#socket
 	);
 	readonly channels = [this.notification, this.statechange] as const;
@@ -53,8 +54,7 @@ class Live {
 	#timer: ReturnType<typeof setTimeout> | null = null;
 
 	constructor() {
-		this.notification.onFrame((frame, at, value) => {
-			const described = describeNotification(frame);
+		this.notification.onFrame((_frame, at, value, described) => {
 			this.#entries.push({
 				at,
 				channel: 'notification',
@@ -67,8 +67,7 @@ class Live {
 			if (described.progress) this.#progress.push({ data: described.progress, at });
 			this.#schedule();
 		});
-		this.statechange.onFrame((frame, at, value) => {
-			const described = describeState(frame);
+		this.statechange.onFrame((frame, at, value, described) => {
 			this.#entries.push({ at, channel: 'statechange', ...described, payload: value });
 			this.#states.push({ frame, at });
 			this.#schedule();

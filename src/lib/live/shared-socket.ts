@@ -1,46 +1,73 @@
+import type { ReadBy, WorkerBatch } from './channel.svelte';
+
 /**
- * A stand-in for the browser's WebSocket whose connection lives in a SharedWorker
- * (`socket-worker.ts`), so every tab of the console shares one socket per channel. It behaves as
- * a WebSocket does for the reconnecting library (open, message, error and close events, a close
- * code and reason), so each tab's channel keeps its own status, countdown, Retry now and gap
- * markers. Where SharedWorker is missing or refused, it answers undefined and the browser's own
- * WebSocket is used, one per tab, as before.
+ * A stand-in for the browser's WebSocket whose connection lives in a worker
+ * (`socket-worker.ts`): a SharedWorker, so every tab of the console shares one socket per
+ * channel and the frames are read once for all of them; else a dedicated Worker of this tab's
+ * own, so at least the reading is off the page's main thread. It behaves as a WebSocket does for
+ * the reconnecting library (open, message, error and close events, a close code and reason), so
+ * each tab's channel keeps its own status, countdown, Retry now and gap markers; its messages
+ * are batches of frames already read. Where neither worker can start, it answers undefined and
+ * the browser's own WebSocket is used, the frames read on the page, as before.
  */
 
 type FromWorker =
 	| { type: 'open'; id: number }
-	| { type: 'messages'; id: number; data: string[] }
+	| ({ type: 'messages'; id: number } & WorkerBatch)
 	| { type: 'error'; id: number }
 	| { type: 'close'; id: number; code: number; reason: string; wasClean: boolean };
 
-let port: MessagePort | null | undefined;
-const open = new Map<number, SharedSocket>();
+type WorkerPort = { postMessage(message: unknown): void };
+
+let port: WorkerPort | null | undefined;
+let readBy: ReadBy = 'page';
+const open = new Map<number, WorkerSocket>();
 let nextId = 0;
 
-function workerPort(): MessagePort | null {
+function startWorker(): WorkerPort | null {
+	const receive = (event: MessageEvent<FromWorker>) => open.get(event.data.id)?.receive(event.data);
+	if (typeof SharedWorker !== 'undefined') {
+		try {
+			const worker = new SharedWorker(new URL('./socket-worker.ts', import.meta.url), {
+				type: 'module',
+				name: 'agent-console-sockets'
+			});
+			worker.port.onmessage = receive;
+			worker.port.start();
+			readBy = 'shared worker';
+			return worker.port;
+		} catch {
+			// Refused (a sandboxed frame, a policy): a worker of this tab's own, else the page.
+		}
+	}
+	if (typeof Worker !== 'undefined') {
+		try {
+			const worker = new Worker(new URL('./socket-worker.ts', import.meta.url), {
+				type: 'module',
+				name: 'agent-console-sockets'
+			});
+			worker.onmessage = receive;
+			readBy = 'worker';
+			return worker;
+		} catch {
+			// No worker at all: the page reads its frames itself.
+		}
+	}
+	return null;
+}
+
+function workerPort(): WorkerPort | null {
 	if (port !== undefined) return port;
-	port = null;
-	if (typeof SharedWorker === 'undefined') return null;
-	try {
-		const worker = new SharedWorker(new URL('./socket-worker.ts', import.meta.url), {
-			type: 'module',
-			name: 'agent-console-sockets'
-		});
-		port = worker.port;
-		port.onmessage = (event: MessageEvent<FromWorker>) =>
-			open.get(event.data.id)?.receive(event.data);
-		port.start();
-		// A page going away lets go of its sockets, so the last tab's leaving closes them.
+	port = startWorker();
+	// A page going away lets go of its sockets, so the last tab's leaving closes them.
+	if (port)
 		addEventListener('pagehide', () => {
 			for (const socket of [...open.values()]) socket.close();
 		});
-	} catch {
-		port = null;
-	}
 	return port;
 }
 
-class SharedSocket extends EventTarget {
+class WorkerSocket extends EventTarget {
 	static readonly CONNECTING = 0;
 	static readonly OPEN = 1;
 	static readonly CLOSING = 2;
@@ -70,10 +97,9 @@ class SharedSocket extends EventTarget {
 			this.readyState = this.OPEN;
 			this.dispatchEvent(new Event('open'));
 		} else if (m.type === 'messages') {
-			for (const data of m.data) {
-				if (this.readyState !== this.OPEN) break;
-				this.dispatchEvent(new MessageEvent('message', { data }));
-			}
+			if (this.readyState !== this.OPEN) return;
+			const batch: WorkerBatch = { reads: m.reads, sentAt: m.sentAt, lagMs: m.lagMs };
+			this.dispatchEvent(new MessageEvent('message', { data: batch }));
 		} else if (m.type === 'error') {
 			this.dispatchEvent(new Event('error'));
 		} else {
@@ -96,7 +122,12 @@ class SharedSocket extends EventTarget {
 	}
 }
 
-/** The WebSocket class for the channels: the shared one when this browser can, else undefined. */
-export function sharedWebSocket(): typeof WebSocket | undefined {
-	return workerPort() ? (SharedSocket as unknown as typeof WebSocket) : undefined;
+/**
+ * The WebSocket class for the channels, and where their frames are read: a worker's stand-in
+ * when this browser can run one, else undefined (the browser's own, read on the page).
+ */
+export function workerWebSocket(): { WebSocket?: typeof WebSocket; readBy: ReadBy } {
+	return workerPort()
+		? { WebSocket: WorkerSocket as unknown as typeof WebSocket, readBy }
+		: { readBy: 'page' };
 }

@@ -1,47 +1,94 @@
 /// <reference lib="webworker" />
+import { readFrame, readerFor, type FrameRead } from './frames';
 
 /**
- * The agent's sockets, shared by every tab of the console (a SharedWorker): one WebSocket per
- * address however many tabs listen. Each tab's channel still runs its own reconnecting logic over
- * a stand-in socket (`shared-socket.ts`); here a stand-in joins the real socket for its address,
- * or opens one. Frames go to the tabs in batches, at most one a frame's time (16 ms). A socket
- * nobody listens to any more is closed.
+ * The agent's sockets, off the page's main thread. As a SharedWorker it serves every tab of the
+ * console: one WebSocket per address however many tabs listen. Where SharedWorker is missing a
+ * tab runs it as its own dedicated Worker, with the same messages.
+ *
+ * Each tab's channel still runs its own reconnecting logic over a stand-in socket
+ * (`shared-socket.ts`); here a stand-in joins the real socket for its address, or opens one.
+ * Frames are read here (JSON, the channel's schema, the words for the timeline), once for all
+ * tabs, and go to the tabs in batches, at most one a frame's time (16 ms), with how far this
+ * worker's own loop fell behind. A socket nobody listens to any more is closed.
  */
 
 type ToWorker = { type: 'open'; id: number; url: string } | { type: 'close'; id: number };
 
-type Listener = { port: MessagePort; id: number };
-type Entry = { ws: WebSocket; listeners: Set<Listener>; pending: string[] };
+/** What the worker talks to: a SharedWorker's port for a tab, or a dedicated worker's scope. */
+type Port = {
+	postMessage(message: unknown): void;
+	onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+};
+type Listener = { port: Port; id: number };
+type Entry = {
+	ws: WebSocket;
+	read: (data: unknown, at: number) => FrameRead<unknown> | string;
+	listeners: Set<Listener>;
+	pending: (FrameRead<unknown> | string)[];
+};
 
 const BATCH_MS = 16;
+/** How often the worker checks its own loop for lag. */
+const TICK_MS = 50;
 const sockets = new Map<string, Entry>();
-const byPort = new Map<MessagePort, Map<number, { url: string; listener: Listener }>>();
+const byPort = new Map<Port, Map<number, { url: string; listener: Listener }>>();
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
+let ticker: ReturnType<typeof setInterval> | null = null;
+let lastTick = 0;
+/** The longest this worker's loop ran late since the last batch. */
+let lagMs = 0;
 
-function post(listener: Listener, message: unknown) {
-	listener.port.postMessage({ ...(message as object), id: listener.id });
+function post(listener: Listener, message: object) {
+	listener.port.postMessage({ ...message, id: listener.id });
 }
 
 function flush() {
 	flushTimer = null;
 	for (const entry of sockets.values()) flushEntry(entry);
+	lagMs = 0;
 }
 
 function flushEntry(entry: Entry) {
 	if (entry.pending.length === 0) return;
-	const data = entry.pending;
+	const reads = entry.pending;
 	entry.pending = [];
-	for (const listener of entry.listeners) post(listener, { type: 'messages', data });
+	const batch = { type: 'messages', reads, sentAt: Date.now(), lagMs };
+	for (const listener of entry.listeners) post(listener, batch);
+}
+
+/** Measures how late the worker's own timers run while any socket is open. */
+function watchLag() {
+	if (ticker !== null) return;
+	lastTick = performance.now();
+	ticker = setInterval(() => {
+		const now = performance.now();
+		lagMs = Math.max(lagMs, now - lastTick - TICK_MS);
+		lastTick = now;
+		if (sockets.size === 0 && ticker !== null) {
+			clearInterval(ticker);
+			ticker = null;
+		}
+	}, TICK_MS);
 }
 
 function open(url: string): Entry {
 	const ws = new WebSocket(url);
-	const entry: Entry = { ws, listeners: new Set(), pending: [] };
+	const reader = readerFor(url);
+	const entry: Entry = {
+		ws,
+		// An address that names no channel is passed on as it came, for the tab to read.
+		read: reader
+			? (data, at) => readFrame(reader, data, at)
+			: (data) => (typeof data === 'string' ? data : String(data)),
+		listeners: new Set(),
+		pending: []
+	};
 	ws.onopen = () => {
 		for (const listener of entry.listeners) post(listener, { type: 'open' });
 	};
 	ws.onmessage = (event) => {
-		entry.pending.push(typeof event.data === 'string' ? event.data : String(event.data));
+		entry.pending.push(entry.read(event.data, Date.now()));
 		flushTimer ??= setTimeout(flush, BATCH_MS);
 	};
 	ws.onerror = () => {
@@ -60,10 +107,11 @@ function open(url: string): Entry {
 		entry.listeners.clear();
 	};
 	sockets.set(url, entry);
+	watchLag();
 	return entry;
 }
 
-function subscribe(port: MessagePort, id: number, url: string) {
+function subscribe(port: Port, id: number, url: string) {
 	let entry = sockets.get(url);
 	if (!entry || entry.ws.readyState >= WebSocket.CLOSING) entry = open(url);
 	const listener: Listener = { port, id };
@@ -74,7 +122,7 @@ function subscribe(port: MessagePort, id: number, url: string) {
 	if (entry.ws.readyState === WebSocket.OPEN) post(listener, { type: 'open' });
 }
 
-function unsubscribe(port: MessagePort, id: number) {
+function unsubscribe(port: Port, id: number) {
 	const mine = byPort.get(port);
 	const sub = mine?.get(id);
 	if (!sub) return;
@@ -88,12 +136,20 @@ function unsubscribe(port: MessagePort, id: number) {
 	}
 }
 
-(self as unknown as SharedWorkerGlobalScope).onconnect = (event: MessageEvent) => {
-	const port = event.ports[0]!;
-	port.onmessage = (message: MessageEvent<ToWorker>) => {
+function serve(port: Port) {
+	port.onmessage = (message) => {
 		const m = message.data;
 		if (m.type === 'open') subscribe(port, m.id, m.url);
 		else if (m.type === 'close') unsubscribe(port, m.id);
 	};
-	port.start();
-};
+}
+
+if ('onconnect' in self) {
+	(self as unknown as SharedWorkerGlobalScope).onconnect = (event: MessageEvent) => {
+		const port = event.ports[0]!;
+		serve(port as unknown as Port);
+		port.start();
+	};
+} else {
+	serve(self as unknown as Port);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FileStates } from './file-states.svelte.ts';
-import { KEEP_FINISHED_MS, Transfers, outcomeOf, outcomeWords } from './transfers.svelte.ts';
+import { KEEP_FINISHED_MS, Transfers, outcomeWords } from './transfers.svelte.ts';
+import { outcomeOf } from './transfer-outcome.ts';
 
 describe('Transfers', () => {
 	it('follows each transfer and keeps finished ones for a while', () => {

@@ -1,12 +1,11 @@
 import { redactTokens } from '$lib/contract';
 import type { ProgressData } from '$lib/api/schemas/frames';
+import { outcomeOf, type TransferOutcome } from './transfer-outcome';
 
 /**
  * Live transfers, one per TransferId, from the Progress notifications. Finished ones (completed
  * or failed) stay for KEEP_FINISHED_MS so a person sees how they ended, at most MAX_FINISHED.
  */
-
-export type TransferOutcome = 'active' | 'completed' | 'failed';
 
 export type Transfer = {
 	id: string;
@@ -43,18 +42,6 @@ export function outcomeWords(t: Pick<Transfer, 'outcome' | 'status'>): string {
 export const KEEP_FINISHED_MS = 5 * 60_000;
 const MAX_FINISHED = 100;
 const MAX_ACTIVE = 1_000;
-
-export function outcomeOf(
-	status: string | number | null | undefined,
-	error: string | null | undefined
-): TransferOutcome {
-	const name = typeof status === 'string' ? status.toLowerCase().replace(/[\s_-]/g, '') : '';
-	if (name === 'completed' || name === 'complete' || name === 'done' || name === 'succeeded')
-		return 'completed';
-	if (name === 'failed' || name === 'error' || name === 'cancelled' || name === 'canceled' || error)
-		return 'failed';
-	return 'active';
-}
 
 function startOf(value: string | null | undefined, fallback: number): number {
 	const t = value ? Date.parse(value) : NaN;
