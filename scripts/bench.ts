@@ -199,8 +199,12 @@ const FLOOD_TARGETS = { delayP95Ms: 100, longestTaskMs: 50, heapGrowthMb: 100 };
 const WATCH_FLOOD = `(() => {
 	const stats = { longest: 0, delays: [] };
 	window.__flood = stats;
+	stats.long = [];
 	new PerformanceObserver((list) => {
-		for (const entry of list.getEntries()) stats.longest = Math.max(stats.longest, entry.duration);
+		for (const entry of list.getEntries()) {
+			stats.longest = Math.max(stats.longest, entry.duration);
+			stats.long.push(Math.round(entry.duration));
+		}
 	}).observe({ type: 'longtask', buffered: false });
 	const seen = new Set();
 	const tick = () => {
@@ -262,7 +266,12 @@ async function flood(browser: Browser, baseUrl: string) {
 		const counts = await page.getByTestId('timeline-counts').textContent();
 		const kept = number(counts, /of ([\d]+) kept/);
 		const dropped = number(counts, /([\d]+) older events dropped/) || 0;
-		const stats = (await page.evaluate('window.__flood')) as { longest: number; delays: number[] };
+		const stats = (await page.evaluate('window.__flood')) as {
+			longest: number;
+			delays: number[];
+			long: number[];
+		};
+		const reader = await page.getByTestId('notification-reader').textContent();
 		const heapAfter = await heap();
 		const delays = [...stats.delays].sort((a, b) => a - b);
 		const growth = heapAfter - heapBefore;
@@ -280,8 +289,9 @@ async function flood(browser: Browser, baseUrl: string) {
 			`  arrival to row on screen: median ${percentile(delays, 50).toFixed(0)} ms, p95 ${percentile(delays, 95).toFixed(0)} ms (${delays.length.toLocaleString('en')} rows seen)  ${verdict(percentile(delays, 95) < FLOOD_TARGETS.delayP95Ms)}`
 		);
 		console.log(
-			`  longest main-thread task: ${stats.longest.toFixed(0)} ms  ${verdict(stats.longest <= FLOOD_TARGETS.longestTaskMs)}`
+			`  longest main-thread task: ${stats.longest.toFixed(0)} ms (${stats.long.length} tasks over 50 ms${stats.long.length ? `: ${stats.long.slice(0, 12).join(', ')}` : ''})  ${verdict(stats.longest <= FLOOD_TARGETS.longestTaskMs)}`
 		);
+		console.log(`  where frames were read: ${reader?.trim()}`);
 		console.log(
 			`  JS heap: ${heapBefore.toFixed(1)} MB before, ${heapAfter.toFixed(1)} MB after (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB)  ${verdict(growth < FLOOD_TARGETS.heapGrowthMb)}`
 		);

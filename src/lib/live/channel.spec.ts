@@ -122,7 +122,8 @@ describe('LiveChannel over a worker', () => {
 		});
 		const at: number[] = [];
 		const kinds: string[] = [];
-		c.onFrame((_f, when, _v, described) => (at.push(when), kinds.push(described.kind)));
+		c.onFrame((_f, when) => at.push(when));
+		c.onRead((read) => read.ok && kinds.push(read.described.kind));
 		c.onBadFrame((_raw, _problem, when) => at.push(when));
 		c.start('http://127.0.0.1:9');
 		try {

@@ -2,7 +2,6 @@ import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import { socketUrl } from './socket-url';
 import { Emitter } from './emitter';
 import { readFrame, type FrameRead, type FrameReader } from './frames';
-import type { Described } from './event-words';
 
 /**
  * One of the agent's WebSocket channels, kept open for as long as it is started: reconnects with
@@ -60,13 +59,8 @@ export type ChannelOptions = {
 	minUptimeMs?: number;
 };
 
-/** The frame as the schema read it, its arrival time, the JSON value as it came, and its words. */
-type FrameListener<T> = (
-	frame: T,
-	receivedAt: number,
-	value: unknown,
-	described: Described
-) => void;
+/** The frame as the schema read it, its arrival time, and the JSON value as it came. */
+type FrameListener<T> = (frame: T, receivedAt: number, value: unknown) => void;
 type BadFrameListener = (raw: string, problem: string, receivedAt: number) => void;
 
 const PUBLISH_MS = 250;
@@ -90,6 +84,7 @@ export class LiveChannel<T> {
 	#options: Required<Omit<ChannelOptions, 'WebSocket' | 'readBy'>> & { WebSocket?: unknown };
 	#socket: ReconnectingWebSocket | null = null;
 	#rwsOptions: Options = {};
+	#reads = new Emitter<[FrameRead<T>]>();
 	#frames = new Emitter<Parameters<FrameListener<T>>>();
 	#badFrames = new Emitter<Parameters<BadFrameListener>>();
 	#statuses = new Emitter<[ChannelStatus]>();
@@ -168,6 +163,11 @@ export class LiveChannel<T> {
 		this.#setStatus({ kind: 'connecting', attempt: 1 });
 	}
 
+	/** Every frame as read, readable or not, with its words for the timeline. */
+	onRead(listener: (read: FrameRead<T>) => void): () => void {
+		return this.#reads.on(listener);
+	}
+
 	onFrame(listener: FrameListener<T>): () => void {
 		return this.#frames.on(listener);
 	}
@@ -221,9 +221,10 @@ export class LiveChannel<T> {
 
 	#take(read: FrameRead<T>) {
 		this.#counts.lastFrameAt = read.at;
+		this.#reads.emit(read);
 		if (read.ok) {
 			this.#counts.received++;
-			this.#frames.emit(read.frame, read.at, read.value, read.described);
+			this.#frames.emit(read.frame, read.at, read.value);
 		} else {
 			this.#counts.malformed++;
 			this.#badFrames.emit(read.raw, read.problem, read.at);

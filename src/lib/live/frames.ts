@@ -7,7 +7,8 @@ import {
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
-import { describeNotification, describeState, type Described } from './event-words';
+import { EVENT_KINDS, describeNotification, describeState, type Described } from './event-words';
+import type { NewEntry } from './timeline.svelte';
 
 /**
  * Frame readers for the two channels: a frame of the wrong shape is reported, never thrown.
@@ -80,10 +81,39 @@ export const STATECHANGE_READER: FrameReader<StateChangeFrame> = {
 	describe: describeState
 };
 
-/** The reader for a channel's address (its path names the channel), for the socket worker. */
+/** The channel an address is for (its path names it), or null. */
+export function channelOf(url: string): ChannelName | null {
+	const name = new URL(url).pathname.split('/').pop();
+	return name === 'notification' || name === 'statechange' ? name : null;
+}
+
+/** The reader for a channel's address, for the socket worker. */
 export function readerFor(url: string): FrameReader<unknown> | null {
-	const channel = new URL(url).pathname.split('/').pop() as ChannelName;
+	const channel = channelOf(url);
 	if (channel === 'notification') return NOTIFICATION_READER as FrameReader<unknown>;
 	if (channel === 'statechange') return STATECHANGE_READER as FrameReader<unknown>;
 	return null;
+}
+
+/** A frame as a timeline entry: its words and the value as it came, or why it could not be read. */
+export function entryOf(channel: ChannelName, read: FrameRead<unknown>): NewEntry {
+	if (!read.ok)
+		return {
+			at: read.at,
+			channel,
+			kind: 'malformed',
+			label: EVENT_KINDS.malformed,
+			summary: `${read.problem}: ${read.raw.length > 120 ? `${read.raw.slice(0, 119)}…` : read.raw}`,
+			payload: read.raw
+		};
+	const { kind, label, summary, severity } = read.described;
+	return {
+		at: read.at,
+		channel,
+		kind,
+		label,
+		summary,
+		payload: read.value,
+		...(severity ? { severity } : {})
+	};
 }

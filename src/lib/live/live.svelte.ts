@@ -3,13 +3,13 @@ import type { ChannelName } from '$lib/contract';
 import { LiveChannel, type ChannelStatus } from './channel.svelte';
 import { EVENT_KINDS } from './event-words';
 import { FileStates } from './file-states.svelte';
-import { NOTIFICATION_READER, STATECHANGE_READER } from './frames';
+import { entryOf, NOTIFICATION_READER, STATECHANGE_READER } from './frames';
 import { Timeline, storedRetention, type NewEntry } from './timeline.svelte';
 import { Transfers } from './transfers.svelte';
 import { Problems } from './problems.svelte';
 import { activityOf, SAMPLE_MS, Throughput } from './activity';
-import { workerWebSocket } from './shared-socket';
-import { TimelineStore, type Restored } from './timeline-store';
+import { workerKeeper, workerWebSocket } from './shared-socket';
+import { loadTimeline, TimelineStore, type Keeper, type Restored } from './timeline-store';
 
 /** Longest the channels wait for the kept timeline before they open anyway. */
 const RESTORE_WAIT_MS = 1500;
@@ -44,7 +44,7 @@ class Live {
 	readonly throughput = new Throughput();
 	#sampler: ReturnType<typeof setInterval> | null = null;
 	/** The timeline kept in IndexedDB for the agent listened to. */
-	#store: TimelineStore | null = null;
+	#store: Keeper | null = null;
 	#agent: string | null = null;
 
 	#entries: NewEntry[] = [];
@@ -54,34 +54,13 @@ class Live {
 	#timer: ReturnType<typeof setTimeout> | null = null;
 
 	constructor() {
-		this.notification.onFrame((_frame, at, value, described) => {
-			this.#entries.push({
-				at,
-				channel: 'notification',
-				kind: described.kind,
-				label: described.label,
-				summary: described.summary,
-				payload: value,
-				...(described.severity ? { severity: described.severity } : {})
-			});
-			if (described.progress) this.#progress.push({ data: described.progress, at });
-			this.#schedule();
-		});
-		this.statechange.onFrame((frame, at, value, described) => {
-			this.#entries.push({ at, channel: 'statechange', ...described, payload: value });
-			this.#states.push({ frame, at });
-			this.#schedule();
-		});
 		for (const channel of this.channels) {
-			channel.onBadFrame((raw, problem, at) => {
-				this.#entries.push({
-					at,
-					channel: channel.name,
-					kind: 'malformed',
-					label: EVENT_KINDS.malformed,
-					summary: `${problem}: ${raw.length > 120 ? `${raw.slice(0, 119)}…` : raw}`,
-					payload: raw
-				});
+			channel.onRead((read) => {
+				this.#entries.push(entryOf(channel.name, read));
+				if (read.ok && read.described.progress)
+					this.#progress.push({ data: read.described.progress, at: read.at });
+				if (read.ok && channel === this.statechange)
+					this.#states.push({ frame: read.frame as StateChangeFrame, at: read.at });
 				this.#schedule();
 			});
 			channel.onStatus((status) => this.#statusChanged(channel.name, status));
@@ -94,14 +73,19 @@ class Live {
 			// The cap the user chose bounds what is kept, in memory and in storage, from the start.
 			const cap = storedRetention.value;
 			if (cap !== null && cap !== this.timeline.cap) this.timeline.setCap(cap);
-			const store = new TimelineStore(agentUrl, this.timeline.cap);
+			// The socket worker keeps it where there is one; else this tab (one tab at a time).
+			const store =
+				workerKeeper(agentUrl, this.timeline.cap) ?? new TimelineStore(agentUrl, this.timeline.cap);
 			this.#store = store;
 			this.#agent = agentUrl;
 			const empty = this.timeline.size === 0;
 			// What was kept comes first, then what arrives: the channels open once it is read (or
 			// after a short wait, when storage is slow).
 			const kept = Promise.race([
-				store.load().catch((): Restored => ({ entries: [], lastAt: null })),
+				loadTimeline(agentUrl, this.timeline.cap).catch((): Restored => ({
+					entries: [],
+					lastAt: null
+				})),
 				new Promise<Restored>((resolve) =>
 					setTimeout(() => resolve({ entries: [], lastAt: null }), RESTORE_WAIT_MS)
 				)

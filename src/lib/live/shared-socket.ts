@@ -1,4 +1,5 @@
 import type { ReadBy, WorkerBatch } from './channel.svelte';
+import type { Keeper } from './timeline-store';
 
 /**
  * A stand-in for the browser's WebSocket whose connection lives in a worker
@@ -15,6 +16,8 @@ type FromWorker =
 	| { type: 'open'; id: number }
 	| ({ type: 'messages'; id: number } & WorkerBatch)
 	| { type: 'error'; id: number }
+	/** A request of this tab's (`ask`) is done. */
+	| { type: 'done'; id: number }
 	| { type: 'close'; id: number; code: number; reason: string; wasClean: boolean };
 
 type WorkerPort = { postMessage(message: unknown): void };
@@ -23,9 +26,19 @@ let port: WorkerPort | null | undefined;
 let readBy: ReadBy = 'page';
 const open = new Map<number, WorkerSocket>();
 let nextId = 0;
+/** Requests waiting for the worker's answer, by id. */
+const asked = new Map<number, () => void>();
+/** The agents whose timeline the worker keeps for this tab. */
+const kept = new Map<string, number>();
 
 function startWorker(): WorkerPort | null {
-	const receive = (event: MessageEvent<FromWorker>) => open.get(event.data.id)?.receive(event.data);
+	const receive = (event: MessageEvent<FromWorker>) => {
+		const m = event.data;
+		if (m.type === 'done') {
+			asked.get(m.id)?.();
+			asked.delete(m.id);
+		} else open.get(m.id)?.receive(m);
+	};
 	if (typeof SharedWorker !== 'undefined') {
 		try {
 			const worker = new SharedWorker(new URL('./socket-worker.ts', import.meta.url), {
@@ -63,6 +76,9 @@ function workerPort(): WorkerPort | null {
 	if (port)
 		addEventListener('pagehide', () => {
 			for (const socket of [...open.values()]) socket.close();
+			for (const [agent, count] of kept)
+				for (let i = 0; i < count; i++) port?.postMessage({ type: 'release', agent });
+			kept.clear();
 		});
 	return port;
 }
@@ -91,7 +107,7 @@ class WorkerSocket extends EventTarget {
 		workerPort()!.postMessage({ type: 'open', id: this.#id, url });
 	}
 
-	receive(m: FromWorker) {
+	receive(m: Exclude<FromWorker, { type: 'done' }>) {
 		if (this.readyState === this.CLOSED) return;
 		if (m.type === 'open') {
 			this.readyState = this.OPEN;
@@ -130,4 +146,40 @@ export function workerWebSocket(): { WebSocket?: typeof WebSocket; readBy: ReadB
 	return workerPort()
 		? { WebSocket: WorkerSocket as unknown as typeof WebSocket, readBy }
 		: { readBy: 'page' };
+}
+
+function ask(message: object): Promise<void> {
+	const id = ++nextId;
+	return new Promise<void>((resolve) => {
+		asked.set(id, resolve);
+		port!.postMessage({ ...message, id });
+	});
+}
+
+/**
+ * The worker's keeping of an agent's timeline, for as long as this tab listens to it: the worker
+ * writes every frame it reads, so the tab writes nothing. Null where there is no worker (the tab
+ * keeps it with a `TimelineStore` of its own).
+ */
+export function workerKeeper(agent: string, cap: number): Keeper | null {
+	const worker = workerPort();
+	if (!worker) return null;
+	worker.postMessage({ type: 'keep', agent, cap });
+	kept.set(agent, (kept.get(agent) ?? 0) + 1);
+	let released = false;
+	return {
+		add() {},
+		async setCap(next) {
+			worker.postMessage({ type: 'cap', agent, cap: next });
+		},
+		clear: () => ask({ type: 'clear', agent }),
+		async close() {
+			if (released) return;
+			released = true;
+			const count = (kept.get(agent) ?? 1) - 1;
+			if (count > 0) kept.set(agent, count);
+			else kept.delete(agent);
+			worker.postMessage({ type: 'release', agent });
+		}
+	};
 }

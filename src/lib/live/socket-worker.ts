@@ -1,5 +1,7 @@
 /// <reference lib="webworker" />
-import { readFrame, readerFor, type FrameRead } from './frames';
+import { channelOf, entryOf, readFrame, readerFor, type FrameRead } from './frames';
+import { socketUrl } from './socket-url';
+import { TimelineStore } from './timeline-store';
 
 /**
  * The agent's sockets, off the page's main thread. As a SharedWorker it serves every tab of the
@@ -11,9 +13,18 @@ import { readFrame, readerFor, type FrameRead } from './frames';
  * Frames are read here (JSON, the channel's schema, the words for the timeline), once for all
  * tabs, and go to the tabs in batches, at most one a frame's time (16 ms), with how far this
  * worker's own loop fell behind. A socket nobody listens to any more is closed.
+ *
+ * It also keeps the timeline in IndexedDB for each agent a tab asks it to (`keep`), off the
+ * page's main thread: every frame it reads, once, masked and capped as `TimelineStore` does.
  */
 
-type ToWorker = { type: 'open'; id: number; url: string } | { type: 'close'; id: number };
+type ToWorker =
+	| { type: 'open'; id: number; url: string }
+	| { type: 'close'; id: number }
+	| { type: 'keep'; agent: string; cap: number }
+	| { type: 'release'; agent: string }
+	| { type: 'cap'; agent: string; cap: number }
+	| { type: 'clear'; agent: string; id: number };
 
 /** What the worker talks to: a SharedWorker's port for a tab, or a dedicated worker's scope. */
 type Port = {
@@ -23,6 +34,9 @@ type Port = {
 type Listener = { port: Port; id: number };
 type Entry = {
 	ws: WebSocket;
+	url: string;
+	/** The agent whose timeline this socket's frames are kept in, if a tab asked. */
+	agent: string | null;
 	read: (data: unknown, at: number) => FrameRead<unknown> | string;
 	listeners: Set<Listener>;
 	pending: (FrameRead<unknown> | string)[];
@@ -32,6 +46,8 @@ const BATCH_MS = 16;
 /** How often the worker checks its own loop for lag. */
 const TICK_MS = 50;
 const sockets = new Map<string, Entry>();
+/** The timelines kept, per agent, and how many of each port's channels asked for them. */
+const keepers = new Map<string, { store: TimelineStore; users: Map<Port, number> }>();
 const byPort = new Map<Port, Map<number, { url: string; listener: Listener }>>();
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 let ticker: ReturnType<typeof setInterval> | null = null;
@@ -53,6 +69,12 @@ function flushEntry(entry: Entry) {
 	if (entry.pending.length === 0) return;
 	const reads = entry.pending;
 	entry.pending = [];
+	const keeper = entry.agent === null ? undefined : keepers.get(entry.agent);
+	const channel = channelOf(entry.url);
+	if (keeper && channel)
+		keeper.store.add(
+			reads.flatMap((read) => (typeof read === 'string' ? [] : [entryOf(channel, read)]))
+		);
 	const batch = { type: 'messages', reads, sentAt: Date.now(), lagMs };
 	for (const listener of entry.listeners) post(listener, batch);
 }
@@ -77,6 +99,8 @@ function open(url: string): Entry {
 	const reader = readerFor(url);
 	const entry: Entry = {
 		ws,
+		url,
+		agent: agentOf(url),
 		// An address that names no channel is passed on as it came, for the tab to read.
 		read: reader
 			? (data, at) => readFrame(reader, data, at)
@@ -136,11 +160,54 @@ function unsubscribe(port: Port, id: number) {
 	}
 }
 
+/** The agent kept whose channel this address is. */
+function agentOf(url: string): string | null {
+	for (const agent of keepers.keys()) {
+		if (url === socketUrl(agent, 'notification') || url === socketUrl(agent, 'statechange'))
+			return agent;
+	}
+	return null;
+}
+
+function keep(port: Port, agent: string, cap: number) {
+	let keeper = keepers.get(agent);
+	if (!keeper)
+		keepers.set(agent, (keeper = { store: new TimelineStore(agent, cap), users: new Map() }));
+	else void keeper.store.setCap(cap);
+	keeper.users.set(port, (keeper.users.get(port) ?? 0) + 1);
+	for (const entry of sockets.values()) entry.agent ??= agentOf(entry.url);
+}
+
+function release(port: Port, agent: string) {
+	const keeper = keepers.get(agent);
+	if (!keeper) return;
+	const count = (keeper.users.get(port) ?? 0) - 1;
+	if (count > 0) keeper.users.set(port, count);
+	else keeper.users.delete(port);
+	if (keeper.users.size > 0) return;
+	keepers.delete(agent);
+	for (const entry of sockets.values()) {
+		if (entry.agent !== agent) continue;
+		flushEntry(entry);
+		entry.agent = null;
+	}
+	void keeper.store.close();
+}
+
 function serve(port: Port) {
 	port.onmessage = (message) => {
 		const m = message.data;
 		if (m.type === 'open') subscribe(port, m.id, m.url);
 		else if (m.type === 'close') unsubscribe(port, m.id);
+		else if (m.type === 'keep') keep(port, m.agent, m.cap);
+		else if (m.type === 'release') release(port, m.agent);
+		else if (m.type === 'cap') void keepers.get(m.agent)?.store.setCap(m.cap);
+		else if (m.type === 'clear') {
+			const done = () => port.postMessage({ type: 'done', id: m.id });
+			const store = keepers.get(m.agent)?.store;
+			if (store) void store.clear().finally(done);
+			else done();
+		}
 	};
 }
 

@@ -5,7 +5,8 @@ import type { NewEntry, TimelineEntry } from './timeline.svelte';
 /**
  * The timeline kept in IndexedDB, per agent, so a reload, a new tab or a sign-in after expiry
  * shows what was seen before. Written in batches, bounded by the retention cap. One tab writes
- * at a time (a Web Lock per agent), so two open tabs do not store each frame twice. Signing out
+ * at a time (a Web Lock per agent), so two open tabs do not store each frame twice: the socket
+ * worker where there is one (it reads every frame once for all tabs), else one of the tabs. Signing out
  * keeps it for the next sign-in to the same agent; Clear empties it.
  */
 
@@ -46,7 +47,33 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export type Restored = { entries: NewEntry[]; lastAt: number | null };
 
-export class TimelineStore {
+/** What was kept for this agent, oldest first, at most the cap; and when it was last written. */
+export async function loadTimeline(agent: string, cap: number): Promise<Restored> {
+	const database = await db();
+	if (!database) return { entries: [], lastAt: null };
+	const tx = database.transaction(['events', 'meta'], 'readonly');
+	const entries: NewEntry[] = [];
+	let cursor = await tx.objectStore('events').index('agent').openCursor(agent, 'prev');
+	while (cursor && entries.length < cap) {
+		const entry: Partial<Stored> = { ...cursor.value };
+		delete entry.agent;
+		entries.push(entry as NewEntry);
+		cursor = await cursor.continue();
+	}
+	const meta = await tx.objectStore('meta').get(agent);
+	await tx.done;
+	return { entries: entries.reverse(), lastAt: meta?.lastAt ?? null };
+}
+
+/** What keeps the timeline: this store in the tab, or the socket worker's (`shared-socket.ts`). */
+export type Keeper = {
+	add(entries: NewEntry[]): void;
+	setCap(cap: number): Promise<void>;
+	clear(): Promise<void>;
+	close(): Promise<void>;
+};
+
+export class TimelineStore implements Keeper {
 	readonly #agent: string;
 	#queue: NewEntry[] = [];
 	#timer: ReturnType<typeof setTimeout> | null = null;
@@ -72,24 +99,6 @@ export class TimelineStore {
 			this.#writer = true;
 			return new Promise<void>((resolve) => (this.#release = resolve));
 		});
-	}
-
-	/** What was kept for this agent, oldest first, at most the cap; and when it was last written. */
-	async load(): Promise<Restored> {
-		const database = await db();
-		if (!database) return { entries: [], lastAt: null };
-		const tx = database.transaction(['events', 'meta'], 'readonly');
-		const entries: NewEntry[] = [];
-		let cursor = await tx.objectStore('events').index('agent').openCursor(this.#agent, 'prev');
-		while (cursor && entries.length < this.#cap) {
-			const entry: Partial<Stored> = { ...cursor.value };
-			delete entry.agent;
-			entries.push(entry as NewEntry);
-			cursor = await cursor.continue();
-		}
-		const meta = await tx.objectStore('meta').get(this.#agent);
-		await tx.done;
-		return { entries: entries.reverse(), lastAt: meta?.lastAt ?? null };
 	}
 
 	/** Queues entries to write; they go in one batch a moment later. */
