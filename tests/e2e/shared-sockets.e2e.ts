@@ -56,6 +56,26 @@ test.describe('one connection for every tab', () => {
 		expect(agent.live.clientCount('statechange')).toBe(1);
 	});
 
+	test('a tab opened later sees the transfers already under way', async ({
+		page,
+		agent,
+		context
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/events?view=transfers');
+		await live(page);
+		await push(agent, 'notification', {
+			Type: 1,
+			Data: { TransferId: 'early', Status: 'InProgress', Name: 'early.bin', Bytes: 5, Size: 10 }
+		});
+		await expect(page.getByTestId('transfer-counts')).toHaveText('1 active · 0 failed · 0 done');
+		const later = await context.newPage();
+		await later.goto('/events?view=transfers');
+		await live(later);
+		await expect(later.getByTestId('transfer-counts')).toHaveText('1 active · 0 failed · 0 done');
+		await expect(later.getByText('early.bin')).toBeVisible();
+	});
+
 	test('without SharedWorker each tab reads its frames in a worker of its own', async ({
 		page,
 		agent,

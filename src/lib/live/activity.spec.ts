@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activityOf, Throughput } from './activity.ts';
-import type { Transfer } from './transfers.svelte';
+import type { Transfer } from './live-records';
 
 const t = (extra: Partial<Transfer>): Transfer => ({
 	id: 'x',

@@ -1,4 +1,4 @@
-import type { Transfer } from './transfers.svelte';
+import type { Transfer } from './live-records';
 
 /**
  * What the agent is doing now, from the live transfers: never invented. Speeds are the agent's

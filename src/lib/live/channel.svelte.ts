@@ -2,6 +2,7 @@ import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import { socketUrl } from './socket-url';
 import { Emitter } from './emitter';
 import { readFrame, type FrameRead, type FrameReader } from './frames';
+import type { FileState, Transfer } from './live-records';
 
 /**
  * One of the agent's WebSocket channels, kept open for as long as it is started: reconnects with
@@ -38,10 +39,30 @@ export type ReadBy = 'shared worker' | 'worker' | 'page';
  * What a worker's socket delivers: frames it read (with the worker's arrival times), when it sent
  * them, and how far behind its own loop ran.
  */
-export type WorkerBatch = { reads: (FrameRead<unknown> | string)[]; sentAt: number; lagMs: number };
+export type WorkerBatch = {
+	reads: (FrameRead<unknown> | string)[];
+	sentAt: number;
+	lagMs: number;
+} & WorkerRecords;
+
+/** What the frames of a batch added up to in the worker: the transfers and paths they changed. */
+export type WorkerRecords = { transfers?: Transfer[]; fileStates?: FileState[] };
 
 /** Clocks further apart than this are not the same clock (a page under a test's clock). */
 const CLOCK_SKEW_MS = 1000;
+
+/** A worker's records with their times moved by `shift` (see CLOCK_SKEW_MS). */
+function shifted({ transfers, fileStates }: WorkerRecords, shift: number): WorkerRecords {
+	if (!shift) return { transfers, fileStates };
+	return {
+		transfers: transfers?.map((t) => ({
+			...t,
+			updatedAt: t.updatedAt + shift,
+			finishedAt: t.finishedAt === null ? null : t.finishedAt + shift
+		})),
+		fileStates: fileStates?.map((f) => ({ ...f, at: f.at + shift }))
+	};
+}
 
 function isWorkerBatch(data: unknown): data is WorkerBatch {
 	return typeof data === 'object' && data !== null && Array.isArray((data as WorkerBatch).reads);
@@ -85,6 +106,7 @@ export class LiveChannel<T> {
 	#socket: ReconnectingWebSocket | null = null;
 	#rwsOptions: Options = {};
 	#reads = new Emitter<[FrameRead<T>]>();
+	#records = new Emitter<[WorkerRecords]>();
 	#frames = new Emitter<Parameters<FrameListener<T>>>();
 	#badFrames = new Emitter<Parameters<BadFrameListener>>();
 	#statuses = new Emitter<[ChannelStatus]>();
@@ -168,6 +190,11 @@ export class LiveChannel<T> {
 		return this.#reads.on(listener);
 	}
 
+	/** What a worker made of the frames (transfers, file states), batch by batch. */
+	onRecords(listener: (records: WorkerRecords) => void): () => void {
+		return this.#records.on(listener);
+	}
+
 	onFrame(listener: FrameListener<T>): () => void {
 		return this.#frames.on(listener);
 	}
@@ -213,6 +240,7 @@ export class LiveChannel<T> {
 				else this.#take((shift ? { ...read, at: read.at + shift } : read) as FrameRead<T>);
 			}
 			this.#counts.workerLagMs = Math.max(this.#counts.workerLagMs ?? 0, data.lagMs);
+			if (data.transfers || data.fileStates) this.#records.emit(shifted(data, shift));
 		} else {
 			this.#take(readFrame(this.#reader, data, Date.now()));
 		}

@@ -8,7 +8,7 @@ import {
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
 import { redactTokens } from '$lib/contract';
-import { outcomeOf } from './transfer-outcome';
+import { outcomeOf } from './live-records';
 
 /**
  * Frames in words: the kind of event and a one-line summary, for the timeline, its filters and

@@ -1,9 +1,7 @@
-import { redactTokens } from '$lib/contract';
 import type { StateChangeFrame } from '$lib/api/schemas/frames';
+import { fileStateOf, type FileState } from './live-records';
 
 /** The latest state of each path, from /statechange; the least recently changed drop past MAX_PATHS. */
-
-export type FileState = { path: string; storage: string; state: number; at: number };
 
 const MAX_PATHS = 5_000;
 
@@ -17,17 +15,17 @@ export class FileStates {
 		return [...this.#byPath.values()];
 	}
 
+	/** State changes, read on this page (no worker). */
 	apply(batch: { frame: StateChangeFrame; at: number }[]) {
-		if (batch.length === 0) return;
-		for (const { frame, at } of batch) {
-			this.#byPath.delete(frame.Path);
-			this.#byPath.set(frame.Path, {
-				// Shown as text: anything token-like is masked once, here.
-				path: redactTokens(frame.Path),
-				storage: redactTokens(frame.StorageName ?? ''),
-				state: frame.State,
-				at
-			});
+		this.upsert(batch.map(({ frame, at }) => fileStateOf(frame, at)));
+	}
+
+	/** The latest states, as the socket worker keeps them (or as `apply` reads them). */
+	upsert(states: FileState[]) {
+		if (states.length === 0) return;
+		for (const state of states) {
+			this.#byPath.delete(state.path);
+			this.#byPath.set(state.path, state);
 		}
 		for (const path of this.#byPath.keys()) {
 			if (this.#byPath.size <= MAX_PATHS) break;

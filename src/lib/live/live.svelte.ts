@@ -6,6 +6,7 @@ import { FileStates } from './file-states.svelte';
 import { entryOf, NOTIFICATION_READER, STATECHANGE_READER } from './frames';
 import { Timeline, storedRetention, type NewEntry } from './timeline.svelte';
 import { Transfers } from './transfers.svelte';
+import { fileStateOf, type FileState, type Transfer } from './live-records';
 import { Problems } from './problems.svelte';
 import { activityOf, SAMPLE_MS, Throughput } from './activity';
 import { workerKeeper, workerWebSocket } from './shared-socket';
@@ -49,7 +50,8 @@ class Live {
 
 	#entries: NewEntry[] = [];
 	#progress: Parameters<Transfers['apply']>[0] = [];
-	#states: Parameters<FileStates['apply']>[0] = [];
+	#transfers: Transfer[] = [];
+	#states: FileState[] = [];
 	#frame: number | null = null;
 	#timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -59,8 +61,14 @@ class Live {
 				this.#entries.push(entryOf(channel.name, read));
 				if (read.ok && read.described.progress)
 					this.#progress.push({ data: read.described.progress, at: read.at });
-				if (read.ok && channel === this.statechange)
-					this.#states.push({ frame: read.frame as StateChangeFrame, at: read.at });
+				if (read.ok && channel === this.statechange && channel.readBy === 'page')
+					this.#states.push(fileStateOf(read.frame as StateChangeFrame, read.at));
+				this.#schedule();
+			});
+			// Where a worker reads the frames, it adds them up too.
+			channel.onRecords(({ transfers, fileStates }) => {
+				for (const transfer of transfers ?? []) this.#transfers.push(transfer);
+				for (const state of fileStates ?? []) this.#states.push(state);
 				this.#schedule();
 			});
 			channel.onStatus((status) => this.#statusChanged(channel.name, status));
@@ -133,14 +141,17 @@ class Live {
 		this.#frame = this.#timer = null;
 		const entries = this.#entries;
 		const progress = this.#progress;
+		const transfers = this.#transfers;
 		const states = this.#states;
 		this.#entries = [];
 		this.#progress = [];
+		this.#transfers = [];
 		this.#states = [];
 		this.problems.add(this.timeline.append(entries));
 		this.#store?.add(entries);
 		this.transfers.apply(progress);
-		this.fileStates.apply(states);
+		this.transfers.upsert(transfers);
+		this.fileStates.upsert(states);
 	}
 
 	/** How many events the timeline keeps, in memory and in storage. */

@@ -114,7 +114,7 @@ class WorkerSocket extends EventTarget {
 			this.dispatchEvent(new Event('open'));
 		} else if (m.type === 'messages') {
 			if (this.readyState !== this.OPEN) return;
-			const batch: WorkerBatch = { reads: m.reads, sentAt: m.sentAt, lagMs: m.lagMs };
+			const batch: WorkerBatch = m;
 			this.dispatchEvent(new MessageEvent('message', { data: batch }));
 		} else if (m.type === 'error') {
 			this.dispatchEvent(new Event('error'));

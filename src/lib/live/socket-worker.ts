@@ -2,6 +2,8 @@
 import { channelOf, entryOf, readFrame, readerFor, type FrameRead } from './frames';
 import { socketUrl } from './socket-url';
 import { TimelineStore } from './timeline-store';
+import { fileStateOf, TransferBook, type FileState } from './live-records';
+import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
 
 /**
  * The agent's sockets, off the page's main thread. As a SharedWorker it serves every tab of the
@@ -12,7 +14,9 @@ import { TimelineStore } from './timeline-store';
  * (`shared-socket.ts`); here a stand-in joins the real socket for its address, or opens one.
  * Frames are read here (JSON, the channel's schema, the words for the timeline), once for all
  * tabs, and go to the tabs in batches, at most one a frame's time (16 ms), with how far this
- * worker's own loop fell behind. A socket nobody listens to any more is closed.
+ * worker's own loop fell behind, and what they added up to: the transfers and file states they
+ * changed (a tab joining late gets the transfers under way). A socket nobody listens to any more
+ * is closed.
  *
  * It also keeps the timeline in IndexedDB for each agent a tab asks it to (`keep`), off the
  * page's main thread: every frame it reads, once, masked and capped as `TimelineStore` does.
@@ -40,6 +44,11 @@ type Entry = {
 	read: (data: unknown, at: number) => FrameRead<unknown> | string;
 	listeners: Set<Listener>;
 	pending: (FrameRead<unknown> | string)[];
+	/** Transfers from this socket's Progress frames, and the progress not applied yet. */
+	book: TransferBook;
+	progress: { data: ProgressData; at: number }[];
+	/** The latest state of each path changed since the last batch. */
+	states: Map<string, FileState>;
 };
 
 const BATCH_MS = 16;
@@ -75,7 +84,22 @@ function flushEntry(entry: Entry) {
 		keeper.store.add(
 			reads.flatMap((read) => (typeof read === 'string' ? [] : [entryOf(channel, read)]))
 		);
-	const batch = { type: 'messages', reads, sentAt: Date.now(), lagMs };
+	const changed = entry.book.apply(entry.progress);
+	entry.progress = [];
+	// In the book's order (of last activity), so ties keep the order the frames came in.
+	const transfers = changed.size
+		? [...entry.book.byId.values()].filter((t) => changed.has(t.id))
+		: [];
+	const fileStates = [...entry.states.values()];
+	entry.states.clear();
+	const batch = {
+		type: 'messages',
+		reads,
+		sentAt: Date.now(),
+		lagMs,
+		...(transfers.length ? { transfers } : {}),
+		...(fileStates.length ? { fileStates } : {})
+	};
 	for (const listener of entry.listeners) post(listener, batch);
 }
 
@@ -106,13 +130,30 @@ function open(url: string): Entry {
 			? (data, at) => readFrame(reader, data, at)
 			: (data) => (typeof data === 'string' ? data : String(data)),
 		listeners: new Set(),
-		pending: []
+		pending: [],
+		book: new TransferBook(),
+		progress: [],
+		states: new Map()
 	};
 	ws.onopen = () => {
 		for (const listener of entry.listeners) post(listener, { type: 'open' });
 	};
 	ws.onmessage = (event) => {
-		entry.pending.push(entry.read(event.data, Date.now()));
+		const read = entry.read(event.data, Date.now());
+		if (typeof read !== 'string' && read.ok) {
+			// Added up here; the tabs get the records, not the frame's data a second time.
+			const { progress } = read.described;
+			if (progress) {
+				entry.progress.push({ data: progress, at: read.at });
+				delete read.described.progress;
+			}
+			if (channelOf(url) === 'statechange') {
+				const state = fileStateOf(read.frame as StateChangeFrame, read.at);
+				entry.states.delete(state.path);
+				entry.states.set(state.path, state);
+			}
+		}
+		entry.pending.push(read);
 		flushTimer ??= setTimeout(flush, BATCH_MS);
 	};
 	ws.onerror = () => {
@@ -143,7 +184,19 @@ function subscribe(port: Port, id: number, url: string) {
 	let mine = byPort.get(port);
 	if (!mine) byPort.set(port, (mine = new Map()));
 	mine.set(id, { url, listener });
-	if (entry.ws.readyState === WebSocket.OPEN) post(listener, { type: 'open' });
+	if (entry.ws.readyState === WebSocket.OPEN) {
+		post(listener, { type: 'open' });
+		// A tab joining late sees the transfers under way at once.
+		entry.book.prune();
+		if (entry.book.byId.size > 0)
+			post(listener, {
+				type: 'messages',
+				reads: [],
+				sentAt: Date.now(),
+				lagMs: 0,
+				transfers: [...entry.book.byId.values()]
+			});
+	}
 }
 
 function unsubscribe(port: Port, id: number) {

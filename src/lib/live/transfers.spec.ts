@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FileStates } from './file-states.svelte.ts';
-import { KEEP_FINISHED_MS, Transfers, outcomeWords } from './transfers.svelte.ts';
-import { outcomeOf } from './transfer-outcome.ts';
+import { Transfers, outcomeWords } from './transfers.svelte.ts';
+import { KEEP_FINISHED_MS, TransferBook, outcomeOf } from './live-records.ts';
 
 describe('Transfers', () => {
 	it('follows each transfer and keeps finished ones for a while', () => {
@@ -27,6 +27,24 @@ describe('Transfers', () => {
 		now = KEEP_FINISHED_MS + 15;
 		t.apply([{ data: { TransferId: 'c', Status: 'InProgress' }, at: now }]);
 		expect(t.list.map((x) => x.id)).toEqual(['c', 'b']);
+	});
+
+	it("shows the same list from a worker's book as from reading the frames itself", () => {
+		const frames = [
+			{ data: { TransferId: 'a', Status: 'InProgress', Bytes: 1, Name: 'a.bin' }, at: 1 },
+			{ data: { TransferId: 'b', Status: 'InProgress', Path: '/x/b.bin?token=abc' }, at: 2 },
+			{ data: { TransferId: 'a', Status: 'Completed', Bytes: 9 }, at: 3 }
+		];
+		const here = new Transfers(() => 3);
+		here.apply(frames);
+		const book = new TransferBook(() => 3);
+		const changed = book.apply(frames);
+		expect([...changed].sort()).toEqual(['a', 'b']);
+		const there = new Transfers(() => 3);
+		there.upsert([...changed].map((id) => book.byId.get(id)!));
+		expect(there.list).toEqual(here.list);
+		expect(there.counts).toEqual({ active: 1, failed: 0, completed: 1 });
+		expect(there.list[0]?.path).toBe('/x/b.bin?token=***');
 	});
 
 	it('lists active, then failed, then done, whatever came last', () => {

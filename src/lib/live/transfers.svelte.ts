@@ -1,31 +1,6 @@
-import { redactTokens } from '$lib/contract';
-import type { ProgressData } from '$lib/api/schemas/frames';
-import { outcomeOf, type TransferOutcome } from './transfer-outcome';
+import { TransferBook, type Transfer, type TransferOutcome } from './live-records';
 
-/**
- * Live transfers, one per TransferId, from the Progress notifications. Finished ones (completed
- * or failed) stay for KEEP_FINISHED_MS so a person sees how they ended, at most MAX_FINISHED.
- */
-
-export type Transfer = {
-	id: string;
-	mode: string;
-	name: string;
-	path: string;
-	storage: string;
-	bytes: number | null;
-	size: number | null;
-	/** Bytes per second, as the agent reports it. */
-	speed: number | null;
-	/** The agent's status, as sent (a name or a number). */
-	status: string;
-	outcome: TransferOutcome;
-	error: string | null;
-	/** When it started: the agent's StartTimeUtc, else when the console first saw it. */
-	startedAt: number;
-	updatedAt: number;
-	finishedAt: number | null;
-};
+/** Live transfers for the views: a `TransferBook` read through one signal per batch. */
 
 /** A status in one casing for every transfer: "In progress", "Failed", "Completed". */
 export function outcomeWords(t: Pick<Transfer, 'outcome' | 'status'>): string {
@@ -39,30 +14,19 @@ export function outcomeWords(t: Pick<Transfer, 'outcome' | 'status'>): string {
 	return name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
 }
 
-export const KEEP_FINISHED_MS = 5 * 60_000;
-const MAX_FINISHED = 100;
-const MAX_ACTIVE = 1_000;
-
-function startOf(value: string | null | undefined, fallback: number): number {
-	const t = value ? Date.parse(value) : NaN;
-	return Number.isFinite(t) ? t : fallback;
-}
-
 export class Transfers {
 	version = $state(0);
-	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- read through `version`: one signal per batch, not one per entry
-	#byId = new Map<string, Transfer>();
-	#now: () => number;
+	#book: TransferBook;
 
 	constructor(now: () => number = Date.now) {
-		this.#now = now;
+		this.#book = new TransferBook(now);
 	}
 
 	/** A work list: active first (newest activity first), then failed, then done, newest first. */
 	get list(): Transfer[] {
 		void this.version;
 		// Newest activity last in the map: reversed, frames of the same moment keep their order too.
-		const all = [...this.#byId.values()].reverse();
+		const all = [...this.#book.byId.values()].reverse();
 		const by = (outcome: TransferOutcome) =>
 			all
 				.filter((t) => t.outcome === outcome)
@@ -78,60 +42,26 @@ export class Transfers {
 	get counts(): Record<TransferOutcome, number> {
 		void this.version;
 		const counts = { active: 0, failed: 0, completed: 0 };
-		for (const t of this.#byId.values()) counts[t.outcome]++;
+		for (const t of this.#book.byId.values()) counts[t.outcome]++;
 		return counts;
 	}
 
-	apply(batch: { data: ProgressData; at: number }[]) {
+	/** Progress data, read on this page (no worker). */
+	apply(batch: Parameters<TransferBook['apply']>[0]) {
 		if (batch.length === 0) return;
-		for (const { data, at } of batch) {
-			const id = String(data.TransferId);
-			const before = this.#byId.get(id);
-			const outcome = outcomeOf(data.Status, data.Error);
-			const transfer: Transfer = {
-				id,
-				mode:
-					data.TransferMode === null || data.TransferMode === undefined
-						? ''
-						: String(data.TransferMode),
-				// Agent text is shown and exported: anything token-like is masked once, here.
-				name: redactTokens(data.Name || data.Path?.split('/').pop() || before?.name || id),
-				path: redactTokens(data.Path ?? before?.path ?? ''),
-				storage: redactTokens(data.StorageName ?? before?.storage ?? ''),
-				bytes: data.Bytes ?? before?.bytes ?? null,
-				size: data.Size ?? before?.size ?? null,
-				speed: data.Speed ?? null,
-				status: data.Status === null || data.Status === undefined ? '' : String(data.Status),
-				outcome,
-				error: data.Error === null || data.Error === undefined ? null : redactTokens(data.Error),
-				startedAt: before?.startedAt ?? startOf(data.StartTimeUtc, at),
-				updatedAt: at,
-				finishedAt: outcome === 'active' ? null : (before?.finishedAt ?? at)
-			};
-			// Re-inserted so the map's order is the order of last activity.
-			this.#byId.delete(id);
-			this.#byId.set(id, transfer);
-		}
-		this.#prune();
+		this.#book.apply(batch);
+		this.version++;
+	}
+
+	/** Transfers as the socket worker keeps them. */
+	upsert(transfers: Transfer[]) {
+		if (transfers.length === 0) return;
+		this.#book.upsert(transfers);
 		this.version++;
 	}
 
 	clear() {
-		this.#byId.clear();
+		this.#book.byId.clear();
 		this.version++;
-	}
-
-	#prune() {
-		const now = this.#now();
-		let finished = 0;
-		let active = 0;
-		// Newest last in the map: walk from the newest.
-		for (const t of [...this.#byId.values()].reverse()) {
-			if (t.outcome === 'active') {
-				if (++active > MAX_ACTIVE) this.#byId.delete(t.id);
-			} else if (++finished > MAX_FINISHED || now - (t.finishedAt ?? now) > KEEP_FINISHED_MS) {
-				this.#byId.delete(t.id);
-			}
-		}
 	}
 }

@@ -2,7 +2,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import { AgentError } from '$lib/api/errors';
 import { NOTIFICATION_TYPE, progressDataSchema } from '$lib/api/schemas/frames';
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
-import { outcomeOf } from '$lib/live/transfer-outcome';
+import { outcomeOf } from '$lib/live/live-records';
 
 /**
  * A drive's page following the live channels: the newest state of each of its files that a frame
