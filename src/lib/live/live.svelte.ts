@@ -88,19 +88,21 @@ class Live {
 			this.#agent = agentUrl;
 			const empty = this.timeline.size === 0;
 			// What was kept comes first, then what arrives: the channels open once it is read (or
-			// after a short wait, when storage is slow).
-			const kept = Promise.race([
-				loadTimeline(agentUrl, this.timeline.cap).catch((): Restored => ({
-					entries: [],
-					lastAt: null
-				})),
-				new Promise<Restored>((resolve) =>
-					setTimeout(() => resolve({ entries: [], lastAt: null }), RESTORE_WAIT_MS)
-				)
+			// after a short wait, when storage is slow). Read late, it is still shown if nothing
+			// has arrived meanwhile (a reload just after a flood, while the last writes finish).
+			const loading = loadTimeline(agentUrl, this.timeline.cap).catch((): Restored => ({
+				entries: [],
+				lastAt: null
+			}));
+			void loading.then((restored) => {
+				if (this.#store === store && empty && this.timeline.size === 0) this.#restore(restored);
+			});
+			const waited = Promise.race([
+				loading,
+				new Promise<void>((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))
 			]);
-			void kept.then((restored) => {
+			void waited.then(() => {
 				if (this.#store !== store) return;
-				if (empty && this.timeline.size === 0) this.#restore(restored);
 				for (const channel of this.channels) channel.start(agentUrl);
 			});
 		} else {

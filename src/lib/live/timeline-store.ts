@@ -43,6 +43,9 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 	return opening;
 }
 
+/** How long a flood's writes wait for each other (see `#drain`). */
+const FLOOD_WRITE_MS = 2000;
+
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export type Restored = { entries: NewEntry[]; lastAt: number | null };
@@ -82,6 +85,8 @@ export class TimelineStore implements Keeper {
 	/** Whether this tab is the one that writes (holds the agent's lock). */
 	#writer = false;
 	#release: (() => void) | null = null;
+	/** Ends the wait between writes during a flood (closing writes what is queued at once). */
+	#wake: (() => void) | null = null;
 
 	constructor(agent: string, cap: number) {
 		this.#agent = agent;
@@ -129,6 +134,14 @@ export class TimelineStore implements Keeper {
 				const batch = this.#queue;
 				this.#queue = [];
 				await this.#write(batch);
+				// A batch at the cap replaced the whole store: in a flood, writing less often keeps
+				// only the newest and spares the disk (and the machine) writes trimmed at once.
+				if (batch.length >= this.#cap && this.#queue.length > 0)
+					await new Promise<void>((resolve) => {
+						const timer = setTimeout(resolve, FLOOD_WRITE_MS);
+						this.#wake = () => (clearTimeout(timer), resolve());
+					});
+				this.#wake = null;
 			}
 		} catch {
 			// Storage refused (quota, blocked): the timeline on screen is unaffected.
@@ -151,18 +164,16 @@ export class TimelineStore implements Keeper {
 		await this.#trim(database);
 	}
 
-	/** Deletes the oldest beyond the cap. */
+	/**
+	 * Deletes the oldest beyond the cap. Their keys come in one request and the deletes go out
+	 * together, so trimming thousands costs one round trip, not one per record.
+	 */
 	async #trim(database: IDBPDatabase<TimelineDb>) {
 		const tx = database.transaction('events', 'readwrite');
 		const index = tx.store.index('agent');
-		const count = await index.count(this.#agent);
-		let extra = count - this.#cap;
-		let cursor = extra > 0 ? await index.openCursor(this.#agent) : null;
-		while (cursor && extra > 0) {
-			void cursor.delete();
-			extra--;
-			cursor = await cursor.continue();
-		}
+		const extra = (await index.count(this.#agent)) - this.#cap;
+		if (extra > 0)
+			for (const key of await index.getAllKeys(this.#agent, extra)) void tx.store.delete(key);
 		await tx.done;
 	}
 
@@ -179,12 +190,8 @@ export class TimelineStore implements Keeper {
 		const database = await db();
 		if (!database) return;
 		const tx = database.transaction(['events', 'meta'], 'readwrite');
-		const index = tx.objectStore('events').index('agent');
-		let cursor = await index.openKeyCursor(this.#agent);
-		while (cursor) {
-			void tx.objectStore('events').delete(cursor.primaryKey);
-			cursor = await cursor.continue();
-		}
+		const events = tx.objectStore('events');
+		for (const key of await events.index('agent').getAllKeys(this.#agent)) void events.delete(key);
 		void tx.objectStore('meta').delete(this.#agent);
 		await tx.done;
 	}
@@ -193,6 +200,7 @@ export class TimelineStore implements Keeper {
 	async close() {
 		if (this.#timer !== null) clearTimeout(this.#timer);
 		this.#timer = null;
+		this.#wake?.();
 		await this.flush();
 		this.#release?.();
 		this.#release = null;
