@@ -63,7 +63,13 @@ async function firstLoadJs(browser: Browser, baseUrl: string, agentUrl: string, 
 				);
 			}
 		});
-		await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
+		// Until no script has come for half a second. Not Playwright's "networkidle": the sockets
+		// in the shared worker count as requests that never end.
+		await page.goto(baseUrl + route, { waitUntil: 'load' });
+		for (let seen = -1; seen !== bodies.length;) {
+			seen = bodies.length;
+			await page.waitForTimeout(500);
+		}
 		const files = await Promise.all(bodies);
 		const sent = (await Promise.all(wire)).reduce((sum, n) => sum + n, 0);
 		const raw = files.reduce((sum, b) => sum + b.length, 0);
