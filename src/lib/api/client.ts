@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { localNetworkBlock } from './local-network';
 import { config } from '$lib/config.svelte';
 import { APP_ORIGIN_HEADER, CONSOLE_ORIGIN } from '$lib/contract';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
@@ -138,6 +139,9 @@ export async function request<S extends z.ZodMiniType>(
 	} catch (error) {
 		if (timedOut) throw new AgentNetworkError('timeout', agentUrl, pageOrigin(), timeoutMs);
 		if (options.signal?.aborted) throw error;
+		// The browser's local-network rules fail a call as a dead port does: ask it which.
+		const block = await localNetworkBlock();
+		if (block) throw new AgentNetworkError('local-network', agentUrl, pageOrigin(), block);
 		throw new AgentNetworkError('unreachable', agentUrl, pageOrigin());
 	} finally {
 		clearTimeout(timer);

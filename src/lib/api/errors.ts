@@ -1,4 +1,5 @@
 import { redactTokens } from '$lib/contract';
+import type { LocalNetworkBlock } from './local-network';
 
 /**
  * Every way a call to the agent can fail, as one of three kinds: `http` (the agent answered with
@@ -85,26 +86,50 @@ export class AgentHttpError extends AgentError {
 
 export class AgentNetworkError extends AgentError {
 	readonly kind = 'network';
-	readonly reason: 'unreachable' | 'timeout';
+	/**
+	 * `unreachable`: down, refused or blocked by CORS; `timeout`: too slow; `local-network`: the
+	 * browser's Local Network Access refused it (see `block`).
+	 */
+	readonly reason: 'unreachable' | 'timeout' | 'local-network';
 	readonly agentUrl: string;
 	/** This page's own origin: what the agent must allow for CORS. */
 	readonly pageOrigin: string;
+	/** Why the browser refused, for `local-network`. */
+	readonly block: LocalNetworkBlock | null;
 
 	constructor(
 		reason: 'unreachable' | 'timeout',
 		agentUrl: string,
 		pageOrigin: string,
-		timeoutMs = 0
+		timeoutMs?: number
+	);
+	constructor(
+		reason: 'local-network',
+		agentUrl: string,
+		pageOrigin: string,
+		block: LocalNetworkBlock
+	);
+	constructor(
+		reason: 'unreachable' | 'timeout' | 'local-network',
+		agentUrl: string,
+		pageOrigin: string,
+		extra: number | LocalNetworkBlock = 0
 	) {
+		const block = reason === 'local-network' ? (extra as LocalNetworkBlock) : null;
 		super(
 			reason === 'timeout'
-				? `The agent at ${agentUrl} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`
-				: `The agent at ${agentUrl} is unreachable, or this page's origin (${pageOrigin}) is not allowed by the agent.`
+				? `The agent at ${agentUrl} did not answer within ${Math.round(Number(extra) / 1000)} seconds.`
+				: block === 'frame'
+					? `The page this console is framed in does not let it reach apps on this device, so the browser stops its calls to the agent at ${agentUrl}.`
+					: block === 'denied'
+						? `This browser does not let this page (${pageOrigin}) reach apps on this device, so it stops its calls to the agent at ${agentUrl}. The agent itself may be fine.`
+						: `The agent at ${agentUrl} is unreachable, or this page's origin (${pageOrigin}) is not allowed by the agent.`
 		);
 		this.name = 'AgentNetworkError';
 		this.reason = reason;
 		this.agentUrl = agentUrl;
 		this.pageOrigin = pageOrigin;
+		this.block = block;
 	}
 }
 
@@ -135,7 +160,12 @@ export function nextStep(error: unknown): 'retry' | 'settings' | 'sign-in' | nul
 		if (error.status === 404) return 'settings';
 		return error.status >= 500 ? 'retry' : null;
 	}
-	if (error instanceof AgentNetworkError) return error.reason === 'timeout' ? 'retry' : 'settings';
+	if (error instanceof AgentNetworkError)
+		return error.reason === 'unreachable'
+			? 'settings'
+			: error.reason === 'timeout'
+				? 'retry'
+				: null;
 	if (error instanceof AgentContractError) return 'settings';
 	return 'retry';
 }

@@ -60,6 +60,8 @@ export function describeReading(
 		case 'error': {
 			const e = reading.error;
 			if (e instanceof AgentNetworkError) {
+				if (e.reason === 'local-network')
+					return { label: 'Blocked by the browser', detail: e.message, tone: 'bad' };
 				return e.reason === 'timeout'
 					? { label: 'Not answering', detail: e.message, tone: 'bad' }
 					: { label: 'Unreachable', detail: e.message, tone: 'bad' };

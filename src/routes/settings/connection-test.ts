@@ -2,12 +2,15 @@ import { checkAgentUrl } from '$lib/agent-url';
 import { answersAtAll, pageOrigin } from '$lib/api/client';
 import { AgentContractError, AgentError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
 import { agentStatus } from '$lib/api/management';
+import { checkLocalNetwork, mayAsk, type LocalNetworkBlock } from '$lib/api/local-network';
 import type { AgentStatusValue } from '$lib/api/schemas';
 
 export type ConnectionOutcome =
 	| { kind: 'refused'; message: string }
 	| { kind: 'reachable'; url: string; status: AgentStatusValue }
-	| { kind: 'unreachable'; url: string }
+	/** `mayAsk`: the browser may still ask the user before this page reaches the agent. */
+	| { kind: 'unreachable'; url: string; mayAsk: boolean }
+	| { kind: 'local-network'; url: string; block: LocalNetworkBlock; origin: string }
 	| { kind: 'cors'; url: string; origin: string }
 	| { kind: 'timeout'; url: string }
 	| { kind: 'not-agent'; url: string; detail: string }
@@ -16,8 +19,9 @@ export type ConnectionOutcome =
 const STATUS_PATH = '/management/agent_status';
 
 /**
- * Tries an agent address and says what happened. A failed CORS call and a dead port look the
- * same to the page, so a second, opaque `no-cors` request tells whether anything answered.
+ * Tries an agent address and says what happened. A failed CORS call, a dead port and the
+ * browser's local-network rules look the same to the page: the browser is asked about the last
+ * (`request()` does), and a second, opaque `no-cors` request tells whether anything answered.
  */
 export async function testConnection(
 	input: string,
@@ -34,9 +38,12 @@ export async function testConnection(
 		if (!(error instanceof AgentError)) throw error;
 		if (error instanceof AgentNetworkError) {
 			if (error.reason === 'timeout') return { kind: 'timeout', url };
-			return (await answersAtAll(url, STATUS_PATH, timeoutMs))
-				? { kind: 'cors', url, origin: pageOrigin() }
-				: { kind: 'unreachable', url };
+			if (error.reason === 'local-network' && error.block)
+				return { kind: 'local-network', url, block: error.block, origin: pageOrigin() };
+			if (await answersAtAll(url, STATUS_PATH, timeoutMs))
+				return { kind: 'cors', url, origin: pageOrigin() };
+			const check = await checkLocalNetwork().catch(() => null);
+			return { kind: 'unreachable', url, mayAsk: !!check && mayAsk(check, location.hostname) };
 		}
 		if (error instanceof AgentContractError)
 			return { kind: 'not-agent', url, detail: error.detail };

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { blockOf, checkLocalNetwork, localNetworkBlock, mayAsk } from './local-network.ts';
+import { AgentNetworkError, nextStep } from './errors.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A browser that knows some of the permission's names, with a state and a frame policy. */
+function browser(
+	known: Record<string, PermissionState>,
+	policy?: Record<string, boolean>,
+	framed = false
+) {
+	vi.stubGlobal('navigator', {
+		permissions: {
+			query: async ({ name }: { name: string }) => {
+				if (!(name in known)) throw new TypeError(`'${name}' is not a valid permission name`);
+				return { state: known[name] };
+			}
+		}
+	});
+	vi.stubGlobal('document', {
+		featurePolicy: policy && {
+			features: () => Object.keys(policy),
+			allowsFeature: (name: string) => policy[name] ?? false
+		}
+	});
+	const top = {};
+	vi.stubGlobal('window', framed ? { self: {}, top } : { self: top, top });
+}
+
+describe('local network access', () => {
+	it('asks by the newest name first, then the older ones', async () => {
+		browser({ 'local-network-access': 'denied' });
+		expect((await checkLocalNetwork()).state).toBe('denied');
+		browser({ 'loopback-network': 'granted', 'local-network-access': 'denied' });
+		expect((await checkLocalNetwork()).state).toBe('granted');
+		browser({});
+		expect(await checkLocalNetwork()).toEqual({ state: null, framed: false, policyAllows: null });
+	});
+
+	it('blames the frame when its policy does not delegate the permission', async () => {
+		browser({ 'loopback-network': 'denied' }, { 'loopback-network': false }, true);
+		expect(await localNetworkBlock()).toBe('frame');
+		// Delegated, but the user said no.
+		browser({ 'loopback-network': 'denied' }, { 'loopback-network': true }, true);
+		expect(await localNetworkBlock()).toBe('denied');
+		// Delegated under the older name only.
+		browser(
+			{ 'loopback-network': 'granted' },
+			{ 'loopback-network': false, 'local-network-access': true },
+			true
+		);
+		expect(await localNetworkBlock()).toBeNull();
+	});
+
+	it('does not blame a permission still to be asked: pages on this device show it too', () => {
+		const prompt = { state: 'prompt' as const, framed: false, policyAllows: true };
+		expect(blockOf(prompt)).toBeNull();
+		expect(mayAsk(prompt, 'localhost')).toBe(false);
+		expect(mayAsk(prompt, '127.0.0.1')).toBe(false);
+		expect(mayAsk(prompt, 'portal.example.com')).toBe(true);
+		expect(mayAsk({ ...prompt, state: 'granted' }, 'portal.example.com')).toBe(false);
+	});
+
+	it('says what stopped the call, in words, and offers no address change for it', () => {
+		const denied = new AgentNetworkError(
+			'local-network',
+			'http://localhost:29123',
+			'https://portal.example',
+			'denied'
+		);
+		expect(denied.message).toBe(
+			'This browser does not let this page (https://portal.example) reach apps on this device, so it stops its calls to the agent at http://localhost:29123. The agent itself may be fine.'
+		);
+		expect(nextStep(denied)).toBeNull();
+		const frame = new AgentNetworkError(
+			'local-network',
+			'http://localhost:29123',
+			'https://c.example',
+			'frame'
+		);
+		expect(frame.message).toMatch(/framed in does not let it reach apps on this device/);
+		expect(frame.message).not.toMatch(/unreachable/);
+	});
+});

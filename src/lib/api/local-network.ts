@@ -1,0 +1,107 @@
+import { isLoopbackHost } from '$lib/agent-url';
+
+/**
+ * Chromium's Local Network Access: a page served from a public address (a hosted portal, an
+ * intranet on public addresses) may reach apps on the user's own device, such as the agent on
+ * localhost, only with the user's permission; a page inside a frame only if the frame delegates
+ * it (`<iframe allow="loopback-network">`). A request it refuses fails as a dead port or a CORS
+ * refusal do, so after a failure the console asks the browser which it was.
+ *
+ * The permission is named `loopback-network` (for localhost), `local-network` (for the rest of
+ * the local network) and, in older versions, `local-network-access`. A browser that knows none
+ * of them does not gate these requests.
+ */
+
+export const LOCAL_NETWORK_PERMISSIONS = [
+	'loopback-network',
+	'local-network-access',
+	'local-network'
+] as const;
+
+/** What the portal's `<iframe>` needs: the current name and the older one beside it. */
+export const IFRAME_ALLOW = 'loopback-network; local-network-access';
+
+/** Why the browser refuses: the user (or a policy) said no, or the page's frame does not allow it. */
+export type LocalNetworkBlock = 'denied' | 'frame';
+
+export type LocalNetworkCheck = {
+	/** The permission's state, by the first name this browser knows; null where it knows none. */
+	state: PermissionState | null;
+	/** Whether the page is inside another page's frame. */
+	framed: boolean;
+	/** Whether this document's permissions policy allows it; null where the policy does not say. */
+	policyAllows: boolean | null;
+};
+
+type Policy = { features(): string[]; allowsFeature(feature: string): boolean };
+
+/** The permission's state, asked by each name until one is known. */
+async function permissionState(): Promise<PermissionState | null> {
+	if (typeof navigator === 'undefined' || !navigator.permissions?.query) return null;
+	for (const name of LOCAL_NETWORK_PERMISSIONS) {
+		try {
+			return (await navigator.permissions.query({ name } as unknown as PermissionDescriptor)).state;
+		} catch {
+			// Not a name this browser knows: the next one.
+		}
+	}
+	return null;
+}
+
+/** Whether the permissions policy of this document lets it use any of the names. */
+function policyAllows(): boolean | null {
+	if (typeof document === 'undefined') return null;
+	const doc = document as Document & { permissionsPolicy?: Policy; featurePolicy?: Policy };
+	const policy = doc.permissionsPolicy ?? doc.featurePolicy;
+	if (!policy) return null;
+	try {
+		const known = policy.features();
+		const names = LOCAL_NETWORK_PERMISSIONS.filter((name) => known.includes(name));
+		if (names.length === 0) return null;
+		return names.some((name) => policy.allowsFeature(name));
+	} catch {
+		return null;
+	}
+}
+
+function isFramed(): boolean {
+	try {
+		return typeof window !== 'undefined' && window.self !== window.top;
+	} catch {
+		return true;
+	}
+}
+
+export async function checkLocalNetwork(): Promise<LocalNetworkCheck> {
+	return { state: await permissionState(), framed: isFramed(), policyAllows: policyAllows() };
+}
+
+/**
+ * Whether the browser's local-network rules explain a request that failed: the frame does not
+ * delegate the permission, or the permission was refused. A permission still to be asked does
+ * not explain it alone: pages on this device and on private addresses show the same state and
+ * are never asked.
+ */
+export function blockOf(check: LocalNetworkCheck): LocalNetworkBlock | null {
+	if (check.framed && check.policyAllows === false) return 'frame';
+	if (check.state === 'denied') return 'denied';
+	return null;
+}
+
+/** `blockOf` for this page, now; null where the browser cannot say. */
+export async function localNetworkBlock(): Promise<LocalNetworkBlock | null> {
+	try {
+		return blockOf(await checkLocalNetwork());
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * Whether the browser may still ask the user before this page reaches the agent: the permission
+ * is to be asked, and the page is not served from this device (a page from a private address is
+ * not asked either, but that cannot be told from here).
+ */
+export function mayAsk(check: LocalNetworkCheck, pageHost: string): boolean {
+	return check.state === 'prompt' && !isLoopbackHost(pageHost);
+}

@@ -1,0 +1,166 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from '../../playwright.config.ts';
+import { startStaticServer } from '../../scripts/static-server.ts';
+import { control, expect, signInWithForm, test } from './fixtures.ts';
+import type { Simulator } from '../../simulator/index.ts';
+
+/**
+ * Chromium's Local Network Access, played on this machine: the console is served by a static
+ * server of its own, and a browser started with `--ip-address-space-overrides` counts that server
+ * (and a portal's) as a public or private address. The agent stays on loopback, as it is on a
+ * user's computer. Each test starts its own browser, since the override is a launch switch.
+ */
+
+type Space = 'public' | 'private';
+
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
+}
+
+/** A portal page on `port` that frames the console, with an `allow` attribute or none. */
+async function portal(port: number, src: string, allow: string | null): Promise<Server> {
+	const server = createServer((_req, res) => {
+		res.setHeader('content-type', 'text/html; charset=utf-8');
+		res.end(
+			`<!doctype html><title>Intranet portal</title><h1>Portal</h1><iframe src="${src}" title="Agent console" width="400" height="760"${allow === null ? '' : ` allow="${allow}"`}></iframe>`
+		);
+	});
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	return server;
+}
+
+/**
+ * The console served on its own port, counted as `space`, with the agent's CORS allowing it; a
+ * portal port counted as `space` too when the test frames it.
+ */
+async function served(agent: Simulator, space: Space, portalPort?: number) {
+	const site = await startStaticServer({
+		root: 'build',
+		host: '127.0.0.1',
+		port: 0,
+		configOverrides: {
+			agentUrl: agent.url,
+			...(portalPort ? { frameAncestors: [`http://localhost:${portalPort}`] } : {})
+		}
+	});
+	await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
+	const ports = [new URL(site.url).port, ...(portalPort ? [portalPort] : [])];
+	const browser = await chromium.launch({
+		executablePath: test.info().project.use.launchOptions?.executablePath,
+		args: [`--ip-address-space-overrides=${ports.map((p) => `127.0.0.1:${p}=${space}`).join(',')}`]
+	});
+	return { site, browser };
+}
+
+async function signIn(page: Page | ReturnType<Page['frameLocator']>) {
+	await signInWithForm(page as Page, 'admin@example.com');
+	await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+}
+
+test.describe('served from a portal: the browser local-network permission', () => {
+	let browser: Browser | null = null;
+	const closing: { close(): unknown }[] = [];
+	test.afterEach(async () => {
+		await browser?.close();
+		browser = null;
+		for (const server of closing.splice(0)) server.close();
+	});
+
+	test('a public page with the permission refused says so, not "unreachable"', async ({
+		agent
+	}) => {
+		const { site, browser: b } = await served(agent, 'public');
+		browser = b;
+		closing.push(site.server);
+		const context = await browser.newContext();
+		const cdp = await browser.newBrowserCDPSession();
+		for (const name of ['loopback-network', 'local-network-access'])
+			await cdp
+				.send('Browser.setPermission', {
+					permission: { name },
+					setting: 'denied',
+					origin: site.url
+				})
+				.catch(() => undefined);
+		const page = await context.newPage();
+		await page.goto(`${site.url}/login`);
+		const alert = page.getByRole('alert').filter({ hasText: 'reach apps on this device' });
+		await expect(alert).toContainText(`This browser does not let this page (${site.url})`);
+		await expect(alert.getByTestId('local-network-advice')).toContainText('Local network access');
+		await expect(page.getByText(/unreachable/i)).toHaveCount(0);
+		// Test connection gives the same diagnosis.
+		await page.goto(`${site.url}/settings`);
+		await page.getByRole('button', { name: 'Test connection' }).click();
+		await expect(page.getByTestId('connection-result')).toContainText(
+			"Blocked by the browser's local network permission"
+		);
+	});
+
+	test('a public page with the permission granted works', async ({ agent }) => {
+		const { site, browser: b } = await served(agent, 'public');
+		browser = b;
+		closing.push(site.server);
+		const context = await browser.newContext();
+		await context.grantPermissions(['local-network-access'], { origin: site.url });
+		const page = await context.newPage();
+		await page.goto(`${site.url}/login`);
+		await signIn(page);
+		await expect(page.getByTestId('notification-status').first()).toHaveText('Live');
+	});
+
+	test('a page from a private address works without being asked', async ({ agent }) => {
+		const { site, browser: b } = await served(agent, 'private');
+		browser = b;
+		closing.push(site.server);
+		const page = await (await browser.newContext()).newPage();
+		await page.goto(`${site.url}/login`);
+		// Nothing granted: the browser still counts the permission as one to ask.
+		expect(
+			await page.evaluate(
+				async () =>
+					(await navigator.permissions.query({ name: 'loopback-network' as PermissionName })).state
+			)
+		).toBe('prompt');
+		await signIn(page);
+	});
+
+	test('inside a portal frame that does not delegate it: the portal message and a tab of its own', async ({
+		agent
+	}) => {
+		const portalPort = await freePort();
+		const { site, browser: b } = await served(agent, 'public', portalPort);
+		browser = b;
+		closing.push(site.server, await portal(portalPort, `${site.url}/login`, null));
+		const page = await (await browser.newContext()).newPage();
+		await page.goto(`http://localhost:${portalPort}/`);
+		const frame = page.frameLocator('iframe[title="Agent console"]');
+		const alert = frame.getByRole('alert').filter({ hasText: 'reach apps on this device' });
+		await expect(alert).toContainText('The page this console is framed in does not let it');
+		await expect(alert.getByTestId('local-network-advice')).toContainText(
+			'allow="loopback-network; local-network-access"'
+		);
+		await expect(
+			alert.getByRole('link', { name: 'Open the console in a new tab' })
+		).toHaveAttribute('target', '_blank');
+		await expect(frame.getByText(/unreachable/i)).toHaveCount(0);
+	});
+
+	test('the same frame with allow="loopback-network" works', async ({ agent }) => {
+		const portalPort = await freePort();
+		const { site, browser: b } = await served(agent, 'public', portalPort);
+		browser = b;
+		closing.push(site.server, await portal(portalPort, `${site.url}/login`, 'loopback-network'));
+		const context = await browser.newContext();
+		await context.grantPermissions(['local-network-access']);
+		const page = await context.newPage();
+		await page.goto(`http://localhost:${portalPort}/`);
+		const frame = page.frameLocator('iframe[title="Agent console"]');
+		await signIn(frame);
+	});
+});
