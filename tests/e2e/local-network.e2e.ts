@@ -39,7 +39,7 @@ async function portal(port: number, src: string, allow: string | null): Promise<
  * The console served on its own port, counted as `space`, with the agent's CORS allowing it; a
  * portal port counted as `space` too when the test frames it.
  */
-async function served(agent: Simulator, space: Space, portalPort?: number) {
+async function served(agent: Simulator, space: Space, portalPort?: number, hostName?: string) {
 	const site = await startStaticServer({
 		root: 'build',
 		host: '127.0.0.1',
@@ -49,13 +49,19 @@ async function served(agent: Simulator, space: Space, portalPort?: number) {
 			...(portalPort ? { frameAncestors: [`http://localhost:${portalPort}`] } : {})
 		}
 	});
-	await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
-	const ports = [new URL(site.url).port, ...(portalPort ? [portalPort] : [])];
+	const port = new URL(site.url).port;
+	// Under a host name of its own, the page is not one of this device's addresses to the console.
+	const url = hostName ? `http://${hostName}:${port}` : site.url;
+	await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, url] });
+	const ports = [port, ...(portalPort ? [portalPort] : [])];
 	const browser = await chromium.launch({
 		executablePath: test.info().project.use.launchOptions?.executablePath,
-		args: [`--ip-address-space-overrides=${ports.map((p) => `127.0.0.1:${p}=${space}`).join(',')}`]
+		args: [
+			`--ip-address-space-overrides=${ports.map((p) => `127.0.0.1:${p}=${space}`).join(',')}`,
+			...(hostName ? [`--host-resolver-rules=MAP ${hostName} 127.0.0.1`] : [])
+		]
 	});
-	return { site, browser };
+	return { site: { ...site, url }, browser };
 }
 
 async function signIn(page: Page | ReturnType<Page['frameLocator']>) {
@@ -100,6 +106,22 @@ test.describe('served from a portal: the browser local-network permission', () =
 		await expect(page.getByTestId('connection-result')).toContainText(
 			"Blocked by the browser's local network permission"
 		);
+	});
+
+	test('a public page under a host name, refused as a headless browser refuses: how to allow it', async ({
+		agent
+	}) => {
+		const { site, browser: b } = await served(agent, 'public', undefined, 'console.portal.test');
+		browser = b;
+		closing.push(site.server);
+		const page = await (await browser.newContext()).newPage();
+		await page.goto(`${site.url}/login`);
+		// A headless browser refuses what it would ask a person: the console says how to allow it.
+		const alert = page.getByRole('alert').filter({ hasText: 'reach apps on this device' });
+		await expect(alert.getByTestId('local-network-advice')).toContainText(
+			'http://console.portal.test'
+		);
+		await expect(page.getByText('Blocked by the browser')).toBeVisible();
 	});
 
 	test('a public page with the permission granted works', async ({ agent }) => {

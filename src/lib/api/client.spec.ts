@@ -162,6 +162,28 @@ describe('request', () => {
 		);
 	});
 
+	it("names the browser's local-network permission when it refused the call", async () => {
+		vi.stubGlobal(
+			'fetch',
+			vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')))
+		);
+		vi.stubGlobal('navigator', {
+			permissions: { query: async () => ({ state: 'denied' }) }
+		});
+		const error = await request(z.unknown(), '/x').catch((e: unknown) => e);
+		expect(error).toMatchObject({ kind: 'network', reason: 'local-network', block: 'denied' });
+	});
+
+	it('says the browser may be asking when a call from a page elsewhere times out', async () => {
+		vi.stubGlobal('fetch', hangingFetch());
+		vi.stubGlobal('location', { origin: 'https://portal.example', hostname: 'portal.example' });
+		vi.stubGlobal('navigator', {
+			permissions: { query: async () => ({ state: 'prompt' }) }
+		});
+		const error = await request(z.unknown(), '/x', { timeoutMs: 20 }).catch((e: unknown) => e);
+		expect(error).toMatchObject({ reason: 'timeout', mayAsk: true });
+	});
+
 	it('gives up after the timeout with a timeout error', async () => {
 		vi.stubGlobal('fetch', hangingFetch());
 		const error = await request(z.unknown(), '/x', { timeoutMs: 20 }).catch((e: unknown) => e);

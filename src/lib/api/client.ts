@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { localNetworkBlock } from './local-network';
+import { explainFailure } from './local-network';
 import { config } from '$lib/config.svelte';
 import { APP_ORIGIN_HEADER, CONSOLE_ORIGIN } from '$lib/contract';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
@@ -137,12 +137,19 @@ export async function request<S extends z.ZodMiniType>(
 		dateHeader = response.headers.get('date');
 		text = await response.text();
 	} catch (error) {
-		if (timedOut) throw new AgentNetworkError('timeout', agentUrl, pageOrigin(), timeoutMs);
+		if (timedOut) {
+			// A call held while the browser asks the user (Local Network Access) ends here too.
+			const timeout = new AgentNetworkError('timeout', agentUrl, pageOrigin(), timeoutMs);
+			timeout.mayAsk = (await explainFailure()).mayAsk;
+			throw timeout;
+		}
 		if (options.signal?.aborted) throw error;
 		// The browser's local-network rules fail a call as a dead port does: ask it which.
-		const block = await localNetworkBlock();
+		const { block, mayAsk } = await explainFailure();
 		if (block) throw new AgentNetworkError('local-network', agentUrl, pageOrigin(), block);
-		throw new AgentNetworkError('unreachable', agentUrl, pageOrigin());
+		const unreachable = new AgentNetworkError('unreachable', agentUrl, pageOrigin());
+		unreachable.mayAsk = mayAsk;
+		throw unreachable;
 	} finally {
 		clearTimeout(timer);
 		options.signal?.removeEventListener('abort', forward);

@@ -96,6 +96,8 @@ export class AgentNetworkError extends AgentError {
 	readonly pageOrigin: string;
 	/** Why the browser refused, for `local-network`. */
 	readonly block: LocalNetworkBlock | null;
+	/** For `unreachable` and `timeout`: the browser may be asking the user to let this page reach the agent. */
+	mayAsk = false;
 
 	constructor(
 		reason: 'unreachable' | 'timeout',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockOf, checkLocalNetwork, localNetworkBlock, mayAsk } from './local-network.ts';
+import { blockOf, checkLocalNetwork, explainFailure, mayAsk } from './local-network.ts';
 import { AgentNetworkError, nextStep } from './errors.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,17 +40,17 @@ describe('local network access', () => {
 
 	it('blames the frame when its policy does not delegate the permission', async () => {
 		browser({ 'loopback-network': 'denied' }, { 'loopback-network': false }, true);
-		expect(await localNetworkBlock()).toBe('frame');
+		expect((await explainFailure()).block).toBe('frame');
 		// Delegated, but the user said no.
 		browser({ 'loopback-network': 'denied' }, { 'loopback-network': true }, true);
-		expect(await localNetworkBlock()).toBe('denied');
+		expect((await explainFailure()).block).toBe('denied');
 		// Delegated under the older name only.
 		browser(
 			{ 'loopback-network': 'granted' },
 			{ 'loopback-network': false, 'local-network-access': true },
 			true
 		);
-		expect(await localNetworkBlock()).toBeNull();
+		expect((await explainFailure()).block).toBeNull();
 	});
 
 	it('does not blame a permission still to be asked: pages on this device show it too', () => {

@@ -88,12 +88,23 @@ export function blockOf(check: LocalNetworkCheck): LocalNetworkBlock | null {
 	return null;
 }
 
-/** `blockOf` for this page, now; null where the browser cannot say. */
-export async function localNetworkBlock(): Promise<LocalNetworkBlock | null> {
+/**
+ * After a failed call: whether the browser's rules stopped it (`block`), else whether the
+ * browser may still ask the user (`mayAsk`). Nothing where the browser cannot say.
+ */
+export async function explainFailure(): Promise<{
+	block: LocalNetworkBlock | null;
+	mayAsk: boolean;
+}> {
 	try {
-		return blockOf(await checkLocalNetwork());
+		const check = await checkLocalNetwork();
+		const block = blockOf(check);
+		return {
+			block,
+			mayAsk: !block && typeof location !== 'undefined' && mayAsk(check, location.hostname)
+		};
 	} catch {
-		return null;
+		return { block: null, mayAsk: false };
 	}
 }
 

@@ -2,7 +2,7 @@ import { checkAgentUrl } from '$lib/agent-url';
 import { answersAtAll, pageOrigin } from '$lib/api/client';
 import { AgentContractError, AgentError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
 import { agentStatus } from '$lib/api/management';
-import { checkLocalNetwork, mayAsk, type LocalNetworkBlock } from '$lib/api/local-network';
+import type { LocalNetworkBlock } from '$lib/api/local-network';
 import type { AgentStatusValue } from '$lib/api/schemas';
 
 export type ConnectionOutcome =
@@ -12,7 +12,7 @@ export type ConnectionOutcome =
 	| { kind: 'unreachable'; url: string; mayAsk: boolean }
 	| { kind: 'local-network'; url: string; block: LocalNetworkBlock; origin: string }
 	| { kind: 'cors'; url: string; origin: string }
-	| { kind: 'timeout'; url: string }
+	| { kind: 'timeout'; url: string; mayAsk: boolean }
 	| { kind: 'not-agent'; url: string; detail: string }
 	| { kind: 'error'; url: string; message: string };
 
@@ -37,13 +37,12 @@ export async function testConnection(
 	} catch (error) {
 		if (!(error instanceof AgentError)) throw error;
 		if (error instanceof AgentNetworkError) {
-			if (error.reason === 'timeout') return { kind: 'timeout', url };
+			if (error.reason === 'timeout') return { kind: 'timeout', url, mayAsk: error.mayAsk };
 			if (error.reason === 'local-network' && error.block)
 				return { kind: 'local-network', url, block: error.block, origin: pageOrigin() };
 			if (await answersAtAll(url, STATUS_PATH, timeoutMs))
 				return { kind: 'cors', url, origin: pageOrigin() };
-			const check = await checkLocalNetwork().catch(() => null);
-			return { kind: 'unreachable', url, mayAsk: !!check && mayAsk(check, location.hostname) };
+			return { kind: 'unreachable', url, mayAsk: error.mayAsk };
 		}
 		if (error instanceof AgentContractError)
 			return { kind: 'not-agent', url, detail: error.detail };
