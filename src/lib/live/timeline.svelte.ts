@@ -170,7 +170,10 @@ export class Timeline {
 		if (batch.length === 0) return [];
 		const added: TimelineEntry[] = [];
 		for (const item of batch) {
-			const entry = { ...item, seq: ++this.#seq };
+			// Numbered in place: entries are made for the timeline (a copy each would double the
+			// garbage of a flood).
+			const entry = item as TimelineEntry;
+			entry.seq = ++this.#seq;
 			added.push(entry);
 			this.#entries.push(entry);
 			if (matches(entry, this.filter)) this.#filtered.push(entry);
