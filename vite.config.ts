@@ -3,7 +3,8 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 
 /** Loaded on demand or by one flow only: left to automatic chunking. */
-const ON_DEMAND = /src\/lib\/(api\/provider|state\/signup|components\/ui\/CodeInput)/;
+const ON_DEMAND =
+	/src\/lib\/(api\/provider|api\/local-network|state\/signup|components\/ui\/CodeInput|components\/LocalNetworkAdvice)/;
 /**
  * Only the signed-in area uses these: left to automatic chunking, so sign-in never loads them.
  * `npm run bench` shows the sign-in page's first load; a new signed-in module that lands in the

@@ -1,11 +1,13 @@
 import type * as z from 'zod/mini';
-import { explainFailure } from './local-network';
 import { config } from '$lib/config.svelte';
 import { APP_ORIGIN_HEADER, CONSOLE_ORIGIN } from '$lib/contract';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
 import { runtimeConfigSchema, type RuntimeConfigFile } from './schemas/config.ts';
 import { errorBodySchema } from './schemas/agent.ts';
 import { tokenStore } from './token.ts';
+
+/** Loaded only when a call fails: which of the browser's local-network rules stopped it, if any. */
+const explainFailure = async () => (await import('./local-network')).explainFailure();
 
 /**
  * The only fetch() in the app. Every call to the agent goes through request(): it builds the URL,
