@@ -17,7 +17,7 @@ const SIGNED_IN_ONLY = new RegExp(
 		'src/lib/components/(RowPanel|CopyButton|UserMenu|AgentActions|AgentMenu|AgentStateBanner|ConfirmDialog|CommandOutcome|ProblemAlerts|ProblemCount|ChannelCard|Loaded)',
 		'src/lib/api/(schemas/frames|schemas/user|schemas/drives|schemas/history|enum-names|user|drives|history|rows)',
 		'src/lib/state/(url-search|unsaved|page-data|agent-control|problem-alerts|list-query|users-list|history-list|storage-|virtual-list)',
-		'reconnecting-websocket|svelte-sonner|uplot|uqr|svelte/src/reactivity/',
+		'reconnecting-websocket|svelte-sonner|uplot|uqr|node_modules/idb/|svelte/src/reactivity/',
 		'icons/(chevron-right|chevron-left|chevrons-left|chevrons-right|arrow-left|refresh-cw|triangle-alert|arrow-down|arrow-up|copy|shield-check|user-plus|trash|trash-2|folder-open|rotate-ccw-clock|download|circle-minus|loader-circle|x|history|share-2)\\.svelte'
 	].join('|')
 );
