@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { channelOf, entryOf, readFrame, readerFor, type FrameRead } from './frames';
 import { socketUrl } from './socket-url';
+import type { ChannelName } from '$lib/contract';
 import { TimelineStore } from './timeline-store';
 import { fileStateOf, TransferBook, type FileState } from './live-records';
 import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
@@ -39,6 +40,7 @@ type Listener = { port: Port; id: number };
 type Entry = {
 	ws: WebSocket;
 	url: string;
+	channel: ChannelName | null;
 	/** The agent whose timeline this socket's frames are kept in, if a tab asked. */
 	agent: string | null;
 	read: (data: unknown, at: number) => FrameRead<unknown> | string;
@@ -79,7 +81,7 @@ function flushEntry(entry: Entry) {
 	const reads = entry.pending;
 	entry.pending = [];
 	const keeper = entry.agent === null ? undefined : keepers.get(entry.agent);
-	const channel = channelOf(entry.url);
+	const channel = entry.channel;
 	if (keeper && channel)
 		keeper.store.add(
 			reads.flatMap((read) => (typeof read === 'string' ? [] : [entryOf(channel, read)]))
@@ -124,6 +126,7 @@ function open(url: string): Entry {
 	const entry: Entry = {
 		ws,
 		url,
+		channel: channelOf(url),
 		agent: agentOf(url),
 		// An address that names no channel is passed on as it came, for the tab to read.
 		read: reader
@@ -147,7 +150,7 @@ function open(url: string): Entry {
 				entry.progress.push({ data: progress, at: read.at });
 				delete read.described.progress;
 			}
-			if (channelOf(url) === 'statechange') {
+			if (entry.channel === 'statechange') {
 				const state = fileStateOf(read.frame as StateChangeFrame, read.at);
 				entry.states.delete(state.path);
 				entry.states.set(state.path, state);
