@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
 import { expect, push, signInWithToken, test } from './fixtures.ts';
 
 const live = async (page: Page) => {
@@ -6,18 +7,24 @@ const live = async (page: Page) => {
 	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
 };
 
+/** Signed in, with the events page live in `page` and in a second tab. */
+async function twoEventTabs(page: Page, agent: Simulator, context: BrowserContext) {
+	await signInWithToken(page, agent);
+	await page.goto('/events');
+	await live(page);
+	const second = await context.newPage();
+	await second.goto('/events');
+	await live(second);
+	return second;
+}
+
 test.describe('one connection for every tab', () => {
 	test('two tabs share one socket per channel, and both show what arrives', async ({
 		page,
 		agent,
 		context
 	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/events');
-		await live(page);
-		const second = await context.newPage();
-		await second.goto('/events');
-		await live(second);
+		const second = await twoEventTabs(page, agent, context);
 		const third = await context.newPage();
 		await third.goto('/');
 		await expect(
@@ -43,12 +50,7 @@ test.describe('one connection for every tab', () => {
 		agent,
 		context
 	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/events');
-		await live(page);
-		const second = await context.newPage();
-		await second.goto('/events');
-		await live(second);
+		const second = await twoEventTabs(page, agent, context);
 		await second.close();
 		await push(agent, 'statechange', { Path: '/after-close.psd', StorageName: 'S', State: 4 });
 		await expect(page.getByTestId('timeline')).toContainText('/after-close.psd');
@@ -85,12 +87,7 @@ test.describe('one connection for every tab', () => {
 			// @ts-expect-error -- a browser without SharedWorker
 			delete window.SharedWorker;
 		});
-		await signInWithToken(page, agent);
-		await page.goto('/events');
-		await live(page);
-		const second = await context.newPage();
-		await second.goto('/events');
-		await live(second);
+		const second = await twoEventTabs(page, agent, context);
 		expect(agent.live.clientCount('notification')).toBe(2);
 		await push(agent, 'statechange', { Path: '/own.psd', StorageName: 'S', State: 4 });
 		for (const p of [page, second]) {
