@@ -84,17 +84,8 @@ test.describe('served from a portal: the browser local-network permission', () =
 		const { site, browser: b } = await served(agent, 'public');
 		browser = b;
 		closing.push(site.server);
-		const context = await browser.newContext();
-		const cdp = await browser.newBrowserCDPSession();
-		for (const name of ['loopback-network', 'local-network-access'])
-			await cdp
-				.send('Browser.setPermission', {
-					permission: { name },
-					setting: 'denied',
-					origin: site.url
-				})
-				.catch(() => undefined);
-		const page = await context.newPage();
+		// Nothing granted: a headless browser refuses what it would ask a person.
+		const page = await (await browser.newContext()).newPage();
 		await page.goto(`${site.url}/login`);
 		const alert = page.getByRole('alert').filter({ hasText: 'reach apps on this device' });
 		await expect(alert).toContainText(`This browser does not let this page (${site.url})`);
@@ -134,6 +125,30 @@ test.describe('served from a portal: the browser local-network permission', () =
 		await page.goto(`${site.url}/login`);
 		await signIn(page);
 		await expect(page.getByTestId('notification-status').first()).toHaveText('Live');
+	});
+
+	test('refused while signed in: the status pill and the live channels say the browser blocks them', async ({
+		agent
+	}) => {
+		const { site, browser: b } = await served(agent, 'public');
+		browser = b;
+		closing.push(site.server);
+		const context = await browser.newContext();
+		await context.grantPermissions(['local-network-access'], { origin: site.url });
+		const page = await context.newPage();
+		await page.goto(`${site.url}/login`);
+		await signIn(page);
+		const channels = page.getByTestId('overview-channels');
+		await expect(channels.getByTestId('notification-status')).toHaveText('Live');
+		// Taken back (a headless browser then refuses it); the open sockets stay, dropped they
+		// cannot come back.
+		await context.clearPermissions();
+		await control(agent, 'sockets', { action: 'drop' });
+		await page.getByRole('button', { name: 'Check now' }).click();
+		await expect(page.getByRole('banner').getByText('Blocked by the browser')).toBeVisible();
+		await expect(channels.getByTestId('notification-blocked')).toContainText(
+			'The browser does not let this page reach apps on this device'
+		);
 	});
 
 	test('a page from a private address works without being asked', async ({ agent }) => {

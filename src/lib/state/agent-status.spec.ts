@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '$lib/config.svelte';
 import { agentStatusMonitor } from './agent-status.svelte.ts';
 
@@ -7,6 +7,10 @@ class FakeDocument extends EventTarget {
 }
 
 let doc: FakeDocument;
+
+// A failed call loads the local-network diagnosis on demand; loaded here, it answers at once.
+beforeAll(() => import('$lib/api/local-network'));
+
 let calls = 0;
 let answer: () => Promise<Response>;
 
