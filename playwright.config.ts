@@ -1,13 +1,14 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable, fullChromiumExecutable } from './scripts/chromium.ts';
 
 /** Where the built console is served for the tests (not 4173, so `npm start` can run alongside). */
 export const E2E_PORT = Number(process.env.E2E_PORT) || 4180;
 export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
 
-// Playwright cannot download its own browser on these machines: use Debian's Chromium when present.
-const executablePath =
-	process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// Playwright cannot download its own browser on these machines: use Debian's when present.
+const executablePath = chromiumExecutable();
+/** Tests of what only the full browser does (see scripts/chromium.ts). */
+const FULL_BROWSER_TESTS = ['**/local-network.e2e.ts', '**/embedding.e2e.ts'];
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -22,9 +23,20 @@ export default defineConfig({
 	reporter: [['list'], ['./tests/reporters/playwright-slowest.ts']],
 	use: {
 		baseURL: E2E_ORIGIN,
-		launchOptions: { executablePath },
 		trace: 'retain-on-failure'
 	},
+	projects: [
+		{
+			name: 'chromium',
+			testIgnore: FULL_BROWSER_TESTS,
+			use: { launchOptions: { executablePath } }
+		},
+		{
+			name: 'full-chromium',
+			testMatch: FULL_BROWSER_TESTS,
+			use: { launchOptions: { executablePath: fullChromiumExecutable() } }
+		}
+	],
 	webServer: {
 		command: `npx tsx scripts/serve.ts --port ${E2E_PORT}`,
 		url: `${E2E_ORIGIN}/config.json`,

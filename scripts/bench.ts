@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { startSimulator } from '../simulator/index.ts';
 import { ensureBuild } from './ensure-build.ts';
+import { chromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 
 /**
@@ -358,10 +358,7 @@ async function main() {
 	const sim = await startSimulator({ port: 0, log: false, eventsPerSecond: 0 });
 	const site = await startStaticServer({ root: 'build', host: '127.0.0.1', port: 0 });
 	sim.options.allowOrigins = [site.url];
-	const executablePath =
-		process.env.CHROMIUM_PATH ||
-		(existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-	const browser = await chromium.launch({ executablePath });
+	const browser = await chromium.launch({ executablePath: chromiumExecutable() });
 	try {
 		console.log(
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
