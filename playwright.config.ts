@@ -23,7 +23,9 @@ export default defineConfig({
 	reporter: [['list'], ['./tests/reporters/playwright-slowest.ts']],
 	use: {
 		baseURL: E2E_ORIGIN,
-		trace: 'retain-on-failure'
+		// Off: recording costs a quarter of the browser's CPU on every passing test, and this suite
+		// is CPU-bound on two cores. To look into a failure: `npm run test:e2e -- --trace on`.
+		trace: 'off'
 	},
 	projects: [
 		{
