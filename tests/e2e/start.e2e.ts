@@ -69,6 +69,8 @@ test.describe('npm start', () => {
 				await expect(page).toHaveURL(`${site.url}/`);
 				await expect(page.getByText('Signed in as admin@example.com')).toBeVisible();
 			} finally {
+				// The page first: it may still be loading a part of itself from the server going away.
+				await page.close();
 				await stop(site.child);
 			}
 		});
