@@ -18,8 +18,8 @@ export default defineConfig({
 	workers: 2,
 	// A test that needs a retry is a defect to fix, not to hide.
 	retries: 0,
-	timeout: 30_000,
-	expect: { timeout: 7_000 },
+	timeout: 45_000,
+	expect: { timeout: 10_000 },
 	reporter: [['list'], ['./tests/reporters/playwright-slowest.ts']],
 	use: {
 		baseURL: E2E_ORIGIN,

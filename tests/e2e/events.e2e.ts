@@ -6,6 +6,7 @@ import {
 	control,
 	expect,
 	push,
+	retryNow,
 	signInWithToken,
 	test,
 	tokenKey
@@ -180,7 +181,7 @@ test.describe('events', () => {
 		await expect(page.getByTestId('gap')).toHaveCount(2);
 		await expect(page.getByTestId('gap').first()).toContainText('and still down');
 		await control(agent, 'sockets', { mode: 'normal' });
-		await page.getByRole('button', { name: 'Retry now' }).first().click();
+		await retryNow(page);
 		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 15_000 });
 		for (const gap of await page.getByTestId('gap').all())

@@ -4,6 +4,7 @@ import {
 	AGENT_URL_KEY,
 	closedPort,
 	control,
+	retryNow,
 	expect,
 	signInWithForm,
 	signInWithToken,
@@ -369,7 +370,7 @@ test.describe('failure catalogue: live channels', () => {
 		await expect(page.getByTestId('notification-status')).toContainText(RETRYING);
 		await expect(page.getByTestId('gap').first()).toContainText('may be missing');
 		await control(agent, 'sockets', { mode: 'normal' });
-		await page.getByRole('button', { name: 'Retry now' }).first().click();
+		await retryNow(page);
 		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
 	});
 

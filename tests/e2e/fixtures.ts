@@ -169,3 +169,16 @@ export const push = (
 	frame: unknown,
 	count = 1
 ) => control(sim, 'push', { channel, frame, count });
+
+/**
+ * Clicks the first channel's Retry now, as a user would once the agent is back. The channel's own
+ * countdown may reconnect it first, and the button goes with the outage: then the channel must be
+ * live already, and there is nothing left to click.
+ */
+export async function retryNow(page: Page) {
+	const retry = page.getByRole('button', { name: 'Retry now' }).first();
+	await retry.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+		if (await retry.isVisible()) throw error;
+		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	});
+}
