@@ -239,10 +239,13 @@ describe('sign-up', () => {
 			body: { email, token: 'ZZZZ' }
 		});
 		expect(wrong.json).toBe(false);
-		const lower = await api.call('POST', '/authentication/confirm_signup', {
-			body: { email, token: code.toLowerCase() }
-		});
-		expect(lower.json).toBe(false);
+		// Codes are case-sensitive; one in 256 codes is all digits and has no other case.
+		if (code !== code.toLowerCase()) {
+			const lower = await api.call('POST', '/authentication/confirm_signup', {
+				body: { email, token: code.toLowerCase() }
+			});
+			expect(lower.json).toBe(false);
+		}
 		const right = await api.call('POST', '/authentication/confirm_signup', {
 			body: { email, token: code }
 		});
