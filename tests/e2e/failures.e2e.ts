@@ -419,3 +419,33 @@ test.describe('failure catalogue: live channels', () => {
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 20_000 });
 	});
 });
+
+test.describe('failure catalogue: the console itself', () => {
+	test('a part that cannot be fetched (server gone, or the console updated): says so and offers a reload', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/profile');
+		await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+		// From now on, none of the console's own files can be fetched.
+		await page.route('**/_app/immutable/**', (route) => route.abort('connectionrefused'));
+		await page.getByTestId('agent-status').click();
+		await expect(page.getByTestId('agent-menu-failed')).toContainText(
+			"The agent's menu did not load"
+		);
+		const banner = page.getByTestId('load-failure');
+		await expect(banner).toContainText('Part of this page did not load');
+		// The page goes on working: the pill closes its menu, the profile stays.
+		await page.keyboard.press('Escape');
+		await expect(page.getByTestId('agent-menu-failed')).toBeHidden();
+		await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+
+		await page.unroute('**/_app/immutable/**');
+		await banner.getByRole('button', { name: 'Reload the page' }).click();
+		await expect(banner).toBeHidden();
+		await page.getByTestId('agent-status').click();
+		await expect(page.locator('#agent-menu')).toBeVisible();
+		await expect(page.getByTestId('agent-menu-failed')).toHaveCount(0);
+	});
+});
