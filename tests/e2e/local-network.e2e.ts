@@ -99,7 +99,7 @@ test.describe('served from a portal: the browser local-network permission', () =
 		);
 	});
 
-	test('a public page under a host name, refused as a headless browser refuses: how to allow it', async ({
+	test('a public page over plain HTTP under a host name: the browser cannot ask, so no site setting helps', async ({
 		agent
 	}) => {
 		const { site, browser: b } = await served(agent, 'public', undefined, 'console.portal.test');
@@ -107,12 +107,14 @@ test.describe('served from a portal: the browser local-network permission', () =
 		closing.push(site.server);
 		const page = await (await browser.newContext()).newPage();
 		await page.goto(`${site.url}/login`);
-		// A headless browser refuses what it would ask a person: the console says how to allow it.
+		// Not a secure context (plain HTTP, not this device): the permission cannot be granted at all.
 		const alert = page.getByRole('alert').filter({ hasText: 'reach apps on this device' });
-		await expect(alert.getByTestId('local-network-advice')).toContainText(
-			'http://console.portal.test'
-		);
+		await expect(alert).toContainText('lets only secure pages reach apps on this device');
+		const advice = alert.getByTestId('local-network-advice');
+		await expect(advice).toContainText(`${site.url} is not served over HTTPS`);
+		await expect(advice).toContainText('a site setting cannot allow it');
 		await expect(page.getByText('Blocked by the browser')).toBeVisible();
+		await expect(page.getByText(/unreachable/i)).toHaveCount(0);
 	});
 
 	test('a public page with the permission granted works', async ({ agent }) => {

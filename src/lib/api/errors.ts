@@ -125,7 +125,9 @@ export class AgentNetworkError extends AgentError {
 					? `The page this console is framed in does not let it reach apps on this device, so the browser stops its calls to the agent at ${agentUrl}.`
 					: block === 'denied'
 						? `This browser does not let this page (${pageOrigin}) reach apps on this device, so it stops its calls to the agent at ${agentUrl}. The agent itself may be fine.`
-						: `The agent at ${agentUrl} is unreachable, or this page's origin (${pageOrigin}) is not allowed by the agent.`
+						: block === 'insecure'
+							? `This browser lets only secure pages reach apps on this device, and this page (${pageOrigin}) comes over plain HTTP from another host, so it stops its calls to the agent at ${agentUrl}. The agent itself may be fine.`
+							: `The agent at ${agentUrl} is unreachable, or this page's origin (${pageOrigin}) is not allowed by the agent.`
 		);
 		this.name = 'AgentNetworkError';
 		this.reason = reason;

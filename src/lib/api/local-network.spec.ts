@@ -8,7 +8,8 @@ afterEach(() => vi.unstubAllGlobals());
 function browser(
 	known: Record<string, PermissionState>,
 	policy?: Record<string, boolean>,
-	framed = false
+	framed = false,
+	secure = true
 ) {
 	vi.stubGlobal('navigator', {
 		permissions: {
@@ -25,17 +26,43 @@ function browser(
 		}
 	});
 	const top = {};
-	vi.stubGlobal('window', framed ? { self: {}, top } : { self: top, top });
+	vi.stubGlobal(
+		'window',
+		framed
+			? { self: {}, top, isSecureContext: secure }
+			: { self: top, top, isSecureContext: secure }
+	);
 }
 
 describe('local network access', () => {
-	it('asks by the newest name first, then the older ones', async () => {
+	it('reads the newest name it knows, but a refusal under any name for this device wins', async () => {
 		browser({ 'local-network-access': 'denied' });
 		expect((await checkLocalNetwork()).state).toBe('denied');
-		browser({ 'loopback-network': 'granted', 'local-network-access': 'denied' });
+		browser({ 'loopback-network': 'granted', 'local-network': 'prompt' });
 		expect((await checkLocalNetwork()).state).toBe('granted');
+		// Chromium 150 on a plain-HTTP page: the new name says prompt, the one it enforces says no.
+		browser({ 'loopback-network': 'prompt', 'local-network-access': 'denied' });
+		expect((await checkLocalNetwork()).state).toBe('denied');
+		// `local-network` is for other devices: its refusal does not explain a call to this one.
+		browser({ 'loopback-network': 'prompt', 'local-network': 'denied' });
+		expect((await checkLocalNetwork()).state).toBe('prompt');
 		browser({});
-		expect(await checkLocalNetwork()).toEqual({ state: null, framed: false, policyAllows: null });
+		expect(await checkLocalNetwork()).toEqual({
+			state: null,
+			framed: false,
+			policyAllows: null,
+			secure: true
+		});
+	});
+
+	it('tells a refusal the user can undo from one on a page the browser cannot ask for', async () => {
+		browser({ 'loopback-network': 'denied' });
+		expect((await explainFailure()).block).toBe('denied');
+		browser({ 'loopback-network': 'denied' }, undefined, false, false);
+		expect((await explainFailure()).block).toBe('insecure');
+		// Not refused: a plain-HTTP page that fails is not blamed on the permission.
+		browser({ 'loopback-network': 'prompt' }, undefined, false, false);
+		expect((await explainFailure()).block).toBeNull();
 	});
 
 	it('blames the frame when its policy does not delegate the permission', async () => {
@@ -54,7 +81,7 @@ describe('local network access', () => {
 	});
 
 	it('does not blame a permission still to be asked: pages on this device show it too', () => {
-		const prompt = { state: 'prompt' as const, framed: false, policyAllows: true };
+		const prompt = { state: 'prompt' as const, framed: false, policyAllows: true, secure: true };
 		expect(blockOf(prompt)).toBeNull();
 		expect(mayAsk(prompt, 'localhost')).toBe(false);
 		expect(mayAsk(prompt, '127.0.0.1')).toBe(false);
@@ -81,5 +108,13 @@ describe('local network access', () => {
 		);
 		expect(frame.message).toMatch(/framed in does not let it reach apps on this device/);
 		expect(frame.message).not.toMatch(/unreachable/);
+		const insecure = new AgentNetworkError(
+			'local-network',
+			'http://localhost:29123',
+			'http://portal.example',
+			'insecure'
+		);
+		expect(insecure.message).toMatch(/only secure pages .* plain HTTP/);
+		expect(nextStep(insecure)).toBeNull();
 	});
 });

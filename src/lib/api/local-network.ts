@@ -9,7 +9,8 @@ import { isLoopbackHost } from '$lib/agent-url';
  *
  * The permission is named `loopback-network` (for localhost), `local-network` (for the rest of
  * the local network) and, in older versions, `local-network-access`. A browser that knows none
- * of them does not gate these requests.
+ * of them does not gate these requests. Only a secure page (HTTPS, or served from this device)
+ * can be granted it: a plain-HTTP page from elsewhere is refused without a prompt.
  */
 
 export const LOCAL_NETWORK_PERMISSIONS = [
@@ -21,8 +22,11 @@ export const LOCAL_NETWORK_PERMISSIONS = [
 /** What the portal's `<iframe>` needs: the current name and the older one beside it. */
 export const IFRAME_ALLOW = 'loopback-network; local-network-access';
 
-/** Why the browser refuses: the user (or a policy) said no, or the page's frame does not allow it. */
-export type LocalNetworkBlock = 'denied' | 'frame';
+/**
+ * Why the browser refuses: the user (or a policy) said no, the page's frame does not allow it, or
+ * the page is not secure (plain HTTP from another host), so the browser cannot even ask.
+ */
+export type LocalNetworkBlock = 'denied' | 'frame' | 'insecure';
 
 export type LocalNetworkCheck = {
 	/** The permission's state, by the first name this browser knows; null where it knows none. */
@@ -31,21 +35,35 @@ export type LocalNetworkCheck = {
 	framed: boolean;
 	/** Whether this document's permissions policy allows it; null where the policy does not say. */
 	policyAllows: boolean | null;
+	/** Whether the page is a secure context, the only kind the permission can be granted to. */
+	secure: boolean;
 };
 
 type Policy = { features(): string[]; allowsFeature(feature: string): boolean };
 
-/** The permission's state, asked by each name until one is known. */
+/** The names that gate requests to this device (`local-network` is for the rest of the network). */
+const LOOPBACK_GATES: readonly string[] = ['loopback-network', 'local-network-access'];
+
+/**
+ * The permission's state by the newest name this browser knows, except that a refusal under any
+ * name that gates this device wins: Chromium 150 knows `loopback-network` but enforces
+ * `local-network-access`, and says `prompt` for the one and `denied` for the other.
+ */
 async function permissionState(): Promise<PermissionState | null> {
 	if (typeof navigator === 'undefined' || !navigator.permissions?.query) return null;
-	for (const name of LOCAL_NETWORK_PERMISSIONS) {
-		try {
-			return (await navigator.permissions.query({ name } as unknown as PermissionDescriptor)).state;
-		} catch {
-			// Not a name this browser knows: the next one.
-		}
-	}
-	return null;
+	const states = await Promise.all(
+		LOCAL_NETWORK_PERMISSIONS.map(async (name) => {
+			try {
+				const query = { name } as unknown as PermissionDescriptor;
+				return { name, state: (await navigator.permissions.query(query)).state };
+			} catch {
+				return null; // Not a name this browser knows.
+			}
+		})
+	);
+	const known = states.filter((s) => s !== null);
+	if (known.some((s) => s.state === 'denied' && LOOPBACK_GATES.includes(s.name))) return 'denied';
+	return known[0]?.state ?? null;
 }
 
 /** Whether the permissions policy of this document lets it use any of the names. */
@@ -73,7 +91,12 @@ function isFramed(): boolean {
 }
 
 export async function checkLocalNetwork(): Promise<LocalNetworkCheck> {
-	return { state: await permissionState(), framed: isFramed(), policyAllows: policyAllows() };
+	return {
+		state: await permissionState(),
+		framed: isFramed(),
+		policyAllows: policyAllows(),
+		secure: typeof window === 'undefined' || window.isSecureContext !== false
+	};
 }
 
 /**
@@ -84,7 +107,7 @@ export async function checkLocalNetwork(): Promise<LocalNetworkCheck> {
  */
 export function blockOf(check: LocalNetworkCheck): LocalNetworkBlock | null {
 	if (check.framed && check.policyAllows === false) return 'frame';
-	if (check.state === 'denied') return 'denied';
+	if (check.state === 'denied') return check.secure ? 'denied' : 'insecure';
 	return null;
 }
 
