@@ -24,6 +24,21 @@ const stored = (page: Page, agent: string) =>
 		agent
 	);
 
+/** Every kept event, of every agent, as JSON. */
+const everythingStored = (page: Page) =>
+	page.evaluate(
+		() =>
+			new Promise<string>((resolve, reject) => {
+				const open = indexedDB.open('agent-console-timeline');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const all = open.result.transaction('events').objectStore('events').getAll();
+					all.onsuccess = () => resolve(JSON.stringify(all.result));
+					all.onerror = () => reject(all.error);
+				};
+			})
+	);
+
 const rows = (page: Page) => page.getByTestId('timeline').locator('li');
 const state = (n: number) => ({ Path: `/kept/${n}.psd`, StorageName: 'S', State: 4 });
 
@@ -85,16 +100,7 @@ test.describe('the timeline survives a reload', () => {
 			Data: { Operation: 'x', EndpointAddress: `/user/edit?token=${secret}`, HttpMethod: 'PUT' }
 		});
 		await expect.poll(() => stored(page, agent.url)).toBe(1);
-		const everything = await page.evaluate(
-			() =>
-				new Promise<string>((resolve) => {
-					const open = indexedDB.open('agent-console-timeline');
-					open.onsuccess = () => {
-						const all = open.result.transaction('events').objectStore('events').getAll();
-						all.onsuccess = () => resolve(JSON.stringify(all.result));
-					};
-				})
-		);
+		const everything = await everythingStored(page);
 		expect(everything).toContain('EndpointAddress');
 		expect(everything).not.toContain('eyJhbGci');
 	});
@@ -109,6 +115,9 @@ test.describe('the timeline survives a reload', () => {
 		await page.getByRole('button', { name: 'admin@example.com' }).click();
 		await page.getByRole('button', { name: 'Sign out' }).click();
 		await expect(page).toHaveURL(/\/login/);
-		expect(await stored(page, agent.url)).toBe(1);
+		// Still kept (with the agent's notice of the sign-out itself, when it came before the socket
+		// closed).
+		expect(await everythingStored(page)).toContain('/kept/7.psd');
+		expect(await stored(page, agent.url)).toBeGreaterThanOrEqual(1);
 	});
 });
