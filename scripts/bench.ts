@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { startSimulator } from '../simulator/index.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { chromiumExecutable } from './chromium.ts';
+import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 
 /**
@@ -212,6 +212,27 @@ const WATCH_FLOOD = `(() => {
 			stats.long.push(Math.round(entry.duration));
 		}
 	}).observe({ type: 'longtask', buffered: false });
+	// What the long frames spent their time on (Long Animation Frames API): scripts, by what
+	// started them, and the style, layout and paint after them.
+	stats.frames = [];
+	if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+		new PerformanceObserver((list) => {
+			for (const f of list.getEntries()) {
+				if (f.duration <= 50) continue;
+				const end = f.startTime + f.duration;
+				const scripts = f.scripts.map((s) => ({
+					what: (s.invoker || s.invokerType) + (s.sourceFunctionName ? ' ' + s.sourceFunctionName : ''),
+					ms: s.duration
+				}));
+				stats.frames.push({
+					ms: f.duration,
+					script: scripts.reduce((sum, s) => sum + s.ms, 0),
+					top: scripts.sort((a, b) => b.ms - a.ms).slice(0, 2).map((s) => s.what + ' ' + Math.round(s.ms) + ' ms').join(', '),
+					render: f.renderStart ? end - f.renderStart : 0,
+					styleLayout: f.styleAndLayoutStart ? end - f.styleAndLayoutStart : 0
+				});
+			}
+		}).observe({ type: 'long-animation-frame', buffered: false });
 	const seen = new Set();
 	const tick = () => {
 		const now = Date.now();
@@ -303,6 +324,7 @@ async function flood(browser: Browser, baseUrl: string, threeTabs: boolean) {
 			longest: number;
 			delays: number[];
 			long: number[];
+			frames: { ms: number; script: number; top: string; render: number; styleLayout: number }[];
 		};
 		const reader = await page.getByTestId('notification-reader').textContent();
 		const heapAfter = await heap();
@@ -324,6 +346,21 @@ async function flood(browser: Browser, baseUrl: string, threeTabs: boolean) {
 		console.log(
 			`  longest main-thread task: ${stats.longest.toFixed(0)} ms (${stats.long.length} tasks over 50 ms${stats.long.length ? `: ${stats.long.slice(0, 12).join(', ')}` : ''})  ${verdict(stats.longest <= FLOOD_TARGETS.longestTaskMs)}`
 		);
+		const frameSum = (key: 'ms' | 'script' | 'render' | 'styleLayout') =>
+			stats.frames.reduce((sum, f) => sum + f[key], 0);
+		if (stats.frames.length)
+			console.log(
+				`  frames over 50 ms: ${stats.frames.length}, ${frameSum('ms').toFixed(0)} ms in all: scripts ${frameSum('script').toFixed(0)} ms, rendering ${frameSum('render').toFixed(0)} ms (style and layout ${frameSum('styleLayout').toFixed(0)} ms), the rest outside tasks; longest: ${[
+					...stats.frames
+				]
+					.sort((a, b) => b.ms - a.ms)
+					.slice(0, 3)
+					.map(
+						(f) =>
+							`${f.ms.toFixed(0)} ms (scripts ${f.script.toFixed(0)}: ${f.top || 'none'}; rendering ${f.render.toFixed(0)})`
+					)
+					.join('; ')}`
+			);
 		console.log(`  where frames were read: ${reader?.trim()}`);
 		console.log(
 			`  ${threeTabs ? 'three tabs' : 'one tab'} open: the agent counted ${[...socketCounts].join(' or ')} sockets  ${verdict(socketCounts.size === 1 && socketCounts.has(2))}`
@@ -358,7 +395,8 @@ async function main() {
 	const sim = await startSimulator({ port: 0, log: false, eventsPerSecond: 0 });
 	const site = await startStaticServer({ root: 'build', host: '127.0.0.1', port: 0 });
 	sim.options.allowOrigins = [site.url];
-	const browser = await chromium.launch({ executablePath: chromiumExecutable() });
+	// The browser people use, not the headless shell the tests drive: it draws frames as Chrome does.
+	const browser = await chromium.launch({ executablePath: fullChromiumExecutable() });
 	try {
 		console.log(
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
