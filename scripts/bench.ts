@@ -193,7 +193,8 @@ async function pageChanges(
 	}
 }
 
-const FLOOD_PER_SECOND = 30_000;
+/** `FLOOD_RATE=10000 npm run bench` floods at another rate. */
+const FLOOD_PER_SECOND = Number(process.env.FLOOD_RATE) || 30_000;
 const FLOOD_SECONDS = 20;
 const FLOOD_TARGETS = { delayP95Ms: 100, longestTaskMs: 50, heapGrowthMb: 100 };
 
@@ -376,13 +377,19 @@ async function flood(browser: Browser, baseUrl: string, threeTabs: boolean) {
 		const started2 = Date.now();
 		await page.reload();
 		await page.getByTestId('notification-status').getByText('Live').waitFor();
-		const keptAfter = number(
-			await page.getByTestId('timeline-counts').textContent(),
-			/of ([\d]+) kept/
-		);
+		const live = Date.now();
+		// The kept timeline shows once read; the worker may still be writing the flood's last batch
+		// (IndexedDB makes the read wait for it), so the channels may open first.
+		const keptNow = async () =>
+			number(await page.getByTestId('timeline-counts').textContent(), /of ([\d]+) kept/) || 0;
+		let keptAfter = await keptNow();
+		while (keptAfter < kept && Date.now() - live < 15_000) {
+			await page.waitForTimeout(100);
+			keptAfter = await keptNow();
+		}
 		// The two markers for the time nobody listened count within the cap, like any entry.
 		console.log(
-			`  after a reload: ${keptAfter.toLocaleString('en')} kept (cap ${kept.toLocaleString('en')}: ${(keptAfter - 2).toLocaleString('en')} events and the 2 markers for the reload), back in ${((Date.now() - started2) / 1000).toFixed(1)} s  ${verdict(keptAfter === kept)}`
+			`  after a reload: ${keptAfter.toLocaleString('en')} kept (cap ${kept.toLocaleString('en')}: ${(keptAfter - 2).toLocaleString('en')} events and the 2 markers for the reload), live again in ${((live - started2) / 1000).toFixed(1)} s, the kept events shown in ${((Date.now() - started2) / 1000).toFixed(1)} s  ${verdict(keptAfter === kept)}`
 		);
 	} finally {
 		await context.close();

@@ -3,7 +3,8 @@ import { WebSocket } from 'ws';
 import { startSimulator, type Simulator } from '../../../simulator/index.ts';
 import { socketUrl } from './socket-url.ts';
 import { LiveChannel, type ChannelStatus } from './channel.svelte.ts';
-import { isProfileChange, NOTIFICATION_READER, readFrame } from './frames.ts';
+import { entryOf, isProfileChange, NOTIFICATION_READER, readFrame, toTab } from './frames.ts';
+import { payloadOf, payloadText, type NewEntry } from './timeline.svelte.ts';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -109,12 +110,13 @@ function workerSocket(batch: (url: string) => unknown) {
 describe('LiveChannel over a worker', () => {
 	it('takes frames a worker read, with its arrival times and its lag', async () => {
 		const now = Date.now();
-		const good = readFrame(NOTIFICATION_READER, '{"Type":4,"Data":{}}', now - 40);
+		const good = readFrame(NOTIFICATION_READER, '{"Type":4,"Data":{"Id":"t1"}}', now - 40);
 		const bad = readFrame(NOTIFICATION_READER, '[]', now - 30);
 		const c = new LiveChannel('notification', NOTIFICATION_READER, {
 			...fast,
+			// As the worker sends them: a readable frame as its text and words, not its objects.
 			WebSocket: workerSocket(() => ({
-				reads: [good, bad, '{"Type":1,"Data":null}'],
+				reads: [toTab(good), toTab(bad), '{"Type":1,"Data":null}'],
 				sentAt: now,
 				lagMs: 7
 			})),
@@ -122,14 +124,34 @@ describe('LiveChannel over a worker', () => {
 		});
 		const at: number[] = [];
 		const kinds: string[] = [];
-		c.onFrame((_f, when) => at.push(when));
-		c.onRead((read) => read.ok && kinds.push(read.described.kind));
+		const types: number[] = [];
+		const entries: NewEntry[] = [];
+		c.onFrame((frame, when) => (at.push(when), types.push(frame.Type)));
+		// A listener for some kinds only is given only those.
+		const progressTypes: number[] = [];
+		c.onFrame((frame) => progressTypes.push(frame.Type), ['progress']);
+		c.onRead((read) => {
+			entries.push(entryOf('notification', read));
+			if (read.ok) kinds.push(read.described.kind);
+		});
 		c.onBadFrame((_raw, _problem, when) => at.push(when));
 		c.start('http://127.0.0.1:9');
 		try {
 			await until(() => at.length === 3 && kinds.length === 2);
 			expect(at.slice(0, 2)).toEqual([now - 40, now - 30]);
 			expect(kinds).toEqual(['app-notification', 'progress']);
+			// A page that follows frames gets them read again from the text.
+			expect(types).toEqual([4, 1]);
+			expect(progressTypes).toEqual([1]);
+			// The timeline keeps the text, and reads it into a value only when asked.
+			expect(entries[0]).toMatchObject({
+				json: '{"Type":4,"Data":{"Id":"t1"}}',
+				payload: undefined
+			});
+			const [first, second] = entries as [NewEntry, NewEntry];
+			expect(payloadOf(first)).toEqual({ Type: 4, Data: { Id: 't1' } });
+			expect(payloadText(first)).toBe('{"Type":4,"Data":{"Id":"t1"}}');
+			expect(payloadOf(second)).toBe('[]');
 			await until(() => c.received === 2 && c.malformed === 1);
 			expect(c.workerLagMs).toBe(7);
 			expect(c.readBy).toBe('shared worker');

@@ -1,7 +1,7 @@
 import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import { socketUrl } from './socket-url';
 import { Emitter } from './emitter';
-import { readFrame, type FrameRead, type FrameReader } from './frames';
+import { readFrame, type FrameRead, type FrameReader, type HeardRead } from './frames';
 import type { FileState, Transfer } from './live-records';
 
 /**
@@ -17,6 +17,7 @@ import type { FileState, Transfer } from './live-records';
  */
 
 import type { ChannelName } from '$lib/contract';
+import type { EventKind } from './event-words';
 
 export type ChannelStatus =
 	| { kind: 'stopped' }
@@ -40,7 +41,7 @@ export type ReadBy = 'shared worker' | 'worker' | 'page';
  * them, and how far behind its own loop ran.
  */
 export type WorkerBatch = {
-	reads: (FrameRead<unknown> | string)[];
+	reads: (HeardRead<unknown> | string)[];
 	sentAt: number;
 	lagMs: number;
 } & WorkerRecords;
@@ -105,9 +106,10 @@ export class LiveChannel<T> {
 	#options: Required<Omit<ChannelOptions, 'WebSocket' | 'readBy'>> & { WebSocket?: unknown };
 	#socket: ReconnectingWebSocket | null = null;
 	#rwsOptions: Options = {};
-	#reads = new Emitter<[FrameRead<T>]>();
+	#reads = new Emitter<[HeardRead<T>]>();
 	#records = new Emitter<[WorkerRecords]>();
-	#frames = new Emitter<Parameters<FrameListener<T>>>();
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners, not state
+	#frameListeners = new Set<{ listener: FrameListener<T>; kinds: readonly EventKind[] | null }>();
 	#badFrames = new Emitter<Parameters<BadFrameListener>>();
 	#statuses = new Emitter<[ChannelStatus]>();
 	#counts = {
@@ -186,7 +188,7 @@ export class LiveChannel<T> {
 	}
 
 	/** Every frame as read, readable or not, with its words for the timeline. */
-	onRead(listener: (read: FrameRead<T>) => void): () => void {
+	onRead(listener: (read: HeardRead<T>) => void): () => void {
 		return this.#reads.on(listener);
 	}
 
@@ -195,8 +197,14 @@ export class LiveChannel<T> {
 		return this.#records.on(listener);
 	}
 
-	onFrame(listener: FrameListener<T>): () => void {
-		return this.#frames.on(listener);
+	/**
+	 * Every readable frame, or only those of `kinds`: a worker passes frames on as text, and a
+	 * frame is read again on the page only for a listener that wants its kind.
+	 */
+	onFrame(listener: FrameListener<T>, kinds: readonly EventKind[] | null = null): () => void {
+		const entry = { listener, kinds };
+		this.#frameListeners.add(entry);
+		return () => this.#frameListeners.delete(entry);
 	}
 
 	onBadFrame(listener: BadFrameListener): () => void {
@@ -237,7 +245,7 @@ export class LiveChannel<T> {
 			for (const read of data.reads) {
 				// A worker that had no reader for this address passes the text on.
 				if (typeof read === 'string') this.#take(readFrame(this.#reader, read, Date.now()));
-				else this.#take((shift ? { ...read, at: read.at + shift } : read) as FrameRead<T>);
+				else this.#take((shift ? { ...read, at: read.at + shift } : read) as HeardRead<T>);
 			}
 			this.#counts.workerLagMs = Math.max(this.#counts.workerLagMs ?? 0, data.lagMs);
 			if (data.transfers || data.fileStates) this.#records.emit(shifted(data, shift));
@@ -247,15 +255,25 @@ export class LiveChannel<T> {
 		this.#publishSoon();
 	}
 
-	#take(read: FrameRead<T>) {
+	#take(read: HeardRead<T>) {
 		this.#counts.lastFrameAt = read.at;
 		this.#reads.emit(read);
 		if (read.ok) {
 			this.#counts.received++;
-			this.#frames.emit(read.frame, read.at, read.value);
+			this.#emitFrame(read);
 		} else {
 			this.#counts.malformed++;
 			this.#badFrames.emit(read.raw, read.problem, read.at);
+		}
+	}
+
+	#emitFrame(read: HeardRead<T> & { ok: true }) {
+		const kind = read.described.kind;
+		let full: FrameRead<T> | null = null;
+		for (const { listener, kinds } of this.#frameListeners) {
+			if (kinds && !kinds.includes(kind)) continue;
+			full ??= 'frame' in read ? read : readFrame(this.#reader, read.text, read.at);
+			if (full.ok) listener(full.frame, full.at, full.value);
 		}
 	}
 

@@ -1,6 +1,6 @@
 import { redactTokens } from '$lib/contract';
 import { csvCell } from '$lib/csv';
-import type { TimelineEntry } from './timeline.svelte';
+import { payloadOf, payloadText, type TimelineEntry } from './timeline.svelte';
 
 /**
  * What the timeline shows, as JSON lines or CSV, gap markers included. Text stays text: a CSV cell
@@ -14,7 +14,7 @@ function row(entry: TimelineEntry) {
 		kind: entry.kind,
 		label: entry.label,
 		summary: entry.kind === 'gap' ? gapText(entry) : entry.summary,
-		payload: entry.payload
+		payload: payloadOf(entry)
 	};
 }
 
@@ -37,9 +37,8 @@ export function toCsv(entries: TimelineEntry[]): string {
 	const lines = ['time,channel,kind,summary,payload'];
 	for (const e of entries) {
 		const r = row(e);
-		const payload = typeof r.payload === 'string' ? r.payload : (JSON.stringify(r.payload) ?? '');
 		lines.push(
-			[r.time, r.channel, r.label, r.summary, payload]
+			[r.time, r.channel, r.label, r.summary, payloadText(e)]
 				.map((v) => csvCell(redactTokens(v)))
 				.join(',')
 		);

@@ -18,10 +18,28 @@ import type { NewEntry } from './timeline.svelte';
 
 export type Parsed<T> = { ok: true; frame: T } | { ok: false; problem: string };
 
-/** A frame as read: checked by the channel's schema and described for the timeline. */
+/**
+ * A frame as read: checked by the channel's schema and described for the timeline, with its text
+ * as it came.
+ */
 export type FrameRead<T> =
-	| { ok: true; at: number; frame: T; value: unknown; described: Described }
+	| { ok: true; at: number; frame: T; value: unknown; described: Described; text: string }
 	| { ok: false; at: number; raw: string; problem: string };
+
+/**
+ * A frame read in a worker, as it reaches a tab: its text and its words. Its parsed objects stay
+ * behind: copying them between threads cost the page more than parsing the text again where it
+ * is needed (the detail pane, a page that follows frames), which is rarely.
+ */
+export type TextRead = { ok: true; at: number; text: string; described: Described };
+
+/** What a tab hears of a frame: read on the page, or read in a worker and passed on as text. */
+export type HeardRead<T> = FrameRead<T> | TextRead;
+
+/** A read as a worker passes it on to the tabs. */
+export function toTab(read: FrameRead<unknown>): FrameRead<unknown> | TextRead {
+	return read.ok ? { ok: true, at: read.at, text: read.text, described: read.described } : read;
+}
 
 export type FrameReader<T> = {
 	parse: (value: unknown) => Parsed<T>;
@@ -40,7 +58,14 @@ export function readFrame<T>(reader: FrameReader<T>, data: unknown, at: number):
 	}
 	const parsed = reader.parse(value);
 	return parsed.ok
-		? { ok: true, at, frame: parsed.frame, value, described: reader.describe(parsed.frame) }
+		? {
+				ok: true,
+				at,
+				frame: parsed.frame,
+				value,
+				described: reader.describe(parsed.frame),
+				text: data
+			}
 		: { ok: false, at, raw: data, problem: parsed.problem };
 }
 
@@ -96,7 +121,7 @@ export function readerFor(url: string): FrameReader<unknown> | null {
 }
 
 /** A frame as a timeline entry: its words and the value as it came, or why it could not be read. */
-export function entryOf(channel: ChannelName, read: FrameRead<unknown>): NewEntry {
+export function entryOf(channel: ChannelName, read: HeardRead<unknown>): NewEntry {
 	if (!read.ok)
 		return {
 			at: read.at,
@@ -113,7 +138,9 @@ export function entryOf(channel: ChannelName, read: FrameRead<unknown>): NewEntr
 		kind,
 		label,
 		summary,
-		payload: read.value,
+		// Its text, read into a value only where it is shown or kept (see `payloadOf`).
+		payload: undefined,
+		json: read.text,
 		...(severity ? { severity } : {})
 	};
 }

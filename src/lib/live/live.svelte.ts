@@ -61,8 +61,8 @@ class Live {
 				this.#entries.push(entryOf(channel.name, read));
 				if (read.ok && read.described.progress)
 					this.#progress.push({ data: read.described.progress, at: read.at });
-				if (read.ok && channel === this.statechange && channel.readBy === 'page')
-					this.#states.push(fileStateOf(read.frame as StateChangeFrame, read.at));
+				if (read.ok && 'frame' in read && channel === this.statechange && channel.readBy === 'page')
+					this.#states.push(fileStateOf(read.frame as unknown as StateChangeFrame, read.at));
 				this.#schedule();
 			});
 			// Where a worker reads the frames, it adds them up too.

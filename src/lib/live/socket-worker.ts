@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { channelOf, entryOf, readFrame, readerFor, type FrameRead } from './frames';
+import { channelOf, entryOf, readFrame, readerFor, toTab, type FrameRead } from './frames';
 import { socketUrl } from './socket-url';
 import type { ChannelName } from '$lib/contract';
 import { TimelineStore } from './timeline-store';
@@ -54,6 +54,11 @@ type Entry = {
 };
 
 const BATCH_MS = 16;
+/**
+ * At most this many frames in one message to a tab: each message is a task of its own there, so
+ * the backlog of a worker that fell behind reaches the page in pieces the page can draw between.
+ */
+const READS_PER_MESSAGE = 1000;
 /** How often the worker checks its own loop for lag. */
 const TICK_MS = 50;
 const sockets = new Map<string, Entry>();
@@ -94,15 +99,22 @@ function flushEntry(entry: Entry) {
 		: [];
 	const fileStates = [...entry.states.values()];
 	entry.states.clear();
-	const batch = {
-		type: 'messages',
-		reads,
-		sentAt: Date.now(),
-		lagMs,
-		...(transfers.length ? { transfers } : {}),
-		...(fileStates.length ? { fileStates } : {})
-	};
-	for (const listener of entry.listeners) post(listener, batch);
+	const sentAt = Date.now();
+	for (let start = 0; start < reads.length; start += READS_PER_MESSAGE) {
+		const last = start + READS_PER_MESSAGE >= reads.length;
+		const batch = {
+			type: 'messages',
+			reads: reads
+				.slice(start, start + READS_PER_MESSAGE)
+				.map((read) => (typeof read === 'string' ? read : toTab(read))),
+			sentAt,
+			lagMs,
+			// What the frames added up to comes with the last of them.
+			...(last && transfers.length ? { transfers } : {}),
+			...(last && fileStates.length ? { fileStates } : {})
+		};
+		for (const listener of entry.listeners) post(listener, batch);
+	}
 }
 
 /** Measures how late the worker's own timers run while any socket is open. */

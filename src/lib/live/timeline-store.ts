@@ -213,6 +213,9 @@ export class TimelineStore implements Keeper {
  * only; a frame that carries one (a URL with `?token=`) must not put it on disk.
  */
 function masked(agent: string, entry: NewEntry): Stored {
+	const summary = redactTokens(entry.summary);
+	// A frame's text is kept as text (entries kept as values before stay readable).
+	if (entry.json !== undefined) return { ...entry, summary, json: redactTokens(entry.json), agent };
 	let payload: unknown = entry.payload;
 	if (typeof payload === 'string') payload = redactTokens(payload);
 	else if (payload !== null && payload !== undefined) {
@@ -226,5 +229,5 @@ function masked(agent: string, entry: NewEntry): Stored {
 			}
 		}
 	}
-	return { ...entry, summary: redactTokens(entry.summary), payload, agent };
+	return { ...entry, summary, payload, agent };
 }

@@ -19,14 +19,47 @@ export type TimelineEntry = {
 	kind: EventKind;
 	label: string;
 	summary: string;
-	/** The frame as received: parsed JSON, or the text of a frame that could not be read. */
+	/**
+	 * The frame as received: parsed JSON, or the text of a frame that could not be read. Undefined
+	 * where `json` holds it: read it with `payloadOf`.
+	 */
 	payload: unknown;
+	/** A well-formed frame's JSON text, as it came (a flood's frames stay text until read). */
+	json?: string;
 	gap?: Gap;
 	/** Problems only: a failed transfer, an error or a warning. */
 	severity?: Severity;
 };
 
 export type NewEntry = Omit<TimelineEntry, 'seq'>;
+
+const payloads = new WeakMap<NewEntry, unknown>();
+
+/** An entry's payload as a value: its JSON text read once, when first asked for. */
+export function payloadOf(entry: NewEntry): unknown {
+	if (entry.json === undefined) return entry.payload;
+	if (!payloads.has(entry)) {
+		let value: unknown;
+		try {
+			value = JSON.parse(entry.json);
+		} catch {
+			value = entry.json;
+		}
+		payloads.set(entry, value);
+	}
+	return payloads.get(entry);
+}
+
+/** An entry's payload as text: the frame's own JSON, or the text of one that could not be read. */
+export function payloadText(entry: NewEntry): string {
+	if (entry.json !== undefined) return entry.json;
+	if (typeof entry.payload === 'string') return entry.payload;
+	try {
+		return JSON.stringify(entry.payload) ?? '';
+	} catch {
+		return '';
+	}
+}
 
 export type TimelineFilter = {
 	channel: ChannelName | null;
@@ -87,14 +120,7 @@ const searchText = new WeakMap<TimelineEntry, string>();
 function textOf(entry: TimelineEntry): string {
 	let text = searchText.get(entry);
 	if (text === undefined) {
-		let payload: string;
-		try {
-			payload =
-				typeof entry.payload === 'string' ? entry.payload : (JSON.stringify(entry.payload) ?? '');
-		} catch {
-			payload = '';
-		}
-		text = `${entry.label} ${entry.summary} ${payload}`.toLowerCase();
+		text = `${entry.label} ${entry.summary} ${payloadText(entry)}`.toLowerCase();
 		searchText.set(entry, text);
 	}
 	return text;
