@@ -214,6 +214,8 @@ test.describe('events', () => {
 		// Shown before the drop: frames reach the tab a moment after the agent sends them.
 		await expect(row(page, '=cmd|calc')).toHaveCount(1);
 		await control(agent, 'sockets', { action: 'drop' });
+		// The drop seen first (a marker per channel), else "Live" may still be the status from before.
+		await expect(page.getByTestId('gap')).toHaveCount(2);
 		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 15_000 });
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live', { timeout: 15_000 });
 		await push(agent, 'statechange', { Path: '/after.bin', State: 0 });
