@@ -19,9 +19,6 @@ export const LOCAL_NETWORK_PERMISSIONS = [
 	'local-network'
 ] as const;
 
-/** What the portal's `<iframe>` needs: the current name and the older one beside it. */
-export const IFRAME_ALLOW = 'loopback-network; local-network-access';
-
 /**
  * Why the browser refuses: the user (or a policy) said no, the page's frame does not allow it, or
  * the page is not secure (plain HTTP from another host), so the browser cannot even ask.
@@ -43,6 +40,9 @@ type Policy = { features(): string[]; allowsFeature(feature: string): boolean };
 
 /** The names that gate requests to this device (`local-network` is for the rest of the network). */
 const LOOPBACK_GATES: readonly string[] = ['loopback-network', 'local-network-access'];
+
+/** What the portal's `<iframe>` needs: the current name and the older one beside it. */
+export const IFRAME_ALLOW = LOOPBACK_GATES.join('; ');
 
 /**
  * The permission's state by the newest name this browser knows, except that a refusal under any

@@ -1,6 +1,7 @@
 import { redactTokens } from '$lib/contract';
 import { csvCell } from '$lib/csv';
-import { payloadOf, payloadText, type TimelineEntry } from './timeline.svelte';
+import { payloadOf, payloadText } from './frames';
+import type { TimelineEntry } from './timeline.svelte';
 
 /**
  * What the timeline shows, as JSON lines or CSV, gap markers included. Text stays text: a CSV cell

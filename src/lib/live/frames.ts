@@ -144,3 +144,24 @@ export function entryOf(channel: ChannelName, read: HeardRead<unknown>): NewEntr
 		...(severity ? { severity } : {})
 	};
 }
+
+/** An entry's payload as a value: its JSON text read (where it was kept as text), or as kept. */
+export function payloadOf(entry: NewEntry): unknown {
+	if (entry.json === undefined) return entry.payload;
+	try {
+		return JSON.parse(entry.json);
+	} catch {
+		return entry.json;
+	}
+}
+
+/** An entry's payload as text: the frame's own JSON, or the text of one that could not be read. */
+export function payloadText(entry: NewEntry): string {
+	if (entry.json !== undefined) return entry.json;
+	if (typeof entry.payload === 'string') return entry.payload;
+	try {
+		return JSON.stringify(entry.payload) ?? '';
+	} catch {
+		return '';
+	}
+}

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { redactTokens } from '$lib/contract';
+import { payloadText } from './frames';
 import type { NewEntry, TimelineEntry } from './timeline.svelte';
 
 /**
@@ -214,20 +215,10 @@ export class TimelineStore implements Keeper {
  */
 function masked(agent: string, entry: NewEntry): Stored {
 	const summary = redactTokens(entry.summary);
-	// A frame's text is kept as text (entries kept as values before stay readable).
-	if (entry.json !== undefined) return { ...entry, summary, json: redactTokens(entry.json), agent };
-	let payload: unknown = entry.payload;
-	if (typeof payload === 'string') payload = redactTokens(payload);
-	else if (payload !== null && payload !== undefined) {
-		const text = JSON.stringify(payload) ?? '';
-		const clean = redactTokens(text);
-		if (clean !== text) {
-			try {
-				payload = JSON.parse(clean);
-			} catch {
-				payload = clean;
-			}
-		}
-	}
-	return { ...entry, summary, payload, agent };
+	// The text of a frame that could not be read stays text; anything else is kept as JSON text.
+	if (entry.json === undefined && typeof entry.payload === 'string')
+		return { ...entry, summary, payload: redactTokens(entry.payload), agent };
+	if (entry.json === undefined && (entry.payload === null || entry.payload === undefined))
+		return { ...entry, summary, agent };
+	return { ...entry, summary, payload: undefined, json: redactTokens(payloadText(entry)), agent };
 }

@@ -1,6 +1,7 @@
 import { parse, Stored } from '$lib/stored.svelte';
 import type { ChannelName } from '$lib/contract';
 import { EVENT_KINDS, type EventKind, type Severity } from './event-words';
+import { payloadText } from './frames';
 
 /**
  * The merged event list of both channels: bounded (the oldest drop first and are counted),
@@ -32,34 +33,6 @@ export type TimelineEntry = {
 };
 
 export type NewEntry = Omit<TimelineEntry, 'seq'>;
-
-const payloads = new WeakMap<NewEntry, unknown>();
-
-/** An entry's payload as a value: its JSON text read once, when first asked for. */
-export function payloadOf(entry: NewEntry): unknown {
-	if (entry.json === undefined) return entry.payload;
-	if (!payloads.has(entry)) {
-		let value: unknown;
-		try {
-			value = JSON.parse(entry.json);
-		} catch {
-			value = entry.json;
-		}
-		payloads.set(entry, value);
-	}
-	return payloads.get(entry);
-}
-
-/** An entry's payload as text: the frame's own JSON, or the text of one that could not be read. */
-export function payloadText(entry: NewEntry): string {
-	if (entry.json !== undefined) return entry.json;
-	if (typeof entry.payload === 'string') return entry.payload;
-	try {
-		return JSON.stringify(entry.payload) ?? '';
-	} catch {
-		return '';
-	}
-}
 
 export type TimelineFilter = {
 	channel: ChannelName | null;
