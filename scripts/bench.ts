@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { startSimulator } from '../simulator/index.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { fullChromiumExecutable } from './chromium.ts';
@@ -201,13 +201,81 @@ const FLOOD_PER_SECOND = Number(process.env.FLOOD_RATE) || 30_000;
 const FLOOD_SECONDS = 20;
 const FLOOD_TARGETS = { delayP95Ms: 100, longestTaskMs: 50, heapGrowthMb: 100 };
 
+/** `FLOOD_TRACE=3 npm run bench`: a trace of 3 s mid-flood, and where the main thread's time went. */
+const FLOOD_TRACE = Number(process.env.FLOOD_TRACE) || 0;
+
+type TraceEvent = {
+	name: string;
+	ph: string;
+	pid: number;
+	tid: number;
+	ts: number;
+	dur?: number;
+	tdur?: number;
+	args?: { name?: string };
+};
+
+/** What each kind of work is called in a Chromium trace. */
+const TRACE_KINDS: [string, RegExp][] = [
+	[
+		'scripts',
+		/^(FunctionCall|EvaluateScript|v8\.compile|RunMicrotasks|FireAnimationFrame|EventDispatch|TimerFire|v8\.callFunction)$/
+	],
+	['garbage collection', /^(MinorGC|MajorGC|V8\.GC_.*|BlinkGC\..*|ThreadState::.*GC.*)$/],
+	['style and layout', /^(UpdateLayoutTree|Layout|RecalculateStyles|ScheduleStyleRecalculation)$/],
+	['paint', /^(Paint|PrePaint|Layerize|UpdateLayer|CompositeLayers|Commit|PaintImage)$/]
+];
+
+/**
+ * Records the browser for a few seconds and sums the page's main thread: the tasks' wall time and
+ * the CPU time they had (a task that waits for a core is long on the wall and short on the CPU),
+ * then the time in scripts, garbage collection, style and layout, and paint (outermost of each).
+ */
+async function traceMainThread(browser: Browser, page: Page, seconds: number) {
+	await browser.startTracing(page, {
+		categories: ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-v8.gc', '__metadata']
+	});
+	await page.waitForTimeout(seconds * 1000);
+	const buffer = await browser.stopTracing();
+	const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+	const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+	const tasks = (e: TraceEvent) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask';
+	// The busiest renderer main thread is the events page's.
+	const busiest = mains
+		.map((m) => {
+			const own = events.filter((e) => e.pid === m.pid && e.tid === m.tid);
+			return { own, wall: own.filter(tasks).reduce((sum, e) => sum + (e.dur ?? 0), 0) };
+		})
+		.sort((a, b) => b.wall - a.wall)[0];
+	if (!busiest) return '  trace: no renderer main thread found';
+	const top = busiest.own.filter(tasks);
+	const cpu = top.reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+	const longest = [...top].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 3);
+	const kinds = TRACE_KINDS.map(([kind, pattern]) => {
+		const spans = busiest.own
+			.filter((e) => e.ph === 'X' && pattern.test(e.name))
+			.sort((a, b) => a.ts - b.ts);
+		let sum = 0;
+		let end = 0;
+		for (const e of spans) {
+			if (e.ts >= end) {
+				sum += e.dur ?? 0;
+				end = e.ts + (e.dur ?? 0);
+			}
+		}
+		return `${kind} ${(sum / 1000).toFixed(0)} ms`;
+	});
+	const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`;
+	return `  trace of ${seconds} s mid-flood, the page's main thread: tasks ${ms(busiest.wall)} on the wall, ${ms(cpu)} on a core (${top.length.toLocaleString('en')} tasks); ${kinds.join(', ')}; longest tasks: ${longest.map((e) => `${ms(e.dur ?? 0)} (${ms(e.tdur ?? 0)} on a core)`).join(', ')}`;
+}
+
 /**
  * Installed in the page before the flood: the longest main-thread task (Long Tasks API), and for
  * every timeline row that appears on screen (a new data-seq), the time from its frame's arrival
  * (data-at) to the animation frame after it is in the page.
  */
 const WATCH_FLOOD = `(() => {
-	const stats = { longest: 0, delays: [] };
+	const stats = { longest: 0, delays: [], t0: performance.now() };
 	window.__flood = stats;
 	stats.long = [];
 	new PerformanceObserver((list) => {
@@ -225,11 +293,12 @@ const WATCH_FLOOD = `(() => {
 				if (f.duration <= 50) continue;
 				const end = f.startTime + f.duration;
 				const scripts = f.scripts.map((s) => ({
-					what: (s.invoker || s.invokerType) + (s.sourceFunctionName ? ' ' + s.sourceFunctionName : ''),
+					what: (s.invoker || s.invokerType) + (s.sourceFunctionName ? ' ' + s.sourceFunctionName : '') + (s.sourceURL ? ' (' + s.sourceURL.split('/').pop() + ':' + s.sourceCharPosition + ')' : ''),
 					ms: s.duration
 				}));
 				stats.frames.push({
 					ms: f.duration,
+					at: f.startTime,
 					script: scripts.reduce((sum, s) => sum + s.ms, 0),
 					top: scripts.sort((a, b) => b.ms - a.ms).slice(0, 2).map((s) => s.what + ' ' + Math.round(s.ms) + ' ms').join(', '),
 					render: f.renderStart ? end - f.renderStart : 0,
@@ -359,8 +428,11 @@ async function flood(browser: Browser, baseUrl: string, threeTabs: boolean) {
 			number(await page.getByTestId('notification-counts').textContent(), /([\d]+) received/) +
 			number(await page.getByTestId('statechange-counts').textContent(), /([\d]+) received/);
 		const started = Date.now();
+		let traced: Promise<string> | null = null;
 		while ((await sentSoFar()) < frames && Date.now() - started < FLOOD_SECONDS * 3000) {
 			await page.waitForTimeout(250);
+			if (FLOOD_TRACE && !traced && Date.now() - started > 5000)
+				traced = traceMainThread(browser, page, FLOOD_TRACE);
 			socketCounts.add(await sockets());
 			if (second && !reloaded && (await sentSoFar()) >= frames / 2)
 				reloaded = second
@@ -388,7 +460,15 @@ async function flood(browser: Browser, baseUrl: string, threeTabs: boolean) {
 			longest: number;
 			delays: number[];
 			long: number[];
-			frames: { ms: number; script: number; top: string; render: number; styleLayout: number }[];
+			t0: number;
+			frames: {
+				ms: number;
+				at: number;
+				script: number;
+				top: string;
+				render: number;
+				styleLayout: number;
+			}[];
 		};
 		const reader = await page.getByTestId('notification-reader').textContent();
 		const heapAfter = await heap();
@@ -421,11 +501,12 @@ async function flood(browser: Browser, baseUrl: string, threeTabs: boolean) {
 					.slice(0, 3)
 					.map(
 						(f) =>
-							`${f.ms.toFixed(0)} ms (scripts ${f.script.toFixed(0)}: ${f.top || 'none'}; rendering ${f.render.toFixed(0)})`
+							`${f.ms.toFixed(0)} ms at ${((f.at - stats.t0) / 1000).toFixed(1)} s (scripts ${f.script.toFixed(0)}: ${f.top || 'none'}; rendering ${f.render.toFixed(0)})`
 					)
 					.join('; ')}`
 			);
 		console.log(`  where frames were read: ${reader?.trim()}`);
+		if (traced) console.log(await traced);
 		console.log(
 			`  ${threeTabs ? 'three tabs' : 'one tab'} open: the agent counted ${[...socketCounts].join(' or ')} sockets  ${verdict(socketCounts.size === 1 && socketCounts.has(2))}`
 		);
