@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { expect, push, signInWithToken, test } from './fixtures.ts';
 
-/** Events kept for this agent in the browser's IndexedDB, as the console stores them. */
+/** Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them. */
 const stored = (page: Page, agent: string) =>
 	page.evaluate(
 		(agentUrl) =>
@@ -11,14 +11,17 @@ const stored = (page: Page, agent: string) =>
 				open.onerror = () => reject(open.error);
 				open.onsuccess = () => {
 					const db = open.result;
-					if (!db.objectStoreNames.contains('events')) return resolve(0);
-					const count = db
-						.transaction('events')
-						.objectStore('events')
+					if (!db.objectStoreNames.contains('chunks')) return resolve(0);
+					const all = db
+						.transaction('chunks')
+						.objectStore('chunks')
 						.index('agent')
-						.count(agentUrl);
-					count.onsuccess = () => resolve(count.result);
-					count.onerror = () => reject(count.error);
+						.getAll(agentUrl);
+					all.onsuccess = () =>
+						resolve(
+							(all.result as { entries: unknown[] }[]).reduce((n, c) => n + c.entries.length, 0)
+						);
+					all.onerror = () => reject(all.error);
 				};
 			}),
 		agent
@@ -32,7 +35,7 @@ const everythingStored = (page: Page) =>
 				const open = indexedDB.open('agent-console-timeline');
 				open.onerror = () => reject(open.error);
 				open.onsuccess = () => {
-					const all = open.result.transaction('events').objectStore('events').getAll();
+					const all = open.result.transaction('chunks').objectStore('chunks').getAll();
 					all.onsuccess = () => resolve(JSON.stringify(all.result));
 					all.onerror = () => reject(all.error);
 				};

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { redactTokens } from '$lib/contract';
 import { payloadText } from './frames';
 import type { NewEntry, TimelineEntry } from './timeline.svelte';
@@ -12,16 +12,27 @@ import type { NewEntry, TimelineEntry } from './timeline.svelte';
  */
 
 const DB_NAME = 'agent-console-timeline';
-/** Records written per transaction: large batches are cut up so no task runs long. */
-const SLICE = 1000;
+/**
+ * Entries per stored record. The events go in chunks, not a record each: IndexedDB's cost is per
+ * record (a put, an index entry, a trip to the browser's storage thread), and in a flood a record
+ * each took more of the machine than reading the frames did.
+ */
+const CHUNK = 1000;
 
-type Stored = Omit<TimelineEntry, 'seq'> & { agent: string };
+type Stored = Omit<TimelineEntry, 'seq'>;
+/** A run of an agent's events, oldest first. */
+type Chunk = { agent: string; entries: Stored[] };
+/** An agent's chunks, oldest first, with how many events each holds, and when it was last written. */
+type Meta = { agent: string; lastAt: number; chunks: { key: number; count: number }[] };
 
 interface TimelineDb extends DBSchema {
-	events: { key: number; value: Stored; indexes: { agent: string } };
-	/** When each agent's timeline was last written: where the "nobody listening" gap starts. */
-	meta: { key: string; value: { agent: string; lastAt: number } };
+	chunks: { key: number; value: Chunk; indexes: { agent: string } };
+	/** Where the "nobody listening" gap starts, and the chunks in order with their sizes. */
+	meta: { key: string; value: Meta };
 }
+
+/** Version 1 kept a record per event; it is read into chunks on upgrade, nothing lost. */
+type StoredV1 = Stored & { agent: string };
 
 let opening: Promise<IDBPDatabase<TimelineDb> | null> | null = null;
 
@@ -30,11 +41,12 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 	opening ??= (async () => {
 		if (typeof indexedDB === 'undefined') return null;
 		try {
-			return await openDB<TimelineDb>(DB_NAME, 1, {
-				upgrade(database) {
-					const events = database.createObjectStore('events', { autoIncrement: true });
-					events.createIndex('agent', 'agent');
-					database.createObjectStore('meta', { keyPath: 'agent' });
+			return await openDB<TimelineDb>(DB_NAME, 2, {
+				upgrade(database, oldVersion, _newVersion, tx) {
+					const chunks = database.createObjectStore('chunks', { autoIncrement: true });
+					chunks.createIndex('agent', 'agent');
+					if (oldVersion < 1) database.createObjectStore('meta', { keyPath: 'agent' });
+					else void upgradeFromRecords(tx as unknown as UpgradeTx);
 				}
 			});
 		} catch {
@@ -44,10 +56,44 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 	return opening;
 }
 
+/** The upgrade transaction as version 1 knew it: a store of events, one record each. */
+type UpgradeTx = IDBPTransaction<
+	{
+		events: { key: number; value: StoredV1 };
+		chunks: { key: number; value: Chunk };
+		meta: { key: string; value: Partial<Meta> & { agent: string; lastAt: number } };
+	},
+	('events' | 'chunks' | 'meta')[],
+	'versionchange'
+>;
+
+/** Moves version 1's events, in order, into chunks per agent, then drops its store. */
+async function upgradeFromRecords(tx: UpgradeTx) {
+	const byAgent = new Map<string, Stored[]>();
+	for (let cursor = await tx.objectStore('events').openCursor(); cursor;) {
+		const { agent, ...entry } = cursor.value;
+		let list = byAgent.get(agent);
+		if (!list) byAgent.set(agent, (list = []));
+		list.push(entry);
+		cursor = await cursor.continue();
+	}
+	for (const [agent, entries] of byAgent) {
+		const chunks: Meta['chunks'] = [];
+		for (let i = 0; i < entries.length; i += CHUNK) {
+			const part = entries.slice(i, i + CHUNK);
+			chunks.push({
+				key: await tx.objectStore('chunks').add({ agent, entries: part }),
+				count: part.length
+			});
+		}
+		const meta = await tx.objectStore('meta').get(agent);
+		await tx.objectStore('meta').put({ agent, lastAt: meta?.lastAt ?? entries.at(-1)!.at, chunks });
+	}
+	tx.db.deleteObjectStore('events');
+}
+
 /** How long a flood's writes wait for each other (see `#drain`). */
 const FLOOD_WRITE_MS = 2000;
-
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export type Restored = { entries: NewEntry[]; lastAt: number | null };
 
@@ -55,18 +101,23 @@ export type Restored = { entries: NewEntry[]; lastAt: number | null };
 export async function loadTimeline(agent: string, cap: number): Promise<Restored> {
 	const database = await db();
 	if (!database) return { entries: [], lastAt: null };
-	const tx = database.transaction(['events', 'meta'], 'readonly');
-	const entries: NewEntry[] = [];
-	let cursor = await tx.objectStore('events').index('agent').openCursor(agent, 'prev');
-	while (cursor && entries.length < cap) {
-		const entry: Partial<Stored> = { ...cursor.value };
-		delete entry.agent;
-		entries.push(entry as NewEntry);
-		cursor = await cursor.continue();
-	}
+	const tx = database.transaction(['chunks', 'meta'], 'readonly');
 	const meta = await tx.objectStore('meta').get(agent);
+	const parts: Stored[][] = [];
+	let count = 0;
+	for (const { key } of [...(meta?.chunks ?? [])].reverse()) {
+		if (count >= cap) break;
+		const chunk = await tx.objectStore('chunks').get(key);
+		if (!chunk) continue;
+		parts.push(chunk.entries);
+		count += chunk.entries.length;
+	}
 	await tx.done;
-	return { entries: entries.reverse(), lastAt: meta?.lastAt ?? null };
+	const entries = parts.reverse().flat();
+	return {
+		entries: entries.slice(Math.max(0, entries.length - cap)),
+		lastAt: meta?.lastAt ?? null
+	};
 }
 
 /** What keeps the timeline: this store in the tab, or the socket worker's (`shared-socket.ts`). */
@@ -149,39 +200,34 @@ export class TimelineStore implements Keeper {
 		}
 	}
 
+	/** Adds the batch in chunks and trims to the cap, in one transaction. */
 	async #write(batch: NewEntry[]) {
 		const database = await db();
 		if (!database || batch.length === 0) return;
-		for (let i = 0; i < batch.length; i += SLICE) {
-			const tx = database.transaction(['events', 'meta'], 'readwrite');
-			const events = tx.objectStore('events');
-			for (const entry of batch.slice(i, i + SLICE)) {
-				void events.add(masked(this.#agent, entry));
-			}
-			void tx.objectStore('meta').put({ agent: this.#agent, lastAt: batch.at(-1)!.at });
-			await tx.done;
-			if (i + SLICE < batch.length) await pause();
+		const tx = database.transaction(['chunks', 'meta'], 'readwrite');
+		const meta = (await tx.objectStore('meta').get(this.#agent)) ?? {
+			agent: this.#agent,
+			lastAt: 0,
+			chunks: []
+		};
+		for (let i = 0; i < batch.length; i += CHUNK) {
+			const entries = batch.slice(i, i + CHUNK).map(masked);
+			const key = await tx.objectStore('chunks').add({ agent: this.#agent, entries });
+			meta.chunks.push({ key, count: entries.length });
 		}
-		await this.#trim(database);
-	}
-
-	/**
-	 * Deletes the oldest beyond the cap. Their keys come in one request and the deletes go out
-	 * together, so trimming thousands costs one round trip, not one per record.
-	 */
-	async #trim(database: IDBPDatabase<TimelineDb>) {
-		const tx = database.transaction('events', 'readwrite');
-		const index = tx.store.index('agent');
-		const extra = (await index.count(this.#agent)) - this.#cap;
-		if (extra > 0)
-			for (const key of await index.getAllKeys(this.#agent, extra)) void tx.store.delete(key);
+		meta.lastAt = batch.at(-1)!.at;
+		await trim(tx, meta, this.#cap);
 		await tx.done;
 	}
 
 	async setCap(cap: number) {
 		this.#cap = cap;
 		const database = await db();
-		if (database) await this.#trim(database);
+		if (!database) return;
+		const tx = database.transaction(['chunks', 'meta'], 'readwrite');
+		const meta = await tx.objectStore('meta').get(this.#agent);
+		if (meta) await trim(tx, meta, cap);
+		await tx.done;
 	}
 
 	/** Empties this agent's store (Clear). */
@@ -190,9 +236,9 @@ export class TimelineStore implements Keeper {
 		await this.#writing;
 		const database = await db();
 		if (!database) return;
-		const tx = database.transaction(['events', 'meta'], 'readwrite');
-		const events = tx.objectStore('events');
-		for (const key of await events.index('agent').getAllKeys(this.#agent)) void events.delete(key);
+		const tx = database.transaction(['chunks', 'meta'], 'readwrite');
+		const chunks = tx.objectStore('chunks');
+		for (const key of await chunks.index('agent').getAllKeys(this.#agent)) void chunks.delete(key);
 		void tx.objectStore('meta').delete(this.#agent);
 		await tx.done;
 	}
@@ -210,15 +256,43 @@ export class TimelineStore implements Keeper {
 }
 
 /**
+ * Deletes the oldest events beyond the cap: whole chunks, and the oldest of a chunk the cap cuts
+ * through. Then saves the agent's list of chunks.
+ */
+async function trim(
+	tx: IDBPTransaction<TimelineDb, ('chunks' | 'meta')[], 'readwrite'>,
+	meta: Meta,
+	cap: number
+) {
+	const chunks = tx.objectStore('chunks');
+	let total = meta.chunks.reduce((sum, c) => sum + c.count, 0);
+	while (meta.chunks.length > 0 && total - meta.chunks[0]!.count >= cap) {
+		const oldest = meta.chunks.shift()!;
+		total -= oldest.count;
+		void chunks.delete(oldest.key);
+	}
+	const cut = meta.chunks[0];
+	if (cut && total > cap) {
+		const chunk = await chunks.get(cut.key);
+		if (chunk) {
+			chunk.entries = chunk.entries.slice(total - cap);
+			cut.count = chunk.entries.length;
+			void chunks.put(chunk, cut.key);
+		}
+	}
+	await tx.objectStore('meta').put(meta);
+}
+
+/**
  * What is stored: the entry with anything token-like masked. The JWT lives in session storage
  * only; a frame that carries one (a URL with `?token=`) must not put it on disk.
  */
-function masked(agent: string, entry: NewEntry): Stored {
+function masked(entry: NewEntry): Stored {
 	const summary = redactTokens(entry.summary);
 	// The text of a frame that could not be read stays text; anything else is kept as JSON text.
 	if (entry.json === undefined && typeof entry.payload === 'string')
-		return { ...entry, summary, payload: redactTokens(entry.payload), agent };
+		return { ...entry, summary, payload: redactTokens(entry.payload) };
 	if (entry.json === undefined && (entry.payload === null || entry.payload === undefined))
-		return { ...entry, summary, agent };
-	return { ...entry, summary, payload: undefined, json: redactTokens(payloadText(entry)), agent };
+		return { ...entry, summary };
+	return { ...entry, summary, payload: undefined, json: redactTokens(payloadText(entry)) };
 }

@@ -1,0 +1,158 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NewEntry } from './timeline.svelte';
+
+type StoreModule = typeof import('./timeline-store');
+
+const AGENT = 'http://localhost:29123';
+const OTHER = 'http://127.0.0.1:29124';
+
+const entry = (n: number, json = `{"Seq":${n}}`): NewEntry => ({
+	at: 1_000 + n,
+	channel: 'statechange',
+	kind: 'state',
+	label: 'File state',
+	summary: `/kept/${n}.psd`,
+	payload: undefined,
+	json
+});
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => entry(from + i));
+
+/** A fresh database and a fresh module (it opens the database once) for each test. */
+async function fresh(): Promise<StoreModule> {
+	vi.resetModules();
+	return import('./timeline-store');
+}
+
+/** The events on disk for an agent, counted from the records themselves. */
+async function onDisk(agent: string): Promise<number> {
+	const open = indexedDB.open('agent-console-timeline');
+	const db = await new Promise<IDBDatabase>(
+		(resolve) => (open.onsuccess = () => resolve(open.result))
+	);
+	const all = db.transaction('chunks').objectStore('chunks').getAll();
+	const chunks = await new Promise<{ agent: string; entries: unknown[] }[]>(
+		(resolve) => (all.onsuccess = () => resolve(all.result))
+	);
+	db.close();
+	return chunks.filter((c) => c.agent === agent).reduce((sum, c) => sum + c.entries.length, 0);
+}
+
+beforeEach(() => {
+	globalThis.indexedDB = new IDBFactory();
+});
+
+describe('the kept timeline', () => {
+	it('keeps batches in order and reads back the newest up to the cap', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const store = new TimelineStore(AGENT, 2500);
+		for (let from = 1; from <= 3100; from += 700) {
+			store.add(range(from, Math.min(from + 699, 3100)));
+			await store.flush();
+		}
+		expect(await onDisk(AGENT)).toBe(2500);
+		const { entries, lastAt } = await loadTimeline(AGENT, 2500);
+		expect(entries.map((e) => e.summary)).toEqual(range(601, 3100).map((e) => e.summary));
+		expect(lastAt).toBe(1_000 + 3100);
+		// A smaller cap on reading takes the newest.
+		const few = await loadTimeline(AGENT, 3);
+		expect(few.entries.map((e) => e.summary)).toEqual([
+			'/kept/3098.psd',
+			'/kept/3099.psd',
+			'/kept/3100.psd'
+		]);
+		await store.close();
+	});
+
+	it('a batch larger than the cap keeps its newest only', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const store = new TimelineStore(AGENT, 1000);
+		store.add(range(1, 2345));
+		await store.flush();
+		expect(await onDisk(AGENT)).toBe(1000);
+		expect((await loadTimeline(AGENT, 1000)).entries[0]!.summary).toBe('/kept/1346.psd');
+		await store.close();
+	});
+
+	it('a lower cap trims what is kept at once', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const store = new TimelineStore(AGENT, 5000);
+		store.add(range(1, 3000));
+		await store.flush();
+		await store.setCap(1200);
+		expect(await onDisk(AGENT)).toBe(1200);
+		expect((await loadTimeline(AGENT, 5000)).entries.at(0)!.summary).toBe('/kept/1801.psd');
+		await store.close();
+	});
+
+	it('clear empties one agent and leaves another', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const mine = new TimelineStore(AGENT, 100);
+		const other = new TimelineStore(OTHER, 100);
+		mine.add(range(1, 5));
+		other.add(range(1, 7));
+		await Promise.all([mine.flush(), other.flush()]);
+		await mine.clear();
+		expect(await loadTimeline(AGENT, 100)).toEqual({ entries: [], lastAt: null });
+		expect((await loadTimeline(OTHER, 100)).entries).toHaveLength(7);
+		// And writing again after a clear starts afresh.
+		mine.add(range(8, 9));
+		await mine.flush();
+		expect((await loadTimeline(AGENT, 100)).entries.map((e) => e.summary)).toEqual([
+			'/kept/8.psd',
+			'/kept/9.psd'
+		]);
+		await Promise.all([mine.close(), other.close()]);
+	});
+
+	it('masks tokens before anything reaches the disk', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const store = new TimelineStore(AGENT, 10);
+		const secret = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+		store.add([
+			{
+				...entry(1, `{"EndpointAddress":"/user/edit?token=${secret}"}`),
+				summary: `Bearer ${secret}`
+			},
+			{ ...entry(2), json: undefined, payload: `not json, ${secret}`, kind: 'malformed' }
+		]);
+		await store.close();
+		const kept = JSON.stringify((await loadTimeline(AGENT, 10)).entries);
+		expect(kept).toContain('EndpointAddress');
+		expect(kept).not.toContain('eyJhbGci');
+	});
+
+	it('reads a timeline kept a record per event (version 1) into chunks, nothing lost', async () => {
+		const open = indexedDB.open('agent-console-timeline', 1);
+		open.onupgradeneeded = () => {
+			const events = open.result.createObjectStore('events', { autoIncrement: true });
+			events.createIndex('agent', 'agent');
+			open.result.createObjectStore('meta', { keyPath: 'agent' });
+		};
+		const v1 = await new Promise<IDBDatabase>(
+			(resolve) => (open.onsuccess = () => resolve(open.result))
+		);
+		const tx = v1.transaction(['events', 'meta'], 'readwrite');
+		for (let n = 1; n <= 1500; n++)
+			tx.objectStore('events').add({ ...entry(n), agent: n % 3 ? AGENT : OTHER });
+		tx.objectStore('meta').put({ agent: AGENT, lastAt: 9_999 });
+		await new Promise((resolve) => (tx.oncomplete = resolve));
+		v1.close();
+
+		const { loadTimeline } = await fresh();
+		const mine = await loadTimeline(AGENT, 10_000);
+		expect(mine.entries).toHaveLength(1000);
+		expect(mine.entries.slice(0, 3).map((e) => e.summary)).toEqual([
+			'/kept/1.psd',
+			'/kept/2.psd',
+			'/kept/4.psd'
+		]);
+		expect(mine.entries[0]).not.toHaveProperty('agent');
+		expect(mine.lastAt).toBe(9_999);
+		const other = await loadTimeline(OTHER, 10_000);
+		expect(other.entries).toHaveLength(500);
+		expect(other.lastAt).toBe(1_000 + 1500);
+	});
+});
