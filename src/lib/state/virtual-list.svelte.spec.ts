@@ -106,4 +106,25 @@ describe('VirtualList', () => {
 		list.scrollToIndex(0);
 		expect(view.element.scrollTop).toBe(0);
 	});
+
+	it('never reads the scroll position when the rows change, only when the view scrolls', () => {
+		const view = scroller(100);
+		// Reading scrollTop right after the rows change lays the page out on the spot.
+		let reads = 0;
+		let top = 0;
+		Object.defineProperty(view.element, 'scrollTop', {
+			get: () => (reads++, top),
+			set: (value: number) => (top = value)
+		});
+		const list = new VirtualList({ estimateSize: () => 10, overscan: 0 });
+		list.attach(view.element);
+		reads = 0;
+		for (let n = 1; n <= 100; n++) list.update(n * 10, (i) => i);
+		expect(reads).toBe(0);
+		view.scrollTo(300);
+		expect(list.items[0]?.index).toBe(30);
+		list.update(1010, (i) => i);
+		expect(list.items[0]?.index).toBe(30);
+		expect(reads).toBe(1);
+	});
 });
