@@ -155,4 +155,22 @@ describe('the kept timeline', () => {
 		expect(other.entries).toHaveLength(500);
 		expect(other.lastAt).toBe(1_000 + 1500);
 	});
+
+	it('steps aside for a newer version of the console opened elsewhere', async () => {
+		const { TimelineStore } = await fresh();
+		const store = new TimelineStore(AGENT, 10);
+		store.add(range(1, 2));
+		await store.flush();
+		const newer = indexedDB.open('agent-console-timeline', 3);
+		let blocked = false;
+		newer.onblocked = () => (blocked = true);
+		const opened = await new Promise<IDBDatabase>(
+			(resolve) => (newer.onsuccess = () => resolve(newer.result))
+		);
+		expect(blocked).toBe(false);
+		opened.close();
+		// Writing afterwards fails quietly: nothing thrown, nothing kept by this console.
+		store.add(range(3, 4));
+		await expect(store.flush()).resolves.toBeUndefined();
+	});
 });

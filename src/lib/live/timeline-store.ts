@@ -47,6 +47,12 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 					chunks.createIndex('agent', 'agent');
 					if (oldVersion < 1) database.createObjectStore('meta', { keyPath: 'agent' });
 					else void upgradeFromRecords(tx as unknown as UpgradeTx);
+				},
+				// A newer console (another tab, just deployed) needs to change the database: this
+				// one steps aside rather than hold it up, and keeps no more until reloaded.
+				blocking() {
+					void opening?.then((database) => database?.close());
+					opening = Promise.resolve(null);
 				}
 			});
 		} catch {
