@@ -306,7 +306,13 @@ async function pushSample(page: Page, agent: Simulator) {
 		State: 256
 	});
 	await control(agent, 'sockets', { action: 'drop' });
-	// Both back: the gap markers close (each says until when), and the channels are live again.
+	// Both gone, then both back as the agent counts them (the page's "Live" from before the drop
+	// could still show for a moment, and a frame pushed then would reach no socket).
+	const sockets = () =>
+		agent.live.clientCount('notification') + agent.live.clientCount('statechange');
+	await expect.poll(sockets).toBe(0);
+	await expect.poll(sockets, { timeout: 15_000 }).toBe(2);
+	// The gap markers close (each says until when), and the channels are live again.
 	await expect(page.getByTestId('gap').filter({ hasText: 'still down' })).toHaveCount(0, {
 		timeout: 15_000
 	});
