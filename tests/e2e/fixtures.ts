@@ -182,3 +182,28 @@ export async function retryNow(page: Page) {
 		await expect(page.getByTestId('notification-status')).toHaveText('Live');
 	});
 }
+
+/** Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them. */
+export const stored = (page: Page, agent: string) =>
+	page.evaluate(
+		(agentUrl) =>
+			new Promise<number>((resolve, reject) => {
+				const open = indexedDB.open('agent-console-timeline');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const db = open.result;
+					if (!db.objectStoreNames.contains('chunks')) return resolve(0);
+					const all = db
+						.transaction('chunks')
+						.objectStore('chunks')
+						.index('agent')
+						.getAll(agentUrl);
+					all.onsuccess = () =>
+						resolve(
+							(all.result as { entries: unknown[] }[]).reduce((n, c) => n + c.entries.length, 0)
+						);
+					all.onerror = () => reject(all.error);
+				};
+			}),
+		agent
+	);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { expect, push, signInWithToken, test } from './fixtures.ts';
+import { expect, push, signInWithToken, stored, test } from './fixtures.ts';
 
 const live = async (page: Page) => {
 	await expect(page.getByTestId('notification-status')).toHaveText('Live');
@@ -111,5 +111,13 @@ test.describe('one connection for every tab', () => {
 		await expect(page.getByTestId('statechange-reader')).toHaveText('Read on the page');
 		await push(agent, 'statechange', { Path: '/page.psd', StorageName: 'S', State: 4 });
 		await expect(page.getByTestId('timeline')).toContainText('/page.psd');
+		// The tab keeps the timeline itself, and a reload shows it.
+		await expect.poll(() => stored(page, agent.url)).toBe(1);
+		await page.reload();
+		await live(page);
+		await expect(page.getByTestId('timeline')).toContainText('/page.psd');
+		await expect(page.getByTestId('gap').filter({ hasText: 'nobody was listening' })).toHaveCount(
+			2
+		);
 	});
 });
