@@ -40,6 +40,20 @@ async function onDisk(agent: string): Promise<number> {
 	return chunks.filter((c) => c.agent === agent).reduce((sum, c) => sum + c.entries.length, 0);
 }
 
+/** How many records hold an agent's events. */
+async function records(agent: string): Promise<number> {
+	const open = indexedDB.open('agent-console-timeline');
+	const db = await new Promise<IDBDatabase>(
+		(resolve) => (open.onsuccess = () => resolve(open.result))
+	);
+	const count = db.transaction('chunks').objectStore('chunks').index('agent').count(agent);
+	const result = await new Promise<number>(
+		(resolve) => (count.onsuccess = () => resolve(count.result))
+	);
+	db.close();
+	return result;
+}
+
 beforeEach(() => {
 	globalThis.indexedDB = new IDBFactory();
 });
@@ -63,6 +77,20 @@ describe('the kept timeline', () => {
 			'/kept/3099.psd',
 			'/kept/3100.psd'
 		]);
+		await store.close();
+	});
+
+	it('small batches fill the newest chunk, so the store stays a handful of records', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const store = new TimelineStore(AGENT, 2000);
+		for (let n = 1; n <= 2600; n += 3) {
+			store.add(range(n, n + 2));
+			await store.flush();
+		}
+		expect(await onDisk(AGENT)).toBe(2000);
+		expect(await records(AGENT)).toBeLessThanOrEqual(3);
+		const { entries } = await loadTimeline(AGENT, 2000);
+		expect(entries.map((e) => e.summary)).toEqual(range(602, 2601).map((e) => e.summary));
 		await store.close();
 	});
 

@@ -206,19 +206,35 @@ export class TimelineStore implements Keeper {
 		}
 	}
 
-	/** Adds the batch in chunks and trims to the cap, in one transaction. */
+	/**
+	 * Adds the batch and trims to the cap, in one transaction. The newest chunk is filled up
+	 * first, so a trickle of small batches (a quiet agent, written every half second) still makes
+	 * chunks of up to 1,000, and the store stays a handful of records.
+	 */
 	async #write(batch: NewEntry[]) {
 		const database = await db();
 		if (!database || batch.length === 0) return;
 		const tx = database.transaction(['chunks', 'meta'], 'readwrite');
+		const chunks = tx.objectStore('chunks');
 		const meta = (await tx.objectStore('meta').get(this.#agent)) ?? {
 			agent: this.#agent,
 			lastAt: 0,
 			chunks: []
 		};
-		for (let i = 0; i < batch.length; i += CHUNK) {
+		let from = 0;
+		const newest = meta.chunks.at(-1);
+		if (newest && newest.count < CHUNK) {
+			const chunk = await chunks.get(newest.key);
+			if (chunk) {
+				from = Math.min(batch.length, CHUNK - chunk.entries.length);
+				for (const entry of batch.slice(0, from)) chunk.entries.push(masked(entry));
+				newest.count = chunk.entries.length;
+				void chunks.put(chunk, newest.key);
+			}
+		}
+		for (let i = from; i < batch.length; i += CHUNK) {
 			const entries = batch.slice(i, i + CHUNK).map(masked);
-			const key = await tx.objectStore('chunks').add({ agent: this.#agent, entries });
+			const key = await chunks.add({ agent: this.#agent, entries });
 			meta.chunks.push({ key, count: entries.length });
 		}
 		meta.lastAt = batch.at(-1)!.at;
