@@ -201,4 +201,35 @@ describe('the kept timeline', () => {
 		store.add(range(3, 4));
 		await expect(store.flush()).resolves.toBeUndefined();
 	});
+
+	it('reads past what it cannot read: a list of chunks missing or broken, a chunk of the wrong shape', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const store = new TimelineStore(AGENT, 100);
+		store.add(range(1, 3));
+		await store.flush();
+		// Broken by hand: the newest chunk holds no list, and another agent's record has no chunks.
+		const open = indexedDB.open('agent-console-timeline');
+		const db = await new Promise<IDBDatabase>(
+			(resolve) => (open.onsuccess = () => resolve(open.result))
+		);
+		const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+		tx.objectStore('chunks').put({ agent: AGENT, entries: 'nonsense' }, 1);
+		tx.objectStore('meta').put({ agent: OTHER, lastAt: 5 });
+		await new Promise((resolve) => (tx.oncomplete = resolve));
+		db.close();
+		expect(await loadTimeline(AGENT, 100)).toEqual({ entries: [], lastAt: 1_003 });
+		expect(await loadTimeline(OTHER, 100)).toEqual({ entries: [], lastAt: 5 });
+		// Both keep working afterwards.
+		store.add(range(4, 5));
+		await store.flush();
+		const other = new TimelineStore(OTHER, 100);
+		other.add(range(1, 1));
+		await other.flush();
+		expect((await loadTimeline(AGENT, 100)).entries.map((e) => e.summary)).toEqual([
+			'/kept/4.psd',
+			'/kept/5.psd'
+		]);
+		expect((await loadTimeline(OTHER, 100)).entries).toHaveLength(1);
+		await Promise.all([store.close(), other.close()]);
+	});
 });

@@ -108,13 +108,14 @@ export async function loadTimeline(agent: string, cap: number): Promise<Restored
 	const database = await db();
 	if (!database) return { entries: [], lastAt: null };
 	const tx = database.transaction(['chunks', 'meta'], 'readonly');
-	const meta = await tx.objectStore('meta').get(agent);
+	const stored = await tx.objectStore('meta').get(agent);
+	const meta = metaOf(agent, stored);
 	const parts: Stored[][] = [];
 	let count = 0;
-	for (const { key } of [...(meta?.chunks ?? [])].reverse()) {
+	for (const { key } of [...meta.chunks].reverse()) {
 		if (count >= cap) break;
 		const chunk = await tx.objectStore('chunks').get(key);
-		if (!chunk) continue;
+		if (!isChunk(chunk)) continue;
 		parts.push(chunk.entries);
 		count += chunk.entries.length;
 	}
@@ -122,7 +123,7 @@ export async function loadTimeline(agent: string, cap: number): Promise<Restored
 	const entries = parts.reverse().flat();
 	return {
 		entries: entries.slice(Math.max(0, entries.length - cap)),
-		lastAt: meta?.lastAt ?? null
+		lastAt: typeof stored?.lastAt === 'number' ? stored.lastAt : null
 	};
 }
 
@@ -216,16 +217,12 @@ export class TimelineStore implements Keeper {
 		if (!database || batch.length === 0) return;
 		const tx = database.transaction(['chunks', 'meta'], 'readwrite');
 		const chunks = tx.objectStore('chunks');
-		const meta = (await tx.objectStore('meta').get(this.#agent)) ?? {
-			agent: this.#agent,
-			lastAt: 0,
-			chunks: []
-		};
+		const meta = metaOf(this.#agent, await tx.objectStore('meta').get(this.#agent));
 		let from = 0;
 		const newest = meta.chunks.at(-1);
 		if (newest && newest.count < CHUNK) {
 			const chunk = await chunks.get(newest.key);
-			if (chunk) {
+			if (isChunk(chunk)) {
 				from = Math.min(batch.length, CHUNK - chunk.entries.length);
 				for (const entry of batch.slice(0, from)) chunk.entries.push(masked(entry));
 				newest.count = chunk.entries.length;
@@ -247,8 +244,8 @@ export class TimelineStore implements Keeper {
 		const database = await db();
 		if (!database) return;
 		const tx = database.transaction(['chunks', 'meta'], 'readwrite');
-		const meta = await tx.objectStore('meta').get(this.#agent);
-		if (meta) await trim(tx, meta, cap);
+		const stored = await tx.objectStore('meta').get(this.#agent);
+		if (stored) await trim(tx, metaOf(this.#agent, stored), cap);
 		await tx.done;
 	}
 
@@ -278,6 +275,30 @@ export class TimelineStore implements Keeper {
 }
 
 /**
+ * An agent's record of its chunks, made whole: one written by version 1 has no list, and one
+ * changed by hand may hold anything. Whatever cannot be read counts as no chunks, so the next
+ * write starts a good list instead of failing every time.
+ */
+function metaOf(agent: string, stored: unknown): Meta {
+	const value = (stored ?? {}) as Partial<Meta>;
+	const chunks = Array.isArray(value.chunks)
+		? value.chunks.filter(
+				(c) =>
+					typeof c === 'object' &&
+					c !== null &&
+					Number.isInteger(c.key) &&
+					Number.isInteger(c.count) &&
+					c.count >= 0
+			)
+		: [];
+	return { agent, lastAt: typeof value.lastAt === 'number' ? value.lastAt : 0, chunks };
+}
+
+function isChunk(value: unknown): value is Chunk {
+	return typeof value === 'object' && value !== null && Array.isArray((value as Chunk).entries);
+}
+
+/**
  * Deletes the oldest events beyond the cap: whole chunks, and the oldest of a chunk the cap cuts
  * through. Then saves the agent's list of chunks.
  */
@@ -296,7 +317,7 @@ async function trim(
 	const cut = meta.chunks[0];
 	if (cut && total > cap) {
 		const chunk = await chunks.get(cut.key);
-		if (chunk) {
+		if (isChunk(chunk)) {
 			chunk.entries = chunk.entries.slice(total - cap);
 			cut.count = chunk.entries.length;
 			void chunks.put(chunk, cut.key);
