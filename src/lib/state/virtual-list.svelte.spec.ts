@@ -127,4 +127,21 @@ describe('VirtualList', () => {
 		expect(list.items[0]?.index).toBe(30);
 		expect(reads).toBe(1);
 	});
+
+	it('takes new sizes with the rows that changed', () => {
+		const view = scroller(100);
+		const list = new VirtualList({ estimateSize: () => 10 });
+		list.attach(view.element);
+		list.update(100, (i) => i);
+		expect(list.totalSize).toBe(1000);
+		list.update(
+			100,
+			(i) => i,
+			(i) => (i === 0 ? 50 : 20)
+		);
+		expect(list.totalSize).toBe(50 + 99 * 20);
+		// Kept for the next change that brings none.
+		list.update(101, (i) => i);
+		expect(list.totalSize).toBe(50 + 100 * 20);
+	});
 });

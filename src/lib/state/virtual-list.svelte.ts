@@ -22,12 +22,14 @@ export type VirtualItem = {
  * object per row per change was a tenth of the page's work in its longest frames.
  *
  * Use: create it in a component's script, `attach` the scroll element in an effect or onMount,
- * and call `update` with the count and key function whenever the rows change.
+ * and call `update` with the count and key function whenever the rows change, and the size
+ * estimate when it reads the rows too: the layout calls it once per row, so it should close over
+ * plain values taken when the rows changed, not over reactive state read again on every call.
  */
 export class VirtualList {
 	items = $state.raw<VirtualItem[]>([]);
 	totalSize = $state(0);
-	readonly #estimate: (index: number) => number;
+	#estimate: (index: number) => number;
 	readonly #overscan: number;
 	#count = 0;
 	#key: (index: number) => number | string = (index) => index;
@@ -83,10 +85,15 @@ export class VirtualList {
 		};
 	}
 
-	/** The rows changed: their count, and the key of the row at each index. */
-	update(count: number, getItemKey: (index: number) => number | string) {
+	/** The rows changed: their count, the key of the row at each index, and their sizes if these changed. */
+	update(
+		count: number,
+		getItemKey: (index: number) => number | string,
+		estimateSize?: (index: number) => number
+	) {
 		this.#count = count;
 		this.#key = getItemKey;
+		if (estimateSize) this.#estimate = estimateSize;
 		this.#layout();
 	}
 
