@@ -26,32 +26,34 @@ async function fresh(): Promise<StoreModule> {
 	return import('./timeline-store');
 }
 
+/** What an IndexedDB request answers (the database, for an open). */
+const answer = <T>(request: IDBRequest<T>) =>
+	new Promise<T>((resolve, reject) => {
+		request.onsuccess = () => resolve(request.result);
+		request.onerror = () => reject(request.error);
+	});
+
+/** The console's database, opened as a test reads it, beside the store's own connection. */
+const openRaw = () => answer(indexedDB.open('agent-console-timeline'));
+
 /** The events on disk for an agent, counted from the records themselves. */
 async function onDisk(agent: string): Promise<number> {
-	const open = indexedDB.open('agent-console-timeline');
-	const db = await new Promise<IDBDatabase>(
-		(resolve) => (open.onsuccess = () => resolve(open.result))
-	);
-	const all = db.transaction('chunks').objectStore('chunks').getAll();
-	const chunks = await new Promise<{ agent: string; entries: unknown[] }[]>(
-		(resolve) => (all.onsuccess = () => resolve(all.result))
+	const db = await openRaw();
+	const chunks = await answer<{ entries: unknown[] }[]>(
+		db.transaction('chunks').objectStore('chunks').index('agent').getAll(agent)
 	);
 	db.close();
-	return chunks.filter((c) => c.agent === agent).reduce((sum, c) => sum + c.entries.length, 0);
+	return chunks.reduce((sum, c) => sum + c.entries.length, 0);
 }
 
 /** How many records hold an agent's events. */
 async function records(agent: string): Promise<number> {
-	const open = indexedDB.open('agent-console-timeline');
-	const db = await new Promise<IDBDatabase>(
-		(resolve) => (open.onsuccess = () => resolve(open.result))
-	);
-	const count = db.transaction('chunks').objectStore('chunks').index('agent').count(agent);
-	const result = await new Promise<number>(
-		(resolve) => (count.onsuccess = () => resolve(count.result))
+	const db = await openRaw();
+	const count = await answer(
+		db.transaction('chunks').objectStore('chunks').index('agent').count(agent)
 	);
 	db.close();
-	return result;
+	return count;
 }
 
 beforeEach(() => {
@@ -159,9 +161,7 @@ describe('the kept timeline', () => {
 			events.createIndex('agent', 'agent');
 			open.result.createObjectStore('meta', { keyPath: 'agent' });
 		};
-		const v1 = await new Promise<IDBDatabase>(
-			(resolve) => (open.onsuccess = () => resolve(open.result))
-		);
+		const v1 = await answer(open);
 		const tx = v1.transaction(['events', 'meta'], 'readwrite');
 		for (let n = 1; n <= 1500; n++)
 			tx.objectStore('events').add({ ...entry(n), agent: n % 3 ? AGENT : OTHER });
@@ -192,9 +192,7 @@ describe('the kept timeline', () => {
 		const newer = indexedDB.open('agent-console-timeline', 3);
 		let blocked = false;
 		newer.onblocked = () => (blocked = true);
-		const opened = await new Promise<IDBDatabase>(
-			(resolve) => (newer.onsuccess = () => resolve(newer.result))
-		);
+		const opened = await answer(newer);
 		expect(blocked).toBe(false);
 		opened.close();
 		// Writing afterwards fails quietly: nothing thrown, nothing kept by this console.
@@ -208,10 +206,7 @@ describe('the kept timeline', () => {
 		store.add(range(1, 3));
 		await store.flush();
 		// Broken by hand: the newest chunk holds no list, and another agent's record has no chunks.
-		const open = indexedDB.open('agent-console-timeline');
-		const db = await new Promise<IDBDatabase>(
-			(resolve) => (open.onsuccess = () => resolve(open.result))
-		);
+		const db = await openRaw();
 		const tx = db.transaction(['chunks', 'meta'], 'readwrite');
 		tx.objectStore('chunks').put({ agent: AGENT, entries: 'nonsense' }, 1);
 		tx.objectStore('meta').put({ agent: OTHER, lastAt: 5 });
