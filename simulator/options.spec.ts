@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, OptionsError, parseOptions } from './options.ts';
-import { redactTokens as maskToken } from '../src/lib/contract.ts';
+import { maskCredentials as maskToken } from '../src/lib/mask.ts';
 
 describe('parseOptions', () => {
 	it('uses the defaults when nothing is given', () => {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { APP_ORIGIN_HEADER, redactTokens } from '../src/lib/contract.ts';
+import { APP_ORIGIN_HEADER } from '../src/lib/contract.ts';
+import { maskCredentials } from '../src/lib/mask.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
 import type { RouteMatch } from './routing.ts';
@@ -212,7 +213,7 @@ export async function startSimulator(
 		const started = performance.now();
 		res.on('finish', () => {
 			log(
-				`${method} ${redactTokens(url.pathname + url.search)} ${res.statusCode} ${Math.round(performance.now() - started)} ms`
+				`${method} ${maskCredentials(url.pathname + url.search)} ${res.statusCode} ${Math.round(performance.now() - started)} ms`
 			);
 		});
 	}

@@ -1,4 +1,4 @@
-import { redactTokens } from '$lib/contract';
+import { maskCredentials } from '$lib/mask';
 
 /**
  * CSV a spreadsheet opens safely: text stays text (a cell it would run as a formula gets a leading
@@ -24,7 +24,8 @@ export function recordsCsv(records: Record<string, unknown>[]): string {
 	const text = (v: unknown) =>
 		v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
 	const lines = [keys.map(csvCell).join(',')];
-	for (const r of records) lines.push(keys.map((k) => csvCell(redactTokens(text(r[k])))).join(','));
+	for (const r of records)
+		lines.push(keys.map((k) => csvCell(maskCredentials(text(r[k])))).join(','));
 	return lines.join('\r\n') + '\r\n';
 }
 

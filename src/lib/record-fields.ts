@@ -1,8 +1,7 @@
-import { redactTokens } from '$lib/contract';
-
 /**
  * Every field of a record the agent sent, for a detail panel: the fields this version knows in
- * words (only those the agent sent), then the rest as sent, sorted. Tokens are masked in both.
+ * words (only those the agent sent), then the rest as sent, sorted (credentials were masked
+ * where the answer entered: see mask.ts).
  * Used by the users' panel and the transfer history's panel.
  */
 
@@ -13,12 +12,12 @@ export type Field = { key: string; label: string; text: string; known: boolean }
 /** Any value as one line of text; objects as JSON. Never markup. */
 export function rawText(value: unknown): string {
 	if (value === null || value === undefined) return 'empty';
-	if (typeof value === 'string') return redactTokens(value) || '""';
+	if (typeof value === 'string') return value || '""';
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
 	try {
-		return redactTokens(JSON.stringify(value));
+		return JSON.stringify(value);
 	} catch {
-		return redactTokens(String(value));
+		return String(value);
 	}
 }
 
@@ -34,7 +33,7 @@ export function recordFields<T>(
 				known.push({
 					key: field.key,
 					label: field.label,
-					text: redactTokens(field.text(value)),
+					text: field.text(value),
 					known: true
 				});
 		}

@@ -15,16 +15,22 @@ const post = (body: unknown, options: Options): RequestOptions => ({
 	body
 });
 
+/** A sign-in: its answer is the token (or the MFA session) the console needs, not masked. */
+const signIn = (body: unknown, options: Options): RequestOptions => ({
+	...post(body, options),
+	keepCredentials: true
+});
+
 /** Username, password and desktop user type (16, 32 or 64). */
 export function login(
 	body: { username: string; password: string; type: number },
 	options: Options = {}
 ) {
-	return request(loginResultSchema, '/authentication/login', post(body, options));
+	return request(loginResultSchema, '/authentication/login', signIn(body, options));
 }
 
 export function mfaRespond(body: { userCode: string; session: string }, options: Options = {}) {
-	return request(loginResultSchema, '/authentication/mfa_respond', post(body, options));
+	return request(loginResultSchema, '/authentication/mfa_respond', signIn(body, options));
 }
 
 /** The agent takes the token in the body here, not in the query. */
@@ -57,7 +63,7 @@ export function providerLogin(slug: string, idToken: string, options: Options = 
 	return request(
 		jwtStringSchema,
 		`/authentication/${encodeURIComponent(slug)}_login`,
-		post({ idToken }, options)
+		signIn({ idToken }, options)
 	);
 }
 
@@ -65,7 +71,7 @@ export function providerSignup(slug: string, idToken: string, options: Options =
 	return request(
 		jwtStringSchema,
 		`/authentication/${encodeURIComponent(slug)}_signup`,
-		post({ idToken }, options)
+		signIn({ idToken }, options)
 	);
 }
 

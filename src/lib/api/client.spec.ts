@@ -219,6 +219,60 @@ describe('request', () => {
 		);
 		const error = (await request(z.unknown(), '/x').catch((e: unknown) => e)) as AgentContractError;
 		expect(error.raw).not.toContain('eyJ');
-		expect(error.raw).toContain('[token]');
+		expect(error.raw).toContain('"jwtToken":"***"');
+	});
+
+	it('masks every credential in an answer before anything else sees it', async () => {
+		vi.stubGlobal(
+			'fetch',
+			answer(200, JSON.stringify({ name: 'a?X-Amz-Signature=s3cr3t', list: [{ url: 'b?sig=x1' }] }))
+		);
+		expect(await request(z.unknown(), '/x')).toEqual({
+			name: 'a?X-Amz-Signature=***',
+			list: [{ url: 'b?sig=***' }]
+		});
+	});
+
+	it('keeps the credential a sign-in answers, where the caller asks', async () => {
+		const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+		vi.stubGlobal('fetch', answer(200, JSON.stringify(jwt)));
+		expect(await request(z.string(), '/x', { keepCredentials: true })).toBe(jwt);
+		expect(await request(z.string(), '/x')).toBe('[token]');
+	});
+
+	it('masks the messages of an error answer', async () => {
+		vi.stubGlobal(
+			'fetch',
+			answer(
+				499,
+				JSON.stringify({ type: 'ACCESS', errors: { ACCESS: ['See https://x/?token=abc'] } })
+			)
+		);
+		const error = (await request(z.unknown(), '/x', { keepCredentials: true }).catch(
+			(e: unknown) => e
+		)) as AgentHttpError;
+		expect(error.message).toBe('See https://x/?token=***');
+	});
+
+	it('stops reading an answer larger than the limit, and says so', async () => {
+		const huge = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				controller.enqueue(new Uint8Array(4 * 1024 * 1024).fill(32));
+			}
+		});
+		vi.stubGlobal(
+			'fetch',
+			vi.fn(async () => new Response(huge, { status: 200 }))
+		);
+		const error = (await request(z.unknown(), '/x').catch((e: unknown) => e)) as AgentContractError;
+		expect(error).toBeInstanceOf(AgentContractError);
+		expect(error.detail).toMatch(/larger than 32 MB/);
+	});
+
+	it('bounds how deep an answer nests', async () => {
+		vi.stubGlobal('fetch', answer(200, '['.repeat(5000) + ']'.repeat(5000)));
+		const value = await request(z.unknown(), '/x');
+		expect(() => JSON.stringify(value)).not.toThrow();
+		expect(JSON.stringify(value)).toContain('nested deeper than');
 	});
 });

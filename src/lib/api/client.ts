@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { config } from '$lib/config.svelte';
 import { APP_ORIGIN_HEADER, CONSOLE_ORIGIN } from '$lib/contract';
+import { maskCredentials, maskDeep } from '$lib/mask';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
 import { runtimeConfigSchema, type RuntimeConfigFile } from './schemas/config.ts';
 import { errorBodySchema } from './schemas/agent.ts';
@@ -17,6 +18,33 @@ const explainFailure = async () => (await import('./local-network')).explainFail
  */
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** The largest answer the console reads: past it, it stops reading and says so. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** The body as text, or null when it is larger than `max` bytes (then the rest is not read). */
+async function readCapped(response: Response, max: number): Promise<string | null> {
+	const declared = Number(response.headers.get('content-length'));
+	if (declared > max) {
+		await response.body?.cancel();
+		return null;
+	}
+	if (!response.body) return response.text();
+	const reader = response.body.getReader();
+	const decoder = new TextDecoder();
+	let text = '';
+	let size = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		size += value.byteLength;
+		if (size > max) {
+			await reader.cancel();
+			return null;
+		}
+		text += decoder.decode(value, { stream: true });
+	}
+	return text + decoder.decode();
+}
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -30,6 +58,11 @@ export type RequestOptions = {
 	timeoutMs?: number;
 	/** Another agent than the configured one (Test connection). */
 	agentUrl?: string;
+	/**
+	 * The answer is a credential the console needs (a sign-in's token, an MFA session or secret):
+	 * it is not masked, and the caller keeps it out of view. Error answers are masked as always.
+	 */
+	keepCredentials?: boolean;
 };
 
 type UnauthorizedListener = (agentUrl: string) => void;
@@ -62,7 +95,7 @@ function buildUrl(
 function parseErrorBody(text: string): { code: string | null; errors: Record<string, string[]> } {
 	let value: unknown;
 	try {
-		value = JSON.parse(text);
+		value = maskDeep(JSON.parse(text));
 	} catch {
 		return { code: null, errors: {} };
 	}
@@ -117,7 +150,7 @@ export async function request<S extends z.ZodMiniType>(
 	if (options.signal?.aborted) controller.abort();
 
 	let status: number;
-	let text: string;
+	let text: string | null;
 	let dateHeader: string | null;
 	try {
 		const response = await fetch(url, {
@@ -137,7 +170,7 @@ export async function request<S extends z.ZodMiniType>(
 		});
 		status = response.status;
 		dateHeader = response.headers.get('date');
-		text = await response.text();
+		text = await readCapped(response, MAX_ANSWER_BYTES);
 	} catch (error) {
 		if (timedOut) {
 			// A call held while the browser asks the user (Local Network Access) ends here too.
@@ -157,6 +190,11 @@ export async function request<S extends z.ZodMiniType>(
 		options.signal?.removeEventListener('abort', forward);
 	}
 
+	if (text === null)
+		throw new AgentContractError(
+			`The answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; the console stopped reading it.`,
+			''
+		);
 	if (status < 200 || status > 299) {
 		const { code, errors } = parseErrorBody(text);
 		const error = new AgentHttpError(status, code, errors);
@@ -167,19 +205,21 @@ export async function request<S extends z.ZodMiniType>(
 		throw error;
 	}
 
+	// Where agent text enters the console: every string masked, nesting bounded (see mask.ts).
 	let value: unknown = undefined;
 	if (text.trim()) {
 		try {
 			value = JSON.parse(text);
 		} catch {
-			throw new AgentContractError('The body is not JSON.', text);
+			throw new AgentContractError('The body is not JSON.', maskCredentials(text.slice(0, 2000)));
 		}
+		if (!options.keepCredentials) value = maskDeep(value);
 	}
 	const parsed = schema.safeParse(value);
 	if (!parsed.success) {
 		throw new AgentContractError(
 			value === undefined ? 'The body is empty.' : describeIssues(parsed.error.issues),
-			text
+			maskCredentials(text.slice(0, 2000))
 		);
 	}
 	return parsed.data as z.infer<S>;

@@ -1,4 +1,3 @@
-import { redactTokens } from '$lib/contract';
 import type { LocalNetworkBlock } from './local-network';
 
 /**
@@ -63,16 +62,16 @@ export class AgentHttpError extends AgentError {
 	agentDate: Date | null = null;
 
 	constructor(status: number, code: string | null, errors: Record<string, string[]> = {}) {
-		const messages = Object.values(errors).flat().map(redactTokens);
+		const messages = Object.values(errors).flat();
 		const fieldErrors: FieldErrors = Object.fromEntries(
 			Object.entries(errors)
 				.filter(([key]) => !isCode(key) && key !== code)
-				.map(([key, list]) => [key, list.map(redactTokens)])
+				.map(([key, list]) => [key, [...list]])
 		);
 		// Own keys only: a code such as `constructor` or `__proto__` is an unknown code, not a function.
 		const sentence =
 			(code && Object.hasOwn(CODE_SENTENCES, code) ? CODE_SENTENCES[code] : undefined) ??
-			(code ? `The agent reported ${redactTokens(code)}.` : undefined) ??
+			(code ? `The agent reported ${code}.` : undefined) ??
 			(Object.hasOwn(STATUS_SENTENCES, status) ? STATUS_SENTENCES[status] : undefined) ??
 			`The agent answered with status ${status}.`;
 		super(messages.length ? messages.join(' ') : sentence);
@@ -148,7 +147,7 @@ export class AgentContractError extends AgentError {
 		super('The agent answered in a form this console does not understand.');
 		this.name = 'AgentContractError';
 		this.detail = detail;
-		this.raw = redactTokens(raw.slice(0, 500));
+		this.raw = raw.slice(0, 500);
 	}
 }
 

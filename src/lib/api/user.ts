@@ -123,7 +123,8 @@ export function generateMfaToken(options: Options = {}) {
 	return request(z.string(), '/user/generate_mfa_token', {
 		...options,
 		method: 'POST',
-		auth: true
+		auth: true,
+		keepCredentials: true
 	});
 }
 

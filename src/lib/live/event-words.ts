@@ -7,7 +7,6 @@ import {
 	type ProgressData,
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
-import { redactTokens } from '$lib/contract';
 import { outcomeOf } from './live-records';
 
 /**
@@ -68,7 +67,7 @@ export function oneLine(value: unknown, max = 160): string {
 			text = String(value);
 		}
 	}
-	text = redactTokens(text.replace(/\s+/g, ' ').trim());
+	text = text.replace(/\s+/g, ' ').trim();
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

@@ -1,4 +1,4 @@
-import { redactTokens } from '$lib/contract';
+import { maskCredentials } from '$lib/mask';
 import { csvCell } from '$lib/csv';
 import { payloadOf, payloadText } from './frames';
 import type { TimelineEntry } from './timeline.svelte';
@@ -29,7 +29,7 @@ export function gapText(entry: TimelineEntry): string {
 
 export function toJsonLines(entries: TimelineEntry[]): string {
 	return (
-		entries.map((e) => redactTokens(JSON.stringify(row(e)))).join('\n') +
+		entries.map((e) => maskCredentials(JSON.stringify(row(e)))).join('\n') +
 		(entries.length ? '\n' : '')
 	);
 }
@@ -40,7 +40,7 @@ export function toCsv(entries: TimelineEntry[]): string {
 		const r = row(e);
 		lines.push(
 			[r.time, r.channel, r.label, r.summary, payloadText(e)]
-				.map((v) => csvCell(redactTokens(v)))
+				.map((v) => csvCell(maskCredentials(v)))
 				.join(',')
 		);
 	}

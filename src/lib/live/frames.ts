@@ -7,6 +7,8 @@ import {
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
+import { maskCredentials, maskDeep } from '$lib/mask';
+import { formatBytes } from '$lib/units';
 import { EVENT_KINDS, describeNotification, describeState, type Described } from './event-words';
 import type { NewEntry } from './timeline.svelte';
 
@@ -46,27 +48,49 @@ export type FrameReader<T> = {
 	describe: (frame: T) => Described;
 };
 
-/** Reads one message of a channel as it came off the socket, at `at`. */
+/** The longest frame (in characters) the console reads and keeps; a longer one is summarised. */
+export const MAX_FRAME_CHARS = 256_000;
+/** How much of a frame too large to read is kept, to show what it was. */
+const OVERSIZED_KEPT_CHARS = 500;
+
+/**
+ * Reads one message of a channel as it came off the socket, at `at`. This is where frames enter
+ * the console: every string is masked (see mask.ts) and nesting bounded before anything sees it,
+ * and a frame over `MAX_FRAME_CHARS` is counted as unreadable with only its start kept.
+ */
 export function readFrame<T>(reader: FrameReader<T>, data: unknown, at: number): FrameRead<T> {
 	if (typeof data !== 'string')
-		return { ok: false, at, raw: String(data), problem: 'not a text frame' };
+		return { ok: false, at, raw: 'a binary message', problem: 'not a text frame' };
+	if (data.length > MAX_FRAME_CHARS)
+		return {
+			ok: false,
+			at,
+			// Masked with some margin before it is cut, so a credential is never cut in two unmasked.
+			raw: maskCredentials(data.slice(0, OVERSIZED_KEPT_CHARS + 200)).slice(
+				0,
+				OVERSIZED_KEPT_CHARS
+			),
+			problem: `too large to keep (${formatBytes(data.length)}, the limit is ${formatBytes(MAX_FRAME_CHARS)}); it began`
+		};
 	let value: unknown;
 	try {
 		value = JSON.parse(data);
 	} catch {
-		return { ok: false, at, raw: data, problem: 'not JSON' };
+		return { ok: false, at, raw: maskCredentials(data), problem: 'not JSON' };
 	}
-	const parsed = reader.parse(value);
+	const masked = maskDeep(value);
+	const text = masked === value ? data : JSON.stringify(masked);
+	const parsed = reader.parse(masked);
 	return parsed.ok
 		? {
 				ok: true,
 				at,
 				frame: parsed.frame,
-				value,
+				value: masked,
 				described: reader.describe(parsed.frame),
-				text: data
+				text
 			}
-		: { ok: false, at, raw: data, problem: parsed.problem };
+		: { ok: false, at, raw: text, problem: parsed.problem };
 }
 
 export function parseNotification(value: unknown): Parsed<NotificationFrame> {

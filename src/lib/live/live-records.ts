@@ -1,4 +1,3 @@
-import { redactTokens } from '$lib/contract';
 import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
 
 /**
@@ -78,15 +77,15 @@ export class TransferBook {
 						? ''
 						: String(data.TransferMode),
 				// Agent text is shown and exported: anything token-like is masked once, here.
-				name: redactTokens(data.Name || data.Path?.split('/').pop() || before?.name || id),
-				path: redactTokens(data.Path ?? before?.path ?? ''),
-				storage: redactTokens(data.StorageName ?? before?.storage ?? ''),
+				name: data.Name || data.Path?.split('/').pop() || before?.name || id,
+				path: data.Path ?? before?.path ?? '',
+				storage: data.StorageName ?? before?.storage ?? '',
 				bytes: data.Bytes ?? before?.bytes ?? null,
 				size: data.Size ?? before?.size ?? null,
 				speed: data.Speed ?? null,
 				status: data.Status === null || data.Status === undefined ? '' : String(data.Status),
 				outcome,
-				error: data.Error === null || data.Error === undefined ? null : redactTokens(data.Error),
+				error: data.Error === null || data.Error === undefined ? null : data.Error,
 				startedAt: before?.startedAt ?? startOf(data.StartTimeUtc, at),
 				updatedAt: at,
 				finishedAt: outcome === 'active' ? null : (before?.finishedAt ?? at)
@@ -128,8 +127,8 @@ export type FileState = { path: string; storage: string; state: number; at: numb
 
 export function fileStateOf(frame: StateChangeFrame, at: number): FileState {
 	return {
-		path: redactTokens(frame.Path),
-		storage: redactTokens(frame.StorageName ?? ''),
+		path: frame.Path,
+		storage: frame.StorageName ?? '',
 		state: frame.State,
 		at
 	};

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { redactTokens } from '$lib/contract';
+import { maskCredentials } from '$lib/mask';
 import { payloadText } from './frames';
 import type { NewEntry, TimelineEntry } from './timeline.svelte';
 
@@ -331,11 +331,11 @@ async function trim(
  * only; a frame that carries one (a URL with `?token=`) must not put it on disk.
  */
 function masked(entry: NewEntry): Stored {
-	const summary = redactTokens(entry.summary);
+	const summary = maskCredentials(entry.summary);
 	// The text of a frame that could not be read stays text; anything else is kept as JSON text.
 	if (entry.json === undefined && typeof entry.payload === 'string')
-		return { ...entry, summary, payload: redactTokens(entry.payload) };
+		return { ...entry, summary, payload: maskCredentials(entry.payload) };
 	if (entry.json === undefined && (entry.payload === null || entry.payload === undefined))
 		return { ...entry, summary };
-	return { ...entry, summary, payload: undefined, json: redactTokens(payloadText(entry)) };
+	return { ...entry, summary, payload: undefined, json: maskCredentials(payloadText(entry)) };
 }

@@ -1,4 +1,3 @@
-import { redactTokens } from '$lib/contract';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
 import { agentStatusText } from '$lib/api/labels';
 import type { StatusReading } from './agent-status.svelte.ts';
@@ -45,7 +44,7 @@ export function describeReading(
 			if (typeof reading.value !== 'number') {
 				return {
 					label: 'Status object',
-					detail: `The agent answered an object instead of a number: ${redactTokens(JSON.stringify(reading.value)).slice(0, 200)}`,
+					detail: `The agent answered an object instead of a number: ${JSON.stringify(reading.value).slice(0, 200)}`,
 					tone: 'neutral'
 				};
 			}
