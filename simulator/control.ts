@@ -106,6 +106,7 @@ export async function control(
 					'POST /__sim/activity {eventsPerSecond}',
 					'POST /__sim/flood {perSecond, seconds}',
 					'GET /__sim/stats',
+					'POST /__sim/plant {on} (a credential in every text the agent sends, until reset)',
 					'GET /__sim/oidc/.well-known/openid-configuration'
 				]
 			});
@@ -253,6 +254,10 @@ export async function control(
 			return json({ ok: true });
 		case 'GET /__sim/cors':
 			return json({ allowOrigins: sim.options.allowOrigins });
+		case 'POST /__sim/plant':
+			if (typeof b.on !== 'boolean') return bad('on must be true or false');
+			sim.options.plantCredentials = b.on;
+			return json({ on: b.on });
 		case 'POST /__sim/cors': {
 			const origins = b.allowOrigins;
 			if (!Array.isArray(origins) || !origins.every((o) => typeof o === 'string')) {

@@ -25,6 +25,8 @@ export class LiveHub {
 	#timer: NodeJS.Timeout | null = null;
 	/** One event of background activity (the development agent's `Activity.step`). */
 	onStep: () => void = () => undefined;
+	/** What a frame object becomes before it is sent (the credentials mode plants into it). */
+	shape: (frame: unknown) => unknown = (frame) => frame;
 	#floods = new Set<NodeJS.Timeout>();
 	mode: SocketMode = 'normal';
 	sent: Record<Channel, number> = { notification: 0, statechange: 0 };
@@ -69,7 +71,7 @@ export class LiveHub {
 
 	/** One frame to every client of a channel: an object is sent as JSON, a string as it is. */
 	broadcast(channel: Channel, frame: unknown) {
-		const text = typeof frame === 'string' ? frame : JSON.stringify(frame);
+		const text = typeof frame === 'string' ? frame : JSON.stringify(this.shape(frame));
 		for (const ws of this.#clients[channel]) {
 			if (ws.readyState === WebSocket.OPEN) ws.send(text);
 		}

@@ -25,6 +25,8 @@ export type SimulatorOptions = {
 	maxBodyBytes: number;
 	/** Time allowed to receive a request's headers and body, in milliseconds. */
 	requestTimeoutMs: number;
+	/** A credential in every text the agent sends (see plant.ts); set by the control surface. */
+	plantCredentials: boolean;
 };
 
 /** The dashboard's dev server (5173) and `npm start` (4173), on both loopback names. */
@@ -52,7 +54,8 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
 	control: true,
 	log: true,
 	maxBodyBytes: 64 * 1024,
-	requestTimeoutMs: 15_000
+	requestTimeoutMs: 15_000,
+	plantCredentials: false
 };
 
 const FLAGS = {

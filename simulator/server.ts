@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { APP_ORIGIN_HEADER } from '../src/lib/contract.ts';
 import { maskCredentials } from '../src/lib/mask.ts';
+import { Planter, UNPLANTED_PATHS } from './plant.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
 import type { RouteMatch } from './routing.ts';
@@ -139,6 +140,8 @@ export async function startSimulator(
 		state: (frame) => live.broadcast('statechange', frame)
 	});
 	live.onStep = () => work.step();
+	const planter = new Planter();
+	live.shape = (frame) => (options.plantCredentials ? planter.plant(frame) : frame);
 	const oidc = new OidcProvider(
 		options.oidcClientId,
 		(uri) => isOriginAllowed(options, uri.origin) || LOOPBACK.test(uri.hostname)
@@ -380,6 +383,8 @@ export async function startSimulator(
 				? faultBody(fault, { status: fault.status })
 				: await route(req, method, path, url, match);
 		if (fault?.body && fault.status === undefined) reply = faultBody(fault, reply);
+		if (options.plantCredentials && reply.body !== undefined && !UNPLANTED_PATHS.test(path))
+			reply = { ...reply, body: planter.plant(reply.body) };
 		send(res, reply);
 		// A body over the limit is not read to its end: close the connection once the answer is out.
 		if (reply.status === 413) res.on('finish', () => req.socket?.destroy());

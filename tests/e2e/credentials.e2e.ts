@@ -1,0 +1,229 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { PLANTED } from '../../src/lib/mask.ts';
+import { control, expect, push, signInWithToken, test } from './fixtures.ts';
+
+/**
+ * The development agent's credentials mode puts a credential of every form the mask knows into
+ * every text it sends, answers and frames alike (simulator/plant.ts). Walked as a user would,
+ * with every page and panel open in turn, not one planted secret may reach the screen, the title,
+ * the browser's storage, an export, a notification or the page's log.
+ */
+
+type Found = { where: string; text: string };
+
+/** Every text of the page a person or the browser's history could see: text, attributes, values, the title. */
+const pageText = (page: Page) =>
+	page.evaluate(() => {
+		const out: string[] = [`title: ${document.title}`];
+		const walker = document.createTreeWalker(
+			document.documentElement,
+			NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT
+		);
+		for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) {
+			if (node.nodeType === Node.TEXT_NODE) out.push(node.nodeValue ?? '');
+			else {
+				const element = node as Element;
+				for (const attribute of element.attributes) out.push(attribute.value);
+				if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+					out.push(element.value);
+			}
+		}
+		return out.join('\n');
+	});
+
+/** Session and local storage, and every IndexedDB database with all its records. */
+const storageText = (page: Page) =>
+	page.evaluate(async () => {
+		const out: string[] = [
+			JSON.stringify({ ...sessionStorage }),
+			JSON.stringify({ ...localStorage })
+		];
+		for (const { name } of await indexedDB.databases()) {
+			if (!name) continue;
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const open = indexedDB.open(name);
+				open.onsuccess = () => resolve(open.result);
+				open.onerror = () => reject(open.error);
+			});
+			for (const store of db.objectStoreNames) {
+				const all = db.transaction(store).objectStore(store).getAll();
+				out.push(
+					await new Promise<string>((resolve, reject) => {
+						all.onsuccess = () => resolve(JSON.stringify(all.result));
+						all.onerror = () => reject(all.error);
+					})
+				);
+			}
+			db.close();
+		}
+		return out.join('\n');
+	});
+
+function planted(where: string, text: string): Found[] {
+	const at = text.indexOf(PLANTED);
+	return at < 0 ? [] : [{ where, text: text.slice(Math.max(0, at - 80), at + 40) }];
+}
+
+const failed = (name: string) => ({
+	Type: 1,
+	Data: {
+		TransferMode: 'Upload',
+		Status: 'Failed',
+		StorageType: 'AmazonS3',
+		Path: `/Projects/${name}`,
+		Bytes: 10,
+		Size: 100,
+		Error: 'The storage refused the request',
+		Name: name,
+		StorageName: 'Studio S3',
+		Speed: 0,
+		Duration: '00:00:05',
+		TransferId: name
+	}
+});
+
+test('no credential an agent sends reaches a screen, the title, storage, exports, notifications or the log', async ({
+	page,
+	agent
+}) => {
+	test.slow();
+	const log: string[] = [];
+	page.on('console', (message) => log.push(message.text()));
+	await page.addInitScript(() => {
+		const shown: string[] = [];
+		(window as unknown as { shown: string[] }).shown = shown;
+		class FakeNotification {
+			static permission = 'granted';
+			static requestPermission = async () => 'granted';
+			onclick: (() => void) | null = null;
+			constructor(title: string, options: { body?: string }) {
+				shown.push(`${title}: ${options.body ?? ''}`);
+			}
+			close() {}
+		}
+		Object.defineProperty(window, 'Notification', { value: FakeNotification });
+		Object.defineProperty(document, 'hidden', {
+			get: () => (window as unknown as { hide?: boolean }).hide === true
+		});
+	});
+	await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
+	await control(agent, 'plant', { on: true });
+	await signInWithToken(page, agent);
+	const found: Found[] = [];
+	const look = async (where: string) => found.push(...planted(where, await pageText(page)));
+
+	// The overview: activity, storage, problems (with a toast and a browser notification), update.
+	await page.goto('/');
+	await expect(page.getByTestId('overview-update')).toContainText('Update available');
+	await expect(page.getByTestId('overview-channels').getByTestId('notification-status')).toHaveText(
+		'Live'
+	);
+	await page.getByLabel(/browser notification when this tab is hidden/).check();
+	await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = true));
+	await push(agent, 'notification', failed('plan.psd'));
+	await expect(page.getByTestId('problems')).toContainText('plan.psd');
+	await expect
+		.poll(() => page.evaluate(() => (window as unknown as { shown: string[] }).shown.length))
+		.toBe(1);
+	await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = false));
+	// The planted text arrived, masked: without this the walk could pass on an agent that sent none.
+	await expect(page.getByTestId('problems')).toContainText('***');
+	await look('overview');
+	await page.getByTestId('agent-status').click();
+	await expect(page.locator('#agent-menu')).toBeVisible();
+	await look('agent menu');
+	await page.keyboard.press('Escape');
+
+	// Frames of every kind, then the timeline, its detail pane, transfers and file states.
+	await page
+		.getByRole('link', { name: /^Events/ })
+		.first()
+		.click();
+	await expect(page.getByTestId('timeline').getByText('plan.psd').first()).toBeVisible();
+	await push(agent, 'notification', {
+		Type: 2,
+		Data: { Title: 'Shared link', Message: 'Your link is ready', Url: 'https://x.example/' }
+	});
+	await push(agent, 'notification', { Type: 8, Data: { Stage: 'Downloading', Percent: 40 } });
+	await push(agent, 'notification', { Type: 16, Data: { Note: 'unknown type' } });
+	await push(agent, 'statechange', {
+		Path: '/Projects/plan.psd',
+		StorageName: 'Studio S3',
+		State: 4
+	});
+	await control(agent, 'push', { channel: 'notification', raw: 'not json ?token=PLANTEDraw' });
+	await expect(page.getByTestId('timeline').getByText('Your link is ready')).toBeVisible();
+	await look('events');
+	await page.getByTestId('timeline').getByText('Your link is ready').click();
+	await expect(page.getByTestId('event-detail')).toBeVisible();
+	await look('event detail');
+	const [jsonl] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'JSON lines' }).click()
+	]);
+	found.push(...planted('events JSON lines', await readFile((await jsonl.path())!, 'utf8')));
+	const [csv] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'CSV' }).click()
+	]);
+	found.push(...planted('events CSV', await readFile((await csv.path())!, 'utf8')));
+	await page.getByRole('link', { name: 'Transfers', exact: true }).click();
+	await expect(page.getByTestId('transfer').first()).toBeVisible();
+	await look('transfers');
+	await page.getByRole('link', { name: 'File states', exact: true }).click();
+	await expect(page.getByText('/Projects/plan.psd').first()).toBeVisible();
+	await look('file states');
+
+	// Drives and backups, a drive's page with its reports, a backup's page.
+	await page.goto('/drives');
+	await expect(page.getByRole('link', { name: /Laptop documents/ })).toBeVisible();
+	await look('drives');
+	await page.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?pageSize=25');
+	await expect(page.getByTestId('files-table')).toBeVisible();
+	await expect(page.getByTestId('activity-table')).toBeVisible();
+	await expect(page.getByTestId('trend-transfers').locator('canvas').first()).toBeVisible();
+	await look('drive page');
+	await page.goto('/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e?pageSize=25');
+	await expect(page.getByTestId('files-table')).toBeVisible();
+	await look('backup page');
+
+	// The transfer history, a row's panel, its export.
+	await page.goto('/history');
+	await expect(page.getByTestId('history-table')).toBeVisible();
+	await look('history');
+	const [history] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'Export this page (CSV)' }).click()
+	]);
+	found.push(...planted('history CSV', await readFile((await history.path())!, 'utf8')));
+	await page.getByTestId('history-table').locator('tbody tr').first().getByRole('button').click();
+	await expect(page.getByTestId('history-panel')).toBeVisible();
+	await look('history panel');
+
+	// Users and a user's panel, the profile, Settings.
+	await page.goto('/users');
+	await expect(page.locator('tbody tr').first()).toBeVisible();
+	await look('users');
+	await page.locator('tbody tr').first().locator('td[data-label="Status"]').click();
+	await expect(page.getByRole('dialog')).toBeVisible();
+	await look('user panel');
+	await page.goto('/profile');
+	await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+	await expect(page.getByText('admin@example.com').first()).toBeVisible();
+	await look('profile');
+	await page.goto('/settings');
+	await page.getByRole('button', { name: 'Test connection' }).click();
+	await expect(page.getByTestId('connection-result')).toContainText('Connected');
+	await look('settings');
+
+	found.push(...planted('storage', await storageText(page)));
+	found.push(
+		...planted(
+			'notifications',
+			(await page.evaluate(() => (window as unknown as { shown: string[] }).shown)).join('\n')
+		)
+	);
+	found.push(...planted('console', log.join('\n')));
+	expect(found).toEqual([]);
+});
