@@ -73,6 +73,26 @@ function parseFault(body: Obj): Fault | string {
 	return fault;
 }
 
+/**
+ * A frame too big for a request body to carry: a UserNotification of `bytes` bytes (up to 64 MB),
+ * or one whose Data nests `depth` arrays deep (up to a million). Undefined when neither is asked.
+ */
+function hostileFrame(b: Obj): string | Reply | undefined {
+	if (b.bytes !== undefined) {
+		if (!Number.isInteger(b.bytes) || (b.bytes as number) < 32 || (b.bytes as number) > 64 << 20)
+			return bad('bytes must be a whole number from 32 to 67108864');
+		const head = '{"Type":2,"Data":{"Message":"';
+		return `${head}${'x'.repeat((b.bytes as number) - head.length - 3)}"}}`;
+	}
+	if (b.depth !== undefined) {
+		if (!Number.isInteger(b.depth) || (b.depth as number) < 1 || (b.depth as number) > 1_000_000)
+			return bad('depth must be a whole number from 1 to 1000000');
+		const depth = b.depth as number;
+		return `{"Type":2,"Data":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+	}
+	return undefined;
+}
+
 /** The development control surface under /__sim/: not part of the agent's API. */
 export async function control(
 	sim: SimulatorInternals,
@@ -89,7 +109,7 @@ export async function control(
 				endpoints: [
 					'GET /__sim/accounts',
 					'GET|DELETE /__sim/outbox',
-					'POST /__sim/push {channel, frame | raw, count?}',
+					'POST /__sim/push {channel, frame | raw | bytes | depth, count?}',
 					'GET|POST|DELETE /__sim/faults {path, method?, count?, status?, delayMs?, body?, text?, json?}',
 					'POST /__sim/sockets {action: drop|close, code?, mode?}',
 					'POST /__sim/status {status}',
@@ -127,11 +147,13 @@ export async function control(
 		case 'POST /__sim/push': {
 			const channel = b.channel as Channel;
 			if (!CHANNELS.includes(channel)) return bad(`channel must be one of ${CHANNELS.join(', ')}`);
-			if (!('frame' in b) && typeof b.raw !== 'string')
-				return bad('give frame (any JSON) or raw (text)');
+			const hostile = hostileFrame(b);
+			if (typeof hostile === 'object') return hostile;
+			if (hostile === undefined && !('frame' in b) && typeof b.raw !== 'string')
+				return bad('give frame (any JSON), raw (text), bytes or depth');
 			const count = Number.isInteger(b.count) ? Math.min(b.count as number, 100_000) : 1;
 			for (let i = 0; i < count; i++)
-				sim.live.broadcast(channel, 'frame' in b ? b.frame : (b.raw as string));
+				sim.live.broadcast(channel, hostile ?? ('frame' in b ? b.frame : (b.raw as string)));
 			return json({ sent: count, clients: sim.live.clientCount(channel) });
 		}
 		case 'GET /__sim/faults':
