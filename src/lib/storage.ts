@@ -32,6 +32,22 @@ export function writeStored(which: Area, key: string, value: string | null): boo
 	}
 }
 
+/** Removes every key of an area that starts with `prefix`, except those `keep` wants. */
+export function removeStored(which: Area, prefix: string, keep: (key: string) => boolean) {
+	try {
+		const store = area(which);
+		if (!store) return;
+		const keys: string[] = [];
+		for (let i = 0; i < store.length; i++) {
+			const key = store.key(i);
+			if (key?.startsWith(prefix) && !keep(key)) keys.push(key);
+		}
+		for (const key of keys) store.removeItem(key);
+	} catch {
+		// Blocked storage holds nothing to forget.
+	}
+}
+
 /** Whether the console runs inside another page's frame. */
 export function isFramed(): boolean {
 	try {

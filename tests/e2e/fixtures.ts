@@ -183,7 +183,10 @@ export async function retryNow(page: Page) {
 	});
 }
 
-/** Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them. */
+/**
+ * Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them,
+ * for every user (a chunk's key is the agent's address, a space and the user's).
+ */
 export const stored = (page: Page, agent: string) =>
 	page.evaluate(
 		(agentUrl) =>
@@ -193,14 +196,12 @@ export const stored = (page: Page, agent: string) =>
 				open.onsuccess = () => {
 					const db = open.result;
 					if (!db.objectStoreNames.contains('chunks')) return resolve(0);
-					const all = db
-						.transaction('chunks')
-						.objectStore('chunks')
-						.index('agent')
-						.getAll(agentUrl);
+					const all = db.transaction('chunks').objectStore('chunks').getAll();
 					all.onsuccess = () =>
 						resolve(
-							(all.result as { entries: unknown[] }[]).reduce((n, c) => n + c.entries.length, 0)
+							(all.result as { agent: string; entries: unknown[] }[])
+								.filter((c) => c.agent.startsWith(`${agentUrl} `))
+								.reduce((n, c) => n + c.entries.length, 0)
 						);
 					all.onerror = () => reject(all.error);
 				};

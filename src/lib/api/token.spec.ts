@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jwtExpiry, readJwtPayload } from './token.ts';
+import { jwtExpiry, readJwtPayload, tokenUserKey } from './token.ts';
 
 const jwt = (payload: unknown) =>
 	`eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
@@ -21,5 +21,20 @@ describe('JWT payload', () => {
 		expect(jwtExpiry(jwt({ exp: 1e300 }))).toBeNull();
 		expect(jwtExpiry(jwt({ exp: 9e15 }))).toBeNull();
 		expect(readJwtPayload(jwt([1, 2]))).toBeNull();
+	});
+});
+
+describe('tokenUserKey', () => {
+	it('names the user a token is for, from its claims', () => {
+		expect(tokenUserKey(jwt({ sub: 'u-1', exp: 1 }))).toBe('user:u-1');
+		expect(tokenUserKey(jwt({ email: 'a@example.com' }))).toBe('user:a@example.com');
+	});
+
+	it('gives a token that names nobody a key of its own, without the token in it', () => {
+		const a = tokenUserKey('opaque-token-one');
+		expect(a).toMatch(/^session:[0-9a-z]+$/);
+		expect(a).not.toContain('opaque');
+		expect(tokenUserKey('opaque-token-two')).not.toBe(a);
+		expect(tokenUserKey('opaque-token-one')).toBe(a);
 	});
 });

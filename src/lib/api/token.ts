@@ -48,3 +48,21 @@ export function jwtExpiry(token: string): Date | null {
 	// An `exp` past the range of dates (year 275760) is as good as none.
 	return Number.isFinite(date.getTime()) ? date : null;
 }
+
+/**
+ * Who a token is for, as a key for what this browser keeps per user (the kept timeline): the
+ * token's `sub` (or a user id, username or e-mail claim). A token that names nobody gets a key of
+ * its own, so its user starts empty rather than seeing another's. Not a check of identity: the
+ * agent decides that.
+ */
+export function tokenUserKey(token: string): string {
+	const claims = readJwtPayload(token);
+	for (const name of ['sub', 'userId', 'uid', 'username', 'email']) {
+		const value = claims?.[name];
+		if ((typeof value === 'string' && value) || typeof value === 'number') return `user:${value}`;
+	}
+	// FNV-1a: the token itself must never be written anywhere.
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+	return `session:${(hash >>> 0).toString(36)}`;
+}

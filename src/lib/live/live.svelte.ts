@@ -44,9 +44,11 @@ class Live {
 	readonly problems = new Problems();
 	readonly throughput = new Throughput();
 	#sampler: ReturnType<typeof setInterval> | null = null;
-	/** The timeline kept in IndexedDB for the agent listened to. */
+	/** The timeline kept in IndexedDB for the agent and user listened for. */
 	#store: Keeper | null = null;
-	#agent: string | null = null;
+	#owner: string | null = null;
+	/** Whose events are in memory: another user's must go before this one's are shown. */
+	#shownFor: string | null = null;
 
 	#entries: NewEntry[] = [];
 	#progress: Parameters<Transfers['apply']>[0] = [];
@@ -75,22 +77,26 @@ class Live {
 		}
 	}
 
-	start(agentUrl: string) {
-		if (this.#agent !== agentUrl) {
+	/** Listens to the agent at `agentUrl` for the user `owner` names (`timelineOwner()`). */
+	start(agentUrl: string, owner: string) {
+		if (this.#owner !== owner) {
 			void this.#store?.close();
+			if (this.#shownFor !== null && this.#shownFor !== owner) this.#forget();
+			this.#shownFor = owner;
 			// The cap the user chose bounds what is kept, in memory and in storage, from the start.
 			const cap = storedRetention.value;
 			if (cap !== null && cap !== this.timeline.cap) this.timeline.setCap(cap);
 			// The socket worker keeps it where there is one; else this tab (one tab at a time).
 			const store =
-				workerKeeper(agentUrl, this.timeline.cap) ?? new TimelineStore(agentUrl, this.timeline.cap);
+				workerKeeper(agentUrl, owner, this.timeline.cap) ??
+				new TimelineStore(owner, this.timeline.cap);
 			this.#store = store;
-			this.#agent = agentUrl;
+			this.#owner = owner;
 			const empty = this.timeline.size === 0;
 			// What was kept comes first, then what arrives: the channels open once it is read (or
 			// after a short wait, when storage is slow). Read late, it is still shown if nothing
 			// has arrived meanwhile (a reload just after a flood, while the last writes finish).
-			const loading = loadTimeline(agentUrl, this.timeline.cap).catch((): Restored => ({
+			const loading = loadTimeline(owner, this.timeline.cap).catch((): Restored => ({
 				entries: [],
 				lastAt: null
 			}));
@@ -120,7 +126,7 @@ class Live {
 		// Signing out ends the listening; what was kept stays for the next sign-in to this agent.
 		void this.#store?.close();
 		this.#store = null;
-		this.#agent = null;
+		this.#owner = null;
 		if (this.#sampler !== null) clearInterval(this.#sampler);
 		this.#sampler = null;
 	}
@@ -129,7 +135,19 @@ class Live {
 	clear() {
 		this.flush();
 		void this.#store?.clear();
-		this.timeline.clear();
+		this.#forget(true);
+	}
+
+	/**
+	 * Forgets what is in memory: on Clear, or when another user signs in (the last one's kept
+	 * timeline stays theirs, and when they stopped listening means nothing to this one).
+	 */
+	#forget(keepOpenGaps = false) {
+		this.#entries = [];
+		this.#progress = [];
+		this.#transfers = [];
+		this.#states = [];
+		this.timeline.clear(keepOpenGaps);
 		this.transfers.clear();
 		this.fileStates.clear();
 		this.problems.clear();

@@ -28,7 +28,7 @@ const open = new Map<number, WorkerSocket>();
 let nextId = 0;
 /** Requests waiting for the worker's answer, by id. */
 const asked = new Map<number, () => void>();
-/** The agents whose timeline the worker keeps for this tab. */
+/** The owners (agent and user) whose timeline the worker keeps for this tab. */
 const kept = new Map<string, number>();
 
 function startWorker(): WorkerPort | null {
@@ -76,8 +76,8 @@ function workerPort(): WorkerPort | null {
 	if (port)
 		addEventListener('pagehide', () => {
 			for (const socket of [...open.values()]) socket.close();
-			for (const [agent, count] of kept)
-				for (let i = 0; i < count; i++) port?.postMessage({ type: 'release', agent });
+			for (const [owner, count] of kept)
+				for (let i = 0; i < count; i++) port?.postMessage({ type: 'release', owner });
 			kept.clear();
 		});
 	return port;
@@ -157,29 +157,29 @@ function ask(message: object): Promise<void> {
 }
 
 /**
- * The worker's keeping of an agent's timeline, for as long as this tab listens to it: the worker
+ * The worker's keeping of an agent's timeline for one user (`owner`), for as long as this tab listens to it: the worker
  * writes every frame it reads, so the tab writes nothing. Null where there is no worker (the tab
  * keeps it with a `TimelineStore` of its own).
  */
-export function workerKeeper(agent: string, cap: number): Keeper | null {
+export function workerKeeper(agent: string, owner: string, cap: number): Keeper | null {
 	const worker = workerPort();
 	if (!worker) return null;
-	worker.postMessage({ type: 'keep', agent, cap });
-	kept.set(agent, (kept.get(agent) ?? 0) + 1);
+	worker.postMessage({ type: 'keep', agent, owner, cap });
+	kept.set(owner, (kept.get(owner) ?? 0) + 1);
 	let released = false;
 	return {
 		add() {},
 		async setCap(next) {
-			worker.postMessage({ type: 'cap', agent, cap: next });
+			worker.postMessage({ type: 'cap', owner, cap: next });
 		},
-		clear: () => ask({ type: 'clear', agent }),
+		clear: () => ask({ type: 'clear', owner }),
 		async close() {
 			if (released) return;
 			released = true;
-			const count = (kept.get(agent) ?? 1) - 1;
-			if (count > 0) kept.set(agent, count);
-			else kept.delete(agent);
-			worker.postMessage({ type: 'release', agent });
+			const count = (kept.get(owner) ?? 1) - 1;
+			if (count > 0) kept.set(owner, count);
+			else kept.delete(owner);
+			worker.postMessage({ type: 'release', owner });
 		}
 	};
 }

@@ -26,10 +26,10 @@ import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
 type ToWorker =
 	| { type: 'open'; id: number; url: string }
 	| { type: 'close'; id: number }
-	| { type: 'keep'; agent: string; cap: number }
-	| { type: 'release'; agent: string }
-	| { type: 'cap'; agent: string; cap: number }
-	| { type: 'clear'; agent: string; id: number };
+	| { type: 'keep'; agent: string; owner: string; cap: number }
+	| { type: 'release'; owner: string }
+	| { type: 'cap'; owner: string; cap: number }
+	| { type: 'clear'; owner: string; id: number };
 
 /** What the worker talks to: a SharedWorker's port for a tab, or a dedicated worker's scope. */
 type Port = {
@@ -41,7 +41,7 @@ type Entry = {
 	ws: WebSocket;
 	url: string;
 	channel: ChannelName | null;
-	/** The agent whose timeline this socket's frames are kept in, if a tab asked. */
+	/** The agent whose timelines (one per user listening) this socket's frames are kept in. */
 	agent: string | null;
 	read: (data: unknown, at: number) => FrameRead<unknown> | string;
 	listeners: Set<Listener>;
@@ -62,8 +62,14 @@ const READS_PER_MESSAGE = 1000;
 /** How often the worker checks its own loop for lag. */
 const TICK_MS = 50;
 const sockets = new Map<string, Entry>();
-/** The timelines kept, per agent, and how many of each port's channels asked for them. */
-const keepers = new Map<string, { store: TimelineStore; users: Map<Port, number> }>();
+/**
+ * The timelines kept, per owner (an agent and a user), and how many of each port's channels asked
+ * for them. Two users signed in to one agent in two tabs each keep what their console saw.
+ */
+const keepers = new Map<
+	string,
+	{ agent: string; store: TimelineStore; users: Map<Port, number> }
+>();
 const byPort = new Map<Port, Map<number, { url: string; listener: Listener }>>();
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 let ticker: ReturnType<typeof setInterval> | null = null;
@@ -85,12 +91,17 @@ function flushEntry(entry: Entry) {
 	if (entry.pending.length === 0) return;
 	const reads = entry.pending;
 	entry.pending = [];
-	const keeper = entry.agent === null ? undefined : keepers.get(entry.agent);
 	const channel = entry.channel;
-	if (keeper && channel)
-		keeper.store.add(
-			reads.flatMap((read) => (typeof read === 'string' ? [] : [entryOf(channel, read)]))
-		);
+	if (entry.agent !== null && channel) {
+		let entries: ReturnType<typeof entryOf>[] | null = null;
+		for (const keeper of keepers.values()) {
+			if (keeper.agent !== entry.agent) continue;
+			entries ??= reads.flatMap((read) =>
+				typeof read === 'string' ? [] : [entryOf(channel, read)]
+			);
+			keeper.store.add(entries);
+		}
+	}
 	const changed = entry.book.apply(entry.progress);
 	entry.progress = [];
 	// In the book's order (of last activity), so ties keep the order the frames came in.
@@ -228,37 +239,38 @@ function unsubscribe(port: Port, id: number) {
 	}
 }
 
-/** The agent kept whose channel this address is. */
+/** The kept agent whose channel this address is. */
 function agentOf(url: string): string | null {
-	for (const agent of keepers.keys()) {
+	for (const { agent } of keepers.values()) {
 		if (url === socketUrl(agent, 'notification') || url === socketUrl(agent, 'statechange'))
 			return agent;
 	}
 	return null;
 }
 
-function keep(port: Port, agent: string, cap: number) {
-	let keeper = keepers.get(agent);
+function keep(port: Port, agent: string, owner: string, cap: number) {
+	let keeper = keepers.get(owner);
 	if (!keeper)
-		keepers.set(agent, (keeper = { store: new TimelineStore(agent, cap), users: new Map() }));
+		keepers.set(
+			owner,
+			(keeper = { agent, store: new TimelineStore(owner, cap), users: new Map() })
+		);
 	else void keeper.store.setCap(cap);
 	keeper.users.set(port, (keeper.users.get(port) ?? 0) + 1);
 	for (const entry of sockets.values()) entry.agent ??= agentOf(entry.url);
 }
 
-function release(port: Port, agent: string) {
-	const keeper = keepers.get(agent);
+function release(port: Port, owner: string) {
+	const keeper = keepers.get(owner);
 	if (!keeper) return;
 	const count = (keeper.users.get(port) ?? 0) - 1;
 	if (count > 0) keeper.users.set(port, count);
 	else keeper.users.delete(port);
 	if (keeper.users.size > 0) return;
-	keepers.delete(agent);
-	for (const entry of sockets.values()) {
-		if (entry.agent !== agent) continue;
-		flushEntry(entry);
-		entry.agent = null;
-	}
+	// What this owner's sockets read so far is still theirs to keep.
+	for (const entry of sockets.values()) if (entry.agent === keeper.agent) flushEntry(entry);
+	keepers.delete(owner);
+	for (const entry of sockets.values()) entry.agent = agentOf(entry.url);
 	void keeper.store.close();
 }
 
@@ -267,12 +279,12 @@ function serve(port: Port) {
 		const m = message.data;
 		if (m.type === 'open') subscribe(port, m.id, m.url);
 		else if (m.type === 'close') unsubscribe(port, m.id);
-		else if (m.type === 'keep') keep(port, m.agent, m.cap);
-		else if (m.type === 'release') release(port, m.agent);
-		else if (m.type === 'cap') void keepers.get(m.agent)?.store.setCap(m.cap);
+		else if (m.type === 'keep') keep(port, m.agent, m.owner, m.cap);
+		else if (m.type === 'release') release(port, m.owner);
+		else if (m.type === 'cap') void keepers.get(m.owner)?.store.setCap(m.cap);
 		else if (m.type === 'clear') {
 			const done = () => port.postMessage({ type: 'done', id: m.id });
-			const store = keepers.get(m.agent)?.store;
+			const store = keepers.get(m.owner)?.store;
 			if (store) void store.clear().finally(done);
 			else done();
 		}

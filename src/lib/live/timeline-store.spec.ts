@@ -154,34 +154,28 @@ describe('the kept timeline', () => {
 		expect(kept).not.toContain('eyJhbGci');
 	});
 
-	it('reads a timeline kept a record per event (version 1) into chunks, nothing lost', async () => {
-		const open = indexedDB.open('agent-console-timeline', 1);
+	it('drops what versions 1 and 2 kept per agent alone: it belongs to no user', async () => {
+		const open = indexedDB.open('agent-console-timeline', 2);
 		open.onupgradeneeded = () => {
-			const events = open.result.createObjectStore('events', { autoIncrement: true });
-			events.createIndex('agent', 'agent');
+			open.result
+				.createObjectStore('chunks', { autoIncrement: true })
+				.createIndex('agent', 'agent');
 			open.result.createObjectStore('meta', { keyPath: 'agent' });
 		};
-		const v1 = await answer(open);
-		const tx = v1.transaction(['events', 'meta'], 'readwrite');
-		for (let n = 1; n <= 1500; n++)
-			tx.objectStore('events').add({ ...entry(n), agent: n % 3 ? AGENT : OTHER });
-		tx.objectStore('meta').put({ agent: AGENT, lastAt: 9_999 });
+		const v2 = await answer(open);
+		const tx = v2.transaction(['chunks', 'meta'], 'readwrite');
+		const key = await answer(tx.objectStore('chunks').add({ agent: AGENT, entries: range(1, 3) }));
+		tx.objectStore('meta').put({ agent: AGENT, lastAt: 9_999, chunks: [{ key, count: 3 }] });
 		await new Promise((resolve) => (tx.oncomplete = resolve));
-		v1.close();
+		v2.close();
 
-		const { loadTimeline } = await fresh();
-		const mine = await loadTimeline(AGENT, 10_000);
-		expect(mine.entries).toHaveLength(1000);
-		expect(mine.entries.slice(0, 3).map((e) => e.summary)).toEqual([
-			'/kept/1.psd',
-			'/kept/2.psd',
-			'/kept/4.psd'
-		]);
-		expect(mine.entries[0]).not.toHaveProperty('agent');
-		expect(mine.lastAt).toBe(9_999);
-		const other = await loadTimeline(OTHER, 10_000);
-		expect(other.entries).toHaveLength(500);
-		expect(other.lastAt).toBe(1_000 + 1500);
+		const { loadTimeline, TimelineStore } = await fresh();
+		expect(await loadTimeline(AGENT, 10_000)).toEqual({ entries: [], lastAt: null });
+		const store = new TimelineStore(`${AGENT} user:1`, 10);
+		store.add(range(4, 5));
+		await store.close();
+		expect((await loadTimeline(`${AGENT} user:1`, 10)).entries).toHaveLength(2);
+		expect(await onDisk(AGENT)).toBe(0);
 	});
 
 	it('steps aside for a newer version of the console opened elsewhere', async () => {
@@ -189,7 +183,7 @@ describe('the kept timeline', () => {
 		const store = new TimelineStore(AGENT, 10);
 		store.add(range(1, 2));
 		await store.flush();
-		const newer = indexedDB.open('agent-console-timeline', 3);
+		const newer = indexedDB.open('agent-console-timeline', 4);
 		let blocked = false;
 		newer.onblocked = () => (blocked = true);
 		const opened = await answer(newer);

@@ -4,11 +4,12 @@ import { payloadText } from './frames';
 import type { NewEntry, TimelineEntry } from './timeline.svelte';
 
 /**
- * The timeline kept in IndexedDB, per agent, so a reload, a new tab or a sign-in after expiry
- * shows what was seen before. Written in batches, bounded by the retention cap. One tab writes
- * at a time (a Web Lock per agent), so two open tabs do not store each frame twice: the socket
- * worker where there is one (it reads every frame once for all tabs), else one of the tabs. Signing out
- * keeps it for the next sign-in to the same agent; Clear empties it.
+ * The timeline kept in IndexedDB, per agent and user (keyed by `timelineOwner()`), so a reload, a
+ * new tab or a sign-in after expiry shows what that user's console saw before, and another user of
+ * the same agent in this browser starts empty. Written in batches, bounded by the retention cap.
+ * One tab writes at a time (a Web Lock per owner), so two open tabs do not store each frame twice:
+ * the socket worker where there is one (it reads every frame once for all tabs), else one of the
+ * tabs. Signing out keeps it for the same user's next sign-in to the same agent; Clear empties it.
  */
 
 const DB_NAME = 'agent-console-timeline';
@@ -31,9 +32,6 @@ interface TimelineDb extends DBSchema {
 	meta: { key: string; value: Meta };
 }
 
-/** Version 1 kept a record per event; it is read into chunks on upgrade, nothing lost. */
-type StoredV1 = Stored & { agent: string };
-
 let opening: Promise<IDBPDatabase<TimelineDb> | null> | null = null;
 
 /** The database, or null where the browser offers none (private modes, blocked storage). */
@@ -41,12 +39,16 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 	opening ??= (async () => {
 		if (typeof indexedDB === 'undefined') return null;
 		try {
-			return await openDB<TimelineDb>(DB_NAME, 2, {
-				upgrade(database, oldVersion, _newVersion, tx) {
-					const chunks = database.createObjectStore('chunks', { autoIncrement: true });
-					chunks.createIndex('agent', 'agent');
-					if (oldVersion < 1) database.createObjectStore('meta', { keyPath: 'agent' });
-					else void upgradeFromRecords(tx as unknown as UpgradeTx);
+			return await openDB<TimelineDb>(DB_NAME, 3, {
+				upgrade(database) {
+					// Before version 3 a timeline was kept per agent, not per user: it belongs to no
+					// one now, and another user must not see it, so it goes.
+					for (const name of [...database.objectStoreNames])
+						database.deleteObjectStore(name as 'chunks' | 'meta');
+					database
+						.createObjectStore('chunks', { autoIncrement: true })
+						.createIndex('agent', 'agent');
+					database.createObjectStore('meta', { keyPath: 'agent' });
 				},
 				// A newer console (another tab, just deployed) needs to change the database: this
 				// one steps aside rather than hold it up, and keeps no more until reloaded.
@@ -60,42 +62,6 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 		}
 	})();
 	return opening;
-}
-
-/** The upgrade transaction as version 1 knew it: a store of events, one record each. */
-type UpgradeTx = IDBPTransaction<
-	{
-		events: { key: number; value: StoredV1 };
-		chunks: { key: number; value: Chunk };
-		meta: { key: string; value: Partial<Meta> & { agent: string; lastAt: number } };
-	},
-	('events' | 'chunks' | 'meta')[],
-	'versionchange'
->;
-
-/** Moves version 1's events, in order, into chunks per agent, then drops its store. */
-async function upgradeFromRecords(tx: UpgradeTx) {
-	const byAgent = new Map<string, Stored[]>();
-	for (let cursor = await tx.objectStore('events').openCursor(); cursor;) {
-		const { agent, ...entry } = cursor.value;
-		let list = byAgent.get(agent);
-		if (!list) byAgent.set(agent, (list = []));
-		list.push(entry);
-		cursor = await cursor.continue();
-	}
-	for (const [agent, entries] of byAgent) {
-		const chunks: Meta['chunks'] = [];
-		for (let i = 0; i < entries.length; i += CHUNK) {
-			const part = entries.slice(i, i + CHUNK);
-			chunks.push({
-				key: await tx.objectStore('chunks').add({ agent, entries: part }),
-				count: part.length
-			});
-		}
-		const meta = await tx.objectStore('meta').get(agent);
-		await tx.objectStore('meta').put({ agent, lastAt: meta?.lastAt ?? entries.at(-1)!.at, chunks });
-	}
-	tx.db.deleteObjectStore('events');
 }
 
 /** How long a flood's writes wait for each other (see `#drain`). */

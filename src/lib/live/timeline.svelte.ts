@@ -244,13 +244,13 @@ export class Timeline {
 		this.version++;
 	}
 
-	clear() {
+	/** Empties the timeline; a channel still down stays marked unless `keepOpenGaps` is false. */
+	clear(keepOpenGaps = true) {
 		this.#entries = [];
 		this.#filtered = [];
 		this.dropped = 0;
 		this.#pausedAt = this.#seq;
-		// A channel still down stays marked.
-		const open = [...this.#openGaps];
+		const open = keepOpenGaps ? [...this.#openGaps] : [];
 		this.#openGaps.clear();
 		for (const [channel, entry] of open)
 			if (entry.gap) this.openGap(channel, entry.gap.from, entry.gap.reason);

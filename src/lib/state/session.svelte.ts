@@ -3,9 +3,9 @@ import * as auth from '$lib/api/authentication';
 import { onUnauthorized } from '$lib/api/client';
 import { AgentContractError, AgentError, AgentHttpError, isAbort } from '$lib/api/errors';
 import { CHALLENGE, type UserProfile } from '$lib/api/schemas/authentication';
-import { jwtExpiry, tokenStore } from '$lib/api/token';
+import { jwtExpiry, tokenStore, tokenUserKey } from '$lib/api/token';
 import { agentStatusMonitor } from '$lib/state/agent-status.svelte';
-import { StorageBlockedError } from '$lib/storage';
+import { removeStored, StorageBlockedError } from '$lib/storage';
 import { parse, Stored } from '$lib/stored.svelte';
 
 /** A sign-in waiting for its second step; kept in session storage so a refresh resumes it. */
@@ -34,6 +34,8 @@ const lastUsernameStored = new Stored('session', 'agent-console:last-username', 
 	fallback: ''
 });
 const CHANNEL_NAME = 'agent-console:session';
+/** What a tab keeps in session storage once its user signs out: other agents' sessions, and the agent's own state. */
+const KEPT_AFTER_SIGN_OUT = /^agent-console:(token:|stopped-at:)/;
 
 /** Codes with which the agent says a sign-in session is gone: start again. */
 export const MFA_SESSION_CODES = ['SESSION', 'SESSION_MAXOUT'];
@@ -71,8 +73,12 @@ class Session {
 				if (event.data.addressChanged) {
 					this.#leaveOldAgent(agentUrl, event.data.addressChanged);
 				} else if (agentUrl === config.agentUrl) {
+					// This tab's own token ends at the agent too, not just here.
+					const token = tokenStore.get(agentUrl);
 					this.#clear();
+					this.#forgetUser();
 					this.endedReason = 'You signed out in another tab.';
+					if (token) auth.logout(token, { agentUrl }).catch(() => undefined);
 				}
 			};
 		}
@@ -84,6 +90,12 @@ class Session {
 
 	get signedIn(): boolean {
 		return this.token !== null;
+	}
+
+	/** Whose kept timeline this session reads and writes: this agent and this user. */
+	get timelineOwner(): string | null {
+		const token = this.token;
+		return token ? `${config.agentUrl} ${tokenUserKey(token)}` : null;
 	}
 
 	/** From the token's `exp`, when it has one. Shown to the user; never trusted for security. */
@@ -218,6 +230,7 @@ class Session {
 	async signOut(agentUrl = config.agentUrl, addressChanged = false) {
 		const token = tokenStore.get(agentUrl);
 		tokenStore.clear(agentUrl);
+		this.#forgetUser();
 		if (agentUrl === config.agentUrl) {
 			this.#clear();
 			this.endedReason = 'You signed out.';
@@ -258,8 +271,20 @@ class Session {
 		const token = tokenStore.get(previous);
 		if (!token) return;
 		this.#clear(previous);
+		this.#forgetUser();
 		this.endedReason = `The agent address was changed in another tab, to ${next}. You were signed out of ${previous}.`;
 		auth.logout(token, { agentUrl: previous }).catch(() => undefined);
+	}
+
+	/**
+	 * After a sign-out this tab keeps nothing of its user in session storage: no MFA step or
+	 * enrolment secret, no username, no sign-in under way; only other agents' sessions.
+	 */
+	#forgetUser() {
+		removeStored('session', 'agent-console:', (key) => KEPT_AFTER_SIGN_OUT.test(key));
+		// The values read through Stored see the removal at once.
+		pendingMfaStored.set(null);
+		lastUsernameStored.set(null);
 	}
 
 	#clear(agentUrl = config.agentUrl) {
