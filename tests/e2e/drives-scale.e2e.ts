@@ -118,3 +118,113 @@ test.describe('an agent with thousands of drives', () => {
 		expect(await healthCalls(agent)).toBe(8);
 	});
 });
+
+test.describe('an agent with odd ids', () => {
+	test.beforeEach(async ({ page, agent }) => {
+		await control(agent, 'drives/hostile', {});
+		await signInWithToken(page, agent);
+	});
+
+	test('the drives page lists every one, says why an odd id has no page, and links the rest encoded', async ({
+		page
+	}) => {
+		await page.goto('/drives');
+		const cards = page.getByTestId('drives').getByRole('listitem');
+		await expect(cards).toHaveCount(17);
+		const why = {
+			'Empty id': 'the agent sent it without an id',
+			'Leading slash': 'its id holds a slash',
+			'Trailing slash': 'its id holds a slash',
+			'Dot dot': 'its id is a dot path',
+			'Control character': 'its id holds control characters',
+			'Twin two': 'another drive has the same id, and its page would show that one',
+			'Backup without id': 'the agent sent it without an id',
+			'Twin backup two': 'another backup has the same id, and its page would show that one'
+		};
+		for (const [name, reason] of Object.entries(why)) {
+			const card = cards.filter({ hasText: name });
+			await expect(card.getByTestId('drive-no-page'), name).toContainText(reason);
+			await expect(card.getByRole('link'), name).toHaveCount(0);
+			await expect(card.getByTestId('drive-health')).toHaveText(
+				'Health not read: it has no page of its own.'
+			);
+		}
+		await expect(cards.filter({ hasText: 'Empty id' })).toContainText('Its id as sent: ""');
+		await expect(cards.filter({ hasText: 'Twin one' }).getByRole('link')).toHaveAttribute(
+			'href',
+			'/drives/twin-7e1d'
+		);
+		const odd = page.getByRole('link', { name: 'Odd characters' });
+		await expect(odd).toHaveAttribute('href', '/drives/a%20b%3Fc%23d');
+		await odd.click();
+		await expect(page).toHaveURL('/drives/a%20b%3Fc%23d');
+		await expect(page.getByTestId('storage-name')).toContainText('Odd characters');
+	});
+
+	test('a drive page whose trends list a day twice shows both, and charts the day once', async ({
+		page
+	}) => {
+		await page.goto('/drives/a%20b%3Fc%23d');
+		await expect(page.getByTestId('storage-name')).toContainText('Odd characters');
+		await expect(page.getByTestId('trends-total')).toContainText('3 transfers');
+		const transfers = page.getByTestId('trend-transfers');
+		await expect(transfers.locator('canvas')).toBeVisible();
+		await transfers.getByText('The numbers, day by day').click();
+		const rows = transfers.locator('details').getByRole('row');
+		// A heading row and 30 days, one of them twice.
+		await expect(rows).toHaveCount(32);
+		await expect(transfers.getByTestId('trend-repeated')).toHaveText(
+			/^The agent lists \d{4}-\d\d-\d\d more than once; the chart adds them up\.$/
+		);
+		const speed = page.getByTestId('trend-speed');
+		await speed.getByText('The numbers, day by day').click();
+		await expect(speed.getByTestId('trend-repeated')).toContainText('the chart averages them');
+	});
+
+	test('the overview lists the first ones with their reasons, and counts them all', async ({
+		page
+	}) => {
+		await page.goto('/');
+		await expect(page.getByTestId('storage-summary')).toHaveText(
+			/^12 drives and 5 backups\. Of the first 8:\s+\d+ syncing,\s+\d+ with errors\.$/
+		);
+		const rows = page.getByTestId('storage').getByRole('listitem');
+		await expect(rows).toHaveCount(8);
+		await expect(rows.nth(4)).toContainText('Empty id');
+		await expect(rows.nth(4).getByTestId('storage-no-page')).toHaveText(
+			'No page of its own: the agent sent it without an id.'
+		);
+		await expect(rows.nth(5).getByTestId('storage-no-page')).toContainText('its id holds a slash');
+		await expect(rows.nth(7).getByTestId('storage-no-page')).toContainText('dot path');
+		await expect(rows.nth(0).getByRole('link', { name: 'Team Drive' })).toBeVisible();
+	});
+});
+
+test('a state the agent counts twice is one choice of the file filter, with both counts', async ({
+	page,
+	agent
+}) => {
+	const team = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
+	const file = { Path: 'G:\\a.mov', FileName: 'a.mov', SizeBytes: 1, State: 'Uploading' };
+	await control(agent, 'faults', {
+		path: `/drivereport/file_states/${team}`,
+		body: 'json',
+		json: {
+			Files: [file],
+			Total: 1,
+			StateCounts: [
+				{ State: 'Uploading', Count: 2 },
+				{ State: 'Normal', Count: 7 },
+				{ State: 4, Count: 3 }
+			]
+		}
+	});
+	await signInWithToken(page, agent);
+	await page.goto(`/drives/${team}`);
+	const options = page.getByLabel('State').locator('option');
+	await expect(options).toHaveText([
+		'All files (12)',
+		'Uploading (5)',
+		'In sync (7): listed only among all files'
+	]);
+});

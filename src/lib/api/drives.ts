@@ -208,15 +208,48 @@ export function isChart(list: unknown[]): boolean {
 	return list.length > 0 && list.every((item) => chartItemSchema.safeParse(item).success);
 }
 
-/** A trend's days, with noon UTC of each for the time axis; odd points left out. */
-export function trendDays(list: unknown[] | null | undefined) {
-	return (list ?? []).flatMap((p) => {
-		const parsed = trendPointSchema.safeParse(p);
-		const at = parsed.success ? Date.parse(`${parsed.data.Date.slice(0, 10)}T12:00:00Z`) : NaN;
-		return parsed.success && Number.isFinite(at)
-			? [{ at, day: parsed.data.Date.slice(0, 10), value: parsed.data.Value }]
-			: [];
-	});
+export type TrendPoint = { at: number; day: string; value: number };
+
+/**
+ * A trend's days in order, with noon UTC of each for the time axis; odd points left out. A day
+ * the agent lists twice stays twice here (the numbers table shows what was sent).
+ */
+export function trendDays(list: unknown[] | null | undefined): TrendPoint[] {
+	return (list ?? [])
+		.flatMap((p) => {
+			const parsed = trendPointSchema.safeParse(p);
+			const at = parsed.success ? Date.parse(`${parsed.data.Date.slice(0, 10)}T12:00:00Z`) : NaN;
+			return parsed.success && Number.isFinite(at)
+				? [{ at, day: parsed.data.Date.slice(0, 10), value: parsed.data.Value }]
+				: [];
+		})
+		.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * One point a day, for a chart: the points of a day listed more than once are added up (counts,
+ * volumes) or averaged (speeds). Also the days that were listed more than once.
+ */
+export function oneADay(
+	points: TrendPoint[],
+	merge: 'sum' | 'mean'
+): { points: TrendPoint[]; repeated: string[] } {
+	const days = new Map<string, TrendPoint & { n: number }>();
+	for (const p of points) {
+		const seen = days.get(p.day);
+		if (seen) {
+			seen.value += p.value;
+			seen.n++;
+		} else days.set(p.day, { ...p, n: 1 });
+	}
+	return {
+		points: [...days.values()].map(({ at, day, value, n }) => ({
+			at,
+			day,
+			value: merge === 'mean' ? value / n : value
+		})),
+		repeated: [...days.values()].filter((d) => d.n > 1).map((d) => d.day)
+	};
 }
 
 export type Trends = Awaited<ReturnType<typeof readTrends>>;
