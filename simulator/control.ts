@@ -4,6 +4,7 @@ import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
 import type { SocketMode } from './live.ts';
 import type { Reply } from './reply.ts';
 import type { SimulatorInternals } from './server.ts';
+import { generate as generateDrives, injectHostile, tally } from './controllers/drives.ts';
 
 /** One injected fault for the next `count` calls of a path (and method, when given). */
 export type Fault = {
@@ -117,6 +118,8 @@ export async function control(
 					'POST /__sim/plan {adminUsers?, creativeUsers?, standardUsers?} (seats left)',
 					'GET /__sim/drives (files per drive, sync passes running, folders opened in the explorer)',
 					'POST /__sim/drives {empty?, filesPerDrive?} (no drives, or the seeded ones, with that many files)',
+					'POST /__sim/drives/generate {count, backups?, filesPerDrive?, healthDelayMs?} (the seeded drives and that many more)',
+					'POST /__sim/drives/hostile (drives and backups with odd ids, and trends with a day twice)',
 					'POST /__sim/transfer {id, path?, fail?} (one waiting file transferred at once)',
 					'POST /__sim/reset',
 					'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
@@ -214,6 +217,31 @@ export async function control(
 			return json(drivesView(sim));
 		}
 		case 'GET /__sim/drives':
+			return json(drivesView(sim));
+		case 'POST /__sim/drives/generate': {
+			// The seeded drives, then this many more (an agent that runs thousands).
+			const whole = (key: string, fallback: number, max: number) => {
+				const v = b[key] ?? fallback;
+				return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max
+					? (v as number)
+					: `${key} must be a whole number from 0 to ${max}`;
+			};
+			const options = {
+				drives: whole('count', 0, 20_000),
+				backups: whole('backups', 0, 20_000),
+				filesPerDrive: whole('filesPerDrive', 6, 1000),
+				healthDelayMs: whole('healthDelayMs', 0, 60_000)
+			};
+			const wrong = Object.values(options).find((v) => typeof v === 'string');
+			if (wrong !== undefined) return bad(wrong as string);
+			sim.work.reset();
+			sim.state.reseedDrives();
+			generateDrives(sim.state, options as Record<keyof typeof options, number>);
+			return json(drivesView(sim));
+		}
+		case 'POST /__sim/drives/hostile':
+			// Odd ids (empty, slashes, twice, needing escapes) and trends with a day twice.
+			injectHostile(sim.state);
 			return json(drivesView(sim));
 		case 'POST /__sim/transfer': {
 			// One file of a drive or backup transferred to its end at once, with its frames.
@@ -345,6 +373,8 @@ function drivesView(sim: SimulatorInternals) {
 		syncing: sim.work.syncing,
 		opened: sim.state.opened,
 		sharedDriveSyncs: sim.state.sharedDriveSyncs,
-		history: sim.state.history.length
+		history: sim.state.history.length,
+		/** Report calls by path without the id, since the drives were last seeded. */
+		reads: tally(sim.state).reads
 	};
 }

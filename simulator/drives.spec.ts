@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { client, openSocket, testSimulator, until } from './test/helpers.ts';
 import type { Simulator } from './server.ts';
 
@@ -295,5 +295,106 @@ describe('activity, sync and history', () => {
 			`/drivereport/file_states/${team.id}?state=4&page=3&pageSize=50`
 		);
 		expect(page.Files).toHaveLength(50);
+	});
+});
+
+describe('many drives and odd ids (control surface)', () => {
+	type Trend = { Date: string; Value: number }[];
+	type Trends = { TransfersPerDay: Trend; DataVolumePerDay: Trend; AverageSpeedPerDay: Trend };
+	type Reads = { reads: Record<string, number> };
+
+	it('generates drives after the seeded ones whose lists, health and files agree', async () => {
+		const r = await api.call('POST', '/__sim/drives/generate', {
+			body: { count: 3000, backups: 20 }
+		});
+		expect(r.status).toBe(200);
+		const { drives, backups } = await list();
+		expect(drives).toHaveLength(3004);
+		expect(backups).toHaveLength(22);
+		expect(new Set(drives.map((d) => d.id)).size).toBe(3004);
+		expect(drives[4]).toMatchObject({
+			name: 'Project 00001',
+			localPath: 'P:\\Projects\\Project 00001'
+		});
+		expect(drives[3003]!.name).toBe('Project 03000');
+		// Drive 3 of the generated ones has files waiting: its health and its files agree.
+		const third = drives[6]!;
+		const h = await get<Health>(`/drivereport/sync_health/${third.id}`);
+		const states = await get<FileStates>(`/drivereport/file_states/${third.id}?state=4`);
+		expect(h.FilesPendingUpload).toBe(2);
+		expect(states.Total).toBe(2);
+		expect(h.TotalTrackedFiles).toBe(6);
+		const reads = (await api.call('GET', '/__sim/drives')).json as Reads;
+		expect(reads.reads).toEqual({ 'drivereport/sync_health': 1, 'drivereport/file_states': 1 });
+		// Reseeding the drives starts again: the generated ones and the counts go.
+		await api.call('POST', '/__sim/drives', { body: {} });
+		expect((await list()).drives).toHaveLength(4);
+		expect(((await api.call('GET', '/__sim/drives')).json as Reads).reads).toEqual({});
+	});
+
+	it('answers health slowly when asked to, and refuses odd generate options', async () => {
+		await api.call('POST', '/__sim/drives/generate', { body: { count: 1, healthDelayMs: 60_000 } });
+		const team = (await list()).drives[0]!;
+		let answered = false;
+		const health = api.call('GET', `/drivereport/sync_health/${team.id}`).then((x) => {
+			answered = true;
+			return x;
+		});
+		await vi.waitFor(async () => {
+			const { reads } = (await api.call('GET', '/__sim/drives')).json as Reads;
+			expect(reads['drivereport/sync_health']).toBe(1);
+		});
+		expect(answered).toBe(false);
+		await api.call('POST', '/__sim/clock', { body: { advanceSeconds: 60 } });
+		expect((await health).status).toBe(200);
+		for (const body of [{ count: -1 }, { count: 1.5 }, { count: 1, healthDelayMs: 'x' }]) {
+			const bad = await api.call('POST', '/__sim/drives/generate', { body });
+			expect(bad.status, JSON.stringify(body)).toBe(400);
+		}
+	});
+
+	it('injects drives with odd ids; the one needing escapes answers its reports', async () => {
+		await api.call('POST', '/__sim/drives/hostile');
+		const { drives, backups } = await list();
+		expect(drives.slice(4).map((d) => d.id)).toEqual([
+			'',
+			'/lead',
+			'trail/',
+			'..',
+			'bell\u0007',
+			'twin-7e1d',
+			'twin-7e1d',
+			'a b?c#d'
+		]);
+		expect(backups.slice(2).map((b) => b.id)).toEqual(['', 'twin-backup', 'twin-backup']);
+		const id = encodeURIComponent('a b?c#d');
+		const dash = await get<{ Summary: { Name: string } }>(`/drivereport/dashboard/${id}`);
+		expect(dash.Summary.Name).toBe('Odd characters');
+		const slash = await get<{ Summary: { Name: string } }>(
+			`/drivereport/dashboard/${encodeURIComponent('/lead')}`
+		);
+		expect(slash.Summary.Name).toBe('Leading slash');
+		expect((await api.call('GET', '/drivereport/dashboard/%E0%A4%A')).status).toBe(404);
+	});
+
+	it('lists the busiest day twice in the odd drive’s trends, the two adding up to the day', async () => {
+		await api.call('POST', '/__sim/drives/hostile');
+		const id = encodeURIComponent('a b?c#d');
+		const t = await get<Trends & { CumulativeDataTransferred: number }>(
+			`/drivereport/historical_trends/${id}?token=${token}&days=30`
+		);
+		const days = t.TransfersPerDay.map((p) => p.Date);
+		expect(days).toHaveLength(31);
+		const twice = days.filter((d, i) => days.indexOf(d) !== i);
+		expect(twice).toHaveLength(1);
+		const on = (list: Trend) => list.filter((p) => p.Date === twice[0]).map((p) => p.Value);
+		expect(on(t.TransfersPerDay)).toEqual([2, 1]);
+		expect(on(t.DataVolumePerDay).reduce((a, b) => a + b)).toBe(t.CumulativeDataTransferred);
+		const [a, b] = on(t.AverageSpeedPerDay);
+		expect(a).toBe(b);
+		const activity = await get<{ Total: number }>(
+			`/drivereport/transfer_activity/${id}?token=${token}`
+		);
+		expect(activity.Total).toBe(3);
 	});
 });

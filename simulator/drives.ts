@@ -1,5 +1,5 @@
 import { FILE_STATE } from '../src/lib/contract.ts';
-import { prng } from './seed.ts';
+import { prng, seededUuid } from './seed.ts';
 
 /**
  * The drives and backups the development agent runs, and the files it tracks for each. Every
@@ -81,7 +81,12 @@ type Common = {
 	account: { id: string; cloudType: number };
 	/** Bumped on every change to the files, so cached reports know they are stale. */
 	version: number;
+	/** How this one plays a sloppy agent (the control surface's hostile drives). */
+	quirks?: Quirks;
 };
+
+/** A sloppy agent's habits: a day listed twice in the historical trends. */
+export type Quirks = { repeatTrendDay?: boolean };
 
 export type SimDrive = Common & {
 	kind: 'drive';
@@ -182,10 +187,20 @@ function mixFor(count: number, shares: Partial<Record<SyncState, number>>) {
 
 export type SeedOptions = { filesPerDrive?: number };
 
-export function seedDrives(options: SeedOptions = {}): {
-	drives: SimDrive[];
-	backups: SimBackup[];
-} {
+/**
+ * What the control surface sets and counts about the reports. It lives with the drives, so a
+ * reseed (and a reset) starts it again.
+ */
+export type ReportTally = {
+	/** How long each sync_health answer waits, to play a slow agent. */
+	healthDelayMs: number;
+	/** Report calls by path without the id (`drivereport/sync_health`), unknown ids included. */
+	reads: Record<string, number>;
+};
+
+export type StorageSet = { drives: SimDrive[]; backups: SimBackup[]; tally?: ReportTally };
+
+export function seedDrives(options: SeedOptions = {}): StorageSet {
 	const n = (base: number) =>
 		options.filesPerDrive ? Math.max(1, Math.round(options.filesPerDrive * (base / 3000))) : base;
 	const driveBase = {
@@ -359,12 +374,171 @@ export function seedDrives(options: SeedOptions = {}): {
 	};
 }
 
+const CLOUDS = [
+	{ id: 'acc-aws-1', cloudType: 1, bucket: 'studio-projects' },
+	{ id: 'acc-wasabi-1', cloudType: 2, bucket: 'studio-archive' },
+	{ id: 'acc-azure-1', cloudType: 4, bucket: 'design-blob' },
+	{ id: 'acc-google-1', cloudType: 16, bucket: 'media-gcs' }
+];
+
+type Made = { id: string; name: string; localPath: string; index: number; files: SimFile[] };
+
+/** A drive that syncs a folder (Mirror), for generated and odd drives. */
+function makeDrive({ id, name, localPath, index, files }: Made): SimDrive {
+	const cloud = CLOUDS[index % CLOUDS.length]!;
+	return {
+		kind: 'drive',
+		version: 0,
+		id,
+		sharedDriveId: null,
+		active: index % 25 !== 0,
+		name,
+		localPath,
+		permanentLocalPath: localPath,
+		prefix: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/`,
+		storageName: cloud.bucket,
+		driveName: '',
+		objectsPerFolder: 1000,
+		syncIntervalSeconds: 300,
+		maximumCacheSize: 0,
+		allowDelete: false,
+		sharedDrive: false,
+		rotationalCache: false,
+		localCacheEncrypted: false,
+		cloudObjectsEncrypted: true,
+		keepFileAfterUpload: true,
+		permissionType: 2,
+		driveType: 2,
+		syncType: 2,
+		transferOptions: TRANSFER,
+		account: { id: cloud.id, cloudType: cloud.cloudType },
+		files
+	};
+}
+
+function makeBackup({ id, name, localPath, index, files }: Made): SimBackup {
+	const cloud = CLOUDS[index % CLOUDS.length]!;
+	return {
+		kind: 'backup',
+		version: 0,
+		id,
+		active: true,
+		name,
+		localPath,
+		prefix: `backup/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/`,
+		storageId: cloud.id,
+		storageName: cloud.bucket,
+		syncIntervalSeconds: 900,
+		maximumCacheSize: 0,
+		localCacheEncrypted: false,
+		cloudObjectsEncrypted: true,
+		keepFileAfterUpload: true,
+		sharedDrive: false,
+		rotationalCache: false,
+		permissionType: 2,
+		transferOptions: TRANSFER,
+		account: { id: cloud.id, cloudType: cloud.cloudType },
+		files
+	};
+}
+
+/** A few files for the n-th generated or odd drive: some wait to go up or down, a few fail. */
+function fewFiles(index: number, count: number): SimFile[] {
+	return seedFiles(1000 + index, count, {
+		pendingUpload: index % 3 === 0 ? 2 : 0,
+		pendingDownload: index % 5 === 0 ? 1 : 0,
+		error: index % 11 === 0 ? 1 : 0
+	});
+}
+
+export type GenerateOptions = { drives: number; backups: number; filesPerDrive: number };
+
+/**
+ * Many drives and backups, numbered ("Project 00042"), each with a few files: an agent that runs
+ * thousands, to play what the console must survive. The same options give the same ones.
+ */
+export function generateStorages(options: GenerateOptions): {
+	drives: SimDrive[];
+	backups: SimBackup[];
+} {
+	const r = prng(31);
+	const files = Math.max(4, options.filesPerDrive);
+	const pad = (i: number) => String(i).padStart(5, '0');
+	const drives = Array.from({ length: options.drives }, (_, i) =>
+		makeDrive({
+			id: seededUuid(r),
+			name: `Project ${pad(i + 1)}`,
+			localPath: `P:\\Projects\\Project ${pad(i + 1)}`,
+			index: i + 1,
+			files: fewFiles(i + 1, files)
+		})
+	);
+	const backups = Array.from({ length: options.backups }, (_, i) =>
+		makeBackup({
+			id: seededUuid(r),
+			name: `Workstation ${pad(i + 1)}`,
+			localPath: `C:\\Users\\ws${pad(i + 1)}\\Documents`,
+			index: i + 1,
+			files: fewFiles(i + 1, files)
+		})
+	);
+	return { drives, backups };
+}
+
+/** The id of the odd drive whose trends list a day twice (and whose id needs encoding). */
+export const ODD_CHARACTERS_ID = 'a b?c#d';
+
+/**
+ * Drives and backups whose ids a careless agent might send: empty, with a slash at either end,
+ * a dot path, a control character, the same id twice, and characters a URL must encode. Each has
+ * files, so its reports agree with its health like any other.
+ */
+export function hostileStorages(): { drives: SimDrive[]; backups: SimBackup[] } {
+	const odd: [string, string][] = [
+		['', 'Empty id'],
+		['/lead', 'Leading slash'],
+		['trail/', 'Trailing slash'],
+		['..', 'Dot dot'],
+		['bell\u0007', 'Control character'],
+		['twin-7e1d', 'Twin one'],
+		['twin-7e1d', 'Twin two'],
+		[ODD_CHARACTERS_ID, 'Odd characters']
+	];
+	const drives = odd.map(([id, name], i) =>
+		makeDrive({
+			id,
+			name,
+			localPath: `K:\\Odd\\${name}`,
+			index: 9000 + i,
+			files: fewFiles(9000 + i, 8)
+		})
+	);
+	drives.at(-1)!.quirks = { repeatTrendDay: true };
+	const backups = (
+		[
+			['', 'Backup without id'],
+			['twin-backup', 'Twin backup one'],
+			['twin-backup', 'Twin backup two']
+		] as const
+	).map(([id, name], i) =>
+		makeBackup({
+			id,
+			name,
+			localPath: `K:\\Odd backups\\${name}`,
+			index: 9100 + i,
+			files: fewFiles(9100 + i, 6)
+		})
+	);
+	return { drives, backups };
+}
+
 /** The model as the agent's /management answers it: everything but the files. */
 export function driveModel(d: SimStorage): Record<string, unknown> {
 	const model: Record<string, unknown> = { ...d };
 	delete model.kind;
 	delete model.files;
 	delete model.version;
+	delete model.quirks;
 	return model;
 }
 

@@ -49,7 +49,7 @@ export function prng(seed: number): () => number {
 }
 
 /** A UUID drawn from the seeded generator, so ids are stable across restarts with the same seed. */
-function seededUuid(rand: () => number): string {
+export function seededUuid(rand: () => number): string {
 	const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16));
 	hex[12] = '4';
 	hex[16] = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);

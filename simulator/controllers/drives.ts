@@ -1,14 +1,20 @@
 import { AGENT_STATUS } from '../../src/lib/contract.ts';
 import {
+	ODD_CHARACTERS_ID,
 	driveModel,
 	fileDistribution,
 	fileStates,
+	generateStorages,
+	hostileStorages,
 	owns,
 	summary,
 	syncHealth,
+	type GenerateOptions,
+	type ReportTally,
 	type SimStorage
 } from '../drives.ts';
-import { belongsTo, trends } from '../history.ts';
+import { TRANSFER_STATUS, belongsTo, fileEntry, trends } from '../history.ts';
+import type { SimState } from '../state.ts';
 import { fail, intParam, ok } from '../reply.ts';
 import { requireUser, route, type AgentContext, type Handler, type Route } from '../routing.ts';
 import { MAX_PAGE_SIZE } from './user.ts';
@@ -28,15 +34,70 @@ const drives: Handler = (req, ctx) => {
 
 const backups: Handler = (_req, ctx) => ok(ctx.state.drives.backups.map(driveModel));
 
-function find(kind: Kind, id: string, ctx: AgentContext): SimStorage {
+/** A path segment as the agent's routing reads it: percent-escapes decoded, when well formed. */
+function decoded(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
+}
+
+function find(kind: Kind, segment: string, ctx: AgentContext): SimStorage {
 	const list: SimStorage[] = kind === 'drive' ? ctx.state.drives.drives : ctx.state.drives.backups;
-	const found = list.find((d) => d.id.toLowerCase() === id.toLowerCase());
+	// The server lower-cases paths (routes are case-insensitive), escapes included.
+	const id = decoded(segment).toLowerCase();
+	const found = list.find((d) => d.id.toLowerCase() === id);
 	// Unknown ids are open in the contract; the development agent answers 404 NOT_FOUND.
 	if (!found) throw fail('NOT_FOUND', `No ${kind} with the id ${id}.`, 404);
 	return found;
 }
 
 const paused = (ctx: AgentContext) => ctx.state.status === AGENT_STATUS.Paused;
+
+/** The control surface's settings and counts for the reports, made on first use. */
+export const tally = (state: SimState): ReportTally =>
+	(state.drives.tally ??= { healthDelayMs: 0, reads: {} });
+
+/** A report route that counts its calls (by path without the id) for the control surface. */
+function counted(method: string, path: string, handler: Handler): Route {
+	const name = path.slice(1).replace('/([^/]+)', '');
+	return route(method, path, (req, ctx) => {
+		const reads = tally(ctx.state).reads;
+		reads[name] = (reads[name] ?? 0) + 1;
+		return handler(req, ctx);
+	});
+}
+
+type Point = { Date: string; Value: number };
+
+/**
+ * A sloppy agent's trends: the busiest day listed twice, its transfers and volume split between
+ * the two entries (so they still add up to the day's) and its average speed in both.
+ */
+export function repeatTrendDay(answer: Record<string, unknown>): Record<string, unknown> {
+	const transfers = answer.TransfersPerDay as Point[];
+	const volume = answer.DataVolumePerDay as Point[];
+	const speed = answer.AverageSpeedPerDay as Point[];
+	const i = transfers.reduce((best, p, j) => (p.Value > transfers[best]!.Value ? j : best), 0);
+	const day = transfers[i];
+	if (!day) return answer;
+	const first = Math.ceil(day.Value / 2);
+	const bytes = volume[i]!.Value;
+	const firstBytes = day.Value ? Math.round((bytes * first) / day.Value) : bytes;
+	const twice = (list: Point[], a: number, b: number) => [
+		...list.slice(0, i),
+		{ Date: day.Date, Value: a },
+		{ Date: day.Date, Value: b },
+		...list.slice(i + 1)
+	];
+	return {
+		...answer,
+		TransfersPerDay: twice(transfers, first, day.Value - first),
+		DataVolumePerDay: twice(volume, firstBytes, bytes - firstBytes),
+		AverageSpeedPerDay: twice(speed, speed[i]!.Value, speed[i]!.Value)
+	};
+}
 
 /** A report handler: finds the drive or backup of the last path segment, then builds the answer. */
 const report =
@@ -58,17 +119,17 @@ function reports(kind: Kind): Route[] {
 	const base = kind === 'drive' ? '/drivereport' : '/backupreport';
 	const idKey = kind === 'drive' ? 'DriveId' : 'BackupId';
 	return [
-		route(
+		counted(
 			'GET',
 			`${base}/summary/([^/]+)`,
 			report(kind, (d, _req, ctx) => summary(d, paused(ctx), ctx.state.clock.now()))
 		),
-		route(
-			'GET',
-			`${base}/sync_health/([^/]+)`,
-			report(kind, (d, _req, ctx) => syncHealth(d, paused(ctx)))
-		),
-		route(
+		counted('GET', `${base}/sync_health/([^/]+)`, async (req, ctx) => {
+			const delay = tally(ctx.state).healthDelayMs;
+			if (delay) await ctx.state.clock.delay(delay);
+			return ok(syncHealth(find(kind, req.params[0]!, ctx), paused(ctx)));
+		}),
+		counted(
 			'GET',
 			`${base}/file_states/([^/]+)`,
 			report(kind, (d, req) =>
@@ -80,12 +141,12 @@ function reports(kind: Kind): Route[] {
 				)
 			)
 		),
-		route(
+		counted(
 			'GET',
 			`${base}/file_distribution/([^/]+)`,
 			report(kind, (d, req) => distribution(d, req.query))
 		),
-		route(
+		counted(
 			'GET',
 			`${base}/dashboard/([^/]+)`,
 			report(kind, (d, req, ctx) => ({
@@ -94,7 +155,7 @@ function reports(kind: Kind): Route[] {
 				FileDistribution: distribution(d, req.query)
 			}))
 		),
-		route('GET', `${base}/transfer_activity/([^/]+)`, async (req, ctx) => {
+		counted('GET', `${base}/transfer_activity/([^/]+)`, async (req, ctx) => {
 			await requireUser(req, ctx);
 			const d = find(kind, req.params[0]!, ctx);
 			const q = req.query;
@@ -124,11 +185,12 @@ function reports(kind: Kind): Route[] {
 				PageSize: pageSize
 			});
 		}),
-		route('GET', `${base}/historical_trends/([^/]+)`, async (req, ctx) => {
+		counted('GET', `${base}/historical_trends/([^/]+)`, async (req, ctx) => {
 			await requireUser(req, ctx);
 			const d = find(kind, req.params[0]!, ctx);
 			const days = intParam(req.query, 'days', 30, 1, 365);
-			return ok(trends(d, ctx.state.history, days, ctx.state.clock.now()));
+			const answer = trends(d, ctx.state.history, days, ctx.state.clock.now());
+			return ok(d.quirks?.repeatTrendDay ? repeatTrendDay(answer) : answer);
 		})
 	];
 }
@@ -172,4 +234,35 @@ export function driveRoutes(): Route[] {
 		...reports('drive'),
 		...reports('backup')
 	];
+}
+
+/** Many drives and backups after the seeded ones (the control surface), with a slow health. */
+export function generate(state: SimState, options: GenerateOptions & { healthDelayMs: number }) {
+	const made = generateStorages(options);
+	state.drives.drives.push(...made.drives);
+	state.drives.backups.push(...made.backups);
+	tally(state).healthDelayMs = options.healthDelayMs;
+}
+
+/**
+ * The odd drives and backups after the seeded ones (the control surface). The one with odd
+ * characters has three uploads of today in the history, so its trends have a busy day to repeat.
+ */
+export function injectHostile(state: SimState) {
+	const made = hostileStorages();
+	state.drives.drives.push(...made.drives);
+	state.drives.backups.push(...made.backups);
+	const odd = made.drives.find((d) => d.id === ODD_CHARACTERS_ID)!;
+	const now = state.clock.now();
+	odd.files
+		.filter((f) => f.state === 'normal')
+		.slice(0, 3)
+		.forEach((file, i) => {
+			const started = now - (3 - i) * 60_000;
+			const ended = started + 20_000;
+			const outcome = { status: TRANSFER_STATUS.Completed, error: null, transferred: file.size };
+			state.recordHistory((id) =>
+				fileEntry(id, odd, file, 1, started, ended, outcome, state.agentUser())
+			);
+		});
 }

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { StorageItem } from '$lib/api/drives';
-import { localPlace, pendingCounts, statusWord } from './drive-words.ts';
+import { AgentHttpError } from '$lib/api/errors';
+import {
+	healthMissing,
+	listedWords,
+	localPlace,
+	matchesText,
+	pendingCounts,
+	statusWord,
+	storageRows
+} from './drive-words.ts';
 
-const item = (
-	drive: Record<string, unknown>,
-	health: StorageItem['health'] = null
-): StorageItem => ({
-	kind: 'drive',
+const item = (drive: Record<string, unknown>, kind: 'drive' | 'backup' = 'drive'): StorageItem => ({
+	kind,
 	drive: { id: 'x', ...drive },
-	health,
-	healthError: null
+	key: `${kind}:0`
 });
 
 describe('drive words', () => {
@@ -21,14 +26,69 @@ describe('drive words', () => {
 
 	it('adds waiting and moving files, and ignores odd counts', () => {
 		expect(
-			pendingCounts(
-				item(
-					{},
-					{ FilesPendingUpload: 9, FilesUploading: 2, FilesDownloading: 1, FilesWithErrors: -4 }
-				)
-			)
+			pendingCounts({
+				FilesPendingUpload: 9,
+				FilesUploading: 2,
+				FilesDownloading: 1,
+				FilesWithErrors: -4
+			})
 		).toEqual({ upload: 11, download: 1, errors: 0 });
-		expect(statusWord(item({}, { DriveStatus: 'Syncing' }))).toBe('Syncing');
-		expect(statusWord(item({}))).toBe('—');
+		const read = { health: { DriveStatus: 'Syncing' }, error: null, reading: false };
+		expect(statusWord(read)).toBe('Syncing');
+		expect(statusWord({ health: null, error: null, reading: true })).toBe('Reading…');
+		expect(statusWord(undefined)).toBe('—');
+	});
+
+	it('links each item, and says why an odd id or a repeated one has no link', () => {
+		const rows = storageRows([
+			{ ...item({ id: 'a b?c#d' }), key: 'drive:0' },
+			{ ...item({ id: '' }), key: 'drive:1' },
+			{ ...item({ id: '/lead' }), key: 'drive:2' },
+			{ ...item({ id: 'twin' }), key: 'drive:3' },
+			{ ...item({ id: 'TWIN' }), key: 'drive:4' },
+			{ ...item({ id: 'twin' }, 'backup'), key: 'backup:0' }
+		]);
+		expect(rows.map((r) => [r.key, r.href, r.why])).toEqual([
+			['drive:0', '/drives/a%20b%3Fc%23d', null],
+			['drive:1', null, 'the agent sent it without an id'],
+			['drive:2', null, 'its id holds a slash'],
+			['drive:3', '/drives/twin', null],
+			['drive:4', null, 'another drive has the same id, and its page would show that one'],
+			['backup:0', '/backups/twin', null]
+		]);
+		expect(healthMissing(rows[1]!, undefined)).toBe('Health not read: it has no page of its own.');
+		expect(
+			healthMissing(rows[0]!, {
+				health: null,
+				error: new AgentHttpError(404, null),
+				reading: false
+			})
+		).toMatch(/^Health not known: /);
+		expect(healthMissing(rows[0]!, { health: {}, error: null, reading: true })).toBeNull();
+		expect(healthMissing(rows[0]!, { health: null, error: null, reading: true })).toBe(
+			'Reading the health…'
+		);
+		expect(healthMissing(rows[0]!, undefined)).toBe('Health not read yet.');
+	});
+
+	it('finds a search text in the name, place, bucket or id, ignoring case', () => {
+		const team = item({ id: 'ab12', name: 'Team Drive', localPath: 'G:\\', storageName: 'studio' });
+		for (const q of ['team', 'G:\\', 'STUDIO', 'b1', '  drive ', ''])
+			expect(matchesText(team, q), q).toBe(true);
+		expect(matchesText(team, 'archive')).toBe(false);
+		expect(matchesText(item({ id: 'x' }), 'unnamed')).toBe(false);
+	});
+
+	it('says how much of a long list is shown, and what the search found', () => {
+		expect(listedWords('drive', 4, 4, 4, '')).toBeNull();
+		expect(listedWords('drive', 50, 5004, 5004, '')).toBe(
+			'Showing the first 50 of 5,004 drives. Search by name to find the others.'
+		);
+		expect(listedWords('backup', 50, 120, 900, 'ws')).toBe(
+			'Showing the first 50 of 120 backups that match “ws”.'
+		);
+		expect(listedWords('drive', 1, 1, 5004, ' team ')).toBe('1 of 5,004 drives matches “team”.');
+		expect(listedWords('drive', 3, 3, 4, 'a')).toBe('3 of 4 drives match “a”.');
+		expect(listedWords('backup', 0, 0, 1, 'zz')).toBe('None of the 1 backup matches “zz”.');
 	});
 });

@@ -21,10 +21,20 @@ export const route = {
 	event: (seq: number) => withQuery(resolve('/events'), { problems: '1', open: String(seq) }),
 	/** The list's parameters come from `usersHref()` in users-query.ts, which only that page loads. */
 	users: (params: Record<string, string | null> = {}) => withQuery(resolve('/users'), params),
-	drives: () => resolve('/drives'),
-	/** One drive's page; `query` is its file list's view (see storage-query.ts). */
-	drive: (id: string, query = '') => resolve('/(app)/drives/[id]', { id }) + query,
-	backup: (id: string, query = '') => resolve('/(app)/backups/[id]', { id }) + query,
+	/** Drives and backups; `q` narrows the list to names (or places, buckets, ids) holding it. */
+	drives: (q?: string | null) => withQuery(resolve('/drives'), { q }),
+	/**
+	 * One drive's page; `query` is its file list's view (see storage-query.ts). The id is encoded;
+	 * one that cannot be a link (see `idProblem`) gives the list of drives instead.
+	 */
+	drive: (id: string, query = '') =>
+		idProblem(id) === null
+			? resolve('/(app)/drives/[id]', { id: encodeURIComponent(id) }) + query
+			: route.drives(),
+	backup: (id: string, query = '') =>
+		idProblem(id) === null
+			? resolve('/(app)/backups/[id]', { id: encodeURIComponent(id) }) + query
+			: route.drives(),
 	/** The transfer history; its parameters come from `historyList` in history-query.ts. */
 	history: (params: Record<string, string | null> = {}) => withQuery(resolve('/history'), params),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
@@ -34,6 +44,24 @@ export const route = {
 	confirm: ({ next }: Next = {}) => withQuery(resolve('/signup/confirm'), { next }),
 	forgotPassword: () => resolve('/forgot-password')
 };
+
+/** Ids longer than this are not put into links. */
+export const MAX_LINK_ID_LENGTH = 200;
+
+/**
+ * Why an agent's id cannot be the last segment of a link (the console's page and the agent's
+ * report path alike), in words, or null when it can. A slash anywhere is refused: encoded or
+ * not, servers and routers split or refuse it; a dot segment is folded away by the browser.
+ */
+export function idProblem(id: string): string | null {
+	if (id === '') return 'the agent sent it without an id';
+	if (id.trim() === '') return 'its id is blank';
+	if (id.length > MAX_LINK_ID_LENGTH) return 'its id is too long for a link';
+	if (CONTROL.test(id)) return 'its id holds control characters';
+	if (id.includes('/')) return 'its id holds a slash';
+	if (id === '.' || id === '..') return 'its id is a dot path';
+	return null;
+}
 
 /** Pages a sign-in must never return to, or it would loop. */
 const AUTH_PATHS = ['/login', '/signup', '/forgot-password'];

@@ -29,9 +29,13 @@ test.describe('drives and backups', () => {
 		await expect(archive).toContainText('Mirror');
 		await expect(archive).toContainText('Read only');
 		await expect(cards.filter({ hasText: 'Old media' })).toContainText('Inactive');
+		// Health is read for the cards on screen: the backups come into view below.
 		const backup = cards.filter({ hasText: 'Laptop documents' });
+		await backup.scrollIntoViewIfNeeded();
 		await expect(backup).toContainText('Syncing: 6 to upload, 0 with errors');
-		await expect(cards.filter({ hasText: 'Studio server' })).toContainText('3 with errors');
+		const server = cards.filter({ hasText: 'Studio server' });
+		await server.scrollIntoViewIfNeeded();
+		await expect(server).toContainText('3 with errors');
 	});
 
 	test('with none, says what a drive is and where to add one', async ({ page, agent }) => {

@@ -1,5 +1,4 @@
 import { request, type RequestOptions } from './client.ts';
-import { AgentError } from './errors.ts';
 import { emptySchema } from './schemas/agent.ts';
 import {
 	activitySchema,
@@ -15,8 +14,7 @@ import {
 	trendsSchema,
 	type Drive,
 	type FileRow,
-	type StateCount,
-	type SyncHealth
+	type StateCount
 } from './schemas/drives.ts';
 import { historyItemSchema, type HistoryItem } from './schemas/history.ts';
 import { toPage, type RowsPage } from './rows.ts';
@@ -25,16 +23,19 @@ type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
 export type StorageKind = 'drive' | 'backup';
 
-/** One drive or backup as listed, with its health when the agent answered it. */
+/** One drive or backup as listed. Its health is read apart, only when shown (storage-health). */
 export type StorageItem = {
 	kind: StorageKind;
 	drive: Drive;
-	health: SyncHealth | null;
-	healthError: AgentError | null;
+	/** Unique in the answer, as ids may not be (the agent may send one twice, or none). */
+	key: string;
 };
 
-export type StorageSummary = {
+export type StorageList = {
+	/** The drives, then the backups, in the agent's order. */
 	items: StorageItem[];
+	drives: number;
+	backups: number;
 	/** Rows the agent sent that have no id: counted, not shown. */
 	unreadable: number;
 };
@@ -66,29 +67,22 @@ export function syncHealth(kind: StorageKind, id: string, options: Options = {})
 	return request(syncHealthSchema, reportPath(kind, 'sync_health', id), options);
 }
 
-/** Every drive and backup with its health: the lists must answer, each health may fail alone. */
-export async function readStorageSummary(options: Options = {}): Promise<StorageSummary> {
+/**
+ * Every drive and backup, without their health: one call per list, whatever their number (an
+ * agent may run thousands; health is read for the few on screen).
+ */
+export async function readStorageList(options: Options = {}): Promise<StorageList> {
 	const [drives, backups] = await Promise.all([listDrives(options), listBackups(options)]);
-	const listed: { kind: StorageKind; drive: Drive }[] = [
-		...drives.drives.map((drive) => ({ kind: 'drive' as const, drive })),
-		...backups.drives.map((drive) => ({ kind: 'backup' as const, drive }))
+	const items: StorageItem[] = [
+		...drives.drives.map((drive, i) => ({ kind: 'drive' as const, drive, key: `drive:${i}` })),
+		...backups.drives.map((drive, i) => ({ kind: 'backup' as const, drive, key: `backup:${i}` }))
 	];
-	const items = await Promise.all(
-		listed.map(async ({ kind, drive }): Promise<StorageItem> => {
-			try {
-				return {
-					kind,
-					drive,
-					health: await syncHealth(kind, drive.id, options),
-					healthError: null
-				};
-			} catch (error) {
-				if (!(error instanceof AgentError)) throw error;
-				return { kind, drive, health: null, healthError: error };
-			}
-		})
-	);
-	return { items, unreadable: drives.unreadable + backups.unreadable };
+	return {
+		items,
+		drives: drives.drives.length,
+		backups: backups.drives.length,
+		unreadable: drives.unreadable + backups.unreadable
+	};
 }
 
 /** Summary, sync health and file distribution of one drive or backup, in one call. */
@@ -214,15 +208,48 @@ export function isChart(list: unknown[]): boolean {
 	return list.length > 0 && list.every((item) => chartItemSchema.safeParse(item).success);
 }
 
-/** A trend's days, with noon UTC of each for the time axis; odd points left out. */
-export function trendDays(list: unknown[] | null | undefined) {
-	return (list ?? []).flatMap((p) => {
-		const parsed = trendPointSchema.safeParse(p);
-		const at = parsed.success ? Date.parse(`${parsed.data.Date.slice(0, 10)}T12:00:00Z`) : NaN;
-		return parsed.success && Number.isFinite(at)
-			? [{ at, day: parsed.data.Date.slice(0, 10), value: parsed.data.Value }]
-			: [];
-	});
+export type TrendPoint = { at: number; day: string; value: number };
+
+/**
+ * A trend's days in order, with noon UTC of each for the time axis; odd points left out. A day
+ * the agent lists twice stays twice here (the numbers table shows what was sent).
+ */
+export function trendDays(list: unknown[] | null | undefined): TrendPoint[] {
+	return (list ?? [])
+		.flatMap((p) => {
+			const parsed = trendPointSchema.safeParse(p);
+			const at = parsed.success ? Date.parse(`${parsed.data.Date.slice(0, 10)}T12:00:00Z`) : NaN;
+			return parsed.success && Number.isFinite(at)
+				? [{ at, day: parsed.data.Date.slice(0, 10), value: parsed.data.Value }]
+				: [];
+		})
+		.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * One point a day, for a chart: the points of a day listed more than once are added up (counts,
+ * volumes) or averaged (speeds). Also the days that were listed more than once.
+ */
+export function oneADay(
+	points: TrendPoint[],
+	merge: 'sum' | 'mean'
+): { points: TrendPoint[]; repeated: string[] } {
+	const days = new Map<string, TrendPoint & { n: number }>();
+	for (const p of points) {
+		const seen = days.get(p.day);
+		if (seen) {
+			seen.value += p.value;
+			seen.n++;
+		} else days.set(p.day, { ...p, n: 1 });
+	}
+	return {
+		points: [...days.values()].map(({ at, day, value, n }) => ({
+			at,
+			day,
+			value: merge === 'mean' ? value / n : value
+		})),
+		repeated: [...days.values()].filter((d) => d.n > 1).map((d) => d.day)
+	};
 }
 
 export type Trends = Awaited<ReturnType<typeof readTrends>>;

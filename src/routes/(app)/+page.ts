@@ -1,4 +1,4 @@
-import { readStorageSummary } from '$lib/api/drives';
+import { readStorageList } from '$lib/api/drives';
 import { checkUpdate } from '$lib/api/management';
 import { DATA, readAgent } from '$lib/state/page-data.svelte';
 
@@ -6,6 +6,6 @@ export async function load({ depends, parent }) {
 	await parent();
 	return {
 		update: readAgent(depends, DATA.update, (signal) => checkUpdate({ signal })),
-		storage: readAgent(depends, DATA.storage, (signal) => readStorageSummary({ signal }))
+		storage: readAgent(depends, DATA.storage, (signal) => readStorageList({ signal }))
 	};
 }

@@ -1,9 +1,9 @@
-import { readStorageSummary } from '$lib/api/drives';
+import { readStorageList } from '$lib/api/drives';
 import { DATA, readAgent } from '$lib/state/page-data.svelte';
 
 export async function load({ depends, parent }) {
 	await parent();
 	return {
-		storage: readAgent(depends, DATA.storage, (signal) => readStorageSummary({ signal }))
+		storage: readAgent(depends, DATA.storage, (signal) => readStorageList({ signal }))
 	};
 }
