@@ -11,6 +11,24 @@ type AuthorizeParams = {
 	state: string;
 };
 
+/**
+ * The `identityProvider` entry of the console's config.json for this provider: served by `npm start`
+ * and the end-to-end tests' server, never shipped in a build (a real agent has no `/__sim/`).
+ */
+export function developmentIdentityProvider(options: {
+	providerSlug: string;
+	oidcClientId: string;
+}) {
+	const slug = options.providerSlug;
+	return {
+		slug,
+		name: slug.charAt(0).toUpperCase() + slug.slice(1),
+		authorizeUrl: '{agentUrl}/__sim/oidc/authorize',
+		clientId: options.oidcClientId,
+		scope: 'openid email profile'
+	};
+}
+
 const escape = (s: string) =>
 	s.replace(
 		/[&<>"']/g,
