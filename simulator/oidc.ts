@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JWK } from 'jose';
+import { isLoopbackHost } from '../src/lib/agent-url.ts';
 import type { Reply } from './reply.ts';
 
 export type IdentityClaims = { email: string; givenName: string; familyName: string };
@@ -43,14 +44,12 @@ const escape = (s: string) =>
 export class OidcProvider {
 	issuer = '';
 	readonly clientId: string;
-	readonly #isAllowedRedirect: (uri: URL) => boolean;
 	#privateKey!: CryptoKey;
 	#publicKey!: CryptoKey;
 	#jwk!: JWK;
 
-	constructor(clientId: string, isAllowedRedirect: (uri: URL) => boolean) {
+	constructor(clientId: string) {
 		this.clientId = clientId;
-		this.#isAllowedRedirect = isAllowedRedirect;
 	}
 
 	async init(issuer: string) {
@@ -136,8 +135,15 @@ export class OidcProvider {
 		} catch {
 			return this.#errorPage('The redirect_uri is missing or not a URL.');
 		}
-		if (!this.#isAllowedRedirect(redirectUri)) {
-			return this.#errorPage(`The redirect_uri ${redirect} is not registered for this client.`);
+		// Only a web page on this computer: the token then cannot leave it, and no `javascript:` or
+		// `data:` address can run the fragment as script.
+		if (
+			(redirectUri.protocol !== 'http:' && redirectUri.protocol !== 'https:') ||
+			!isLoopbackHost(redirectUri.hostname)
+		) {
+			return this.#errorPage(
+				`The redirect_uri ${redirect} is not allowed: the development provider answers only http or https addresses on this computer (localhost, 127.0.0.0/8, [::1]).`
+			);
 		}
 		if (clientId !== this.clientId) return this.#errorPage(`Unknown client_id "${clientId}".`);
 		const params = {

@@ -38,7 +38,6 @@ export type Simulator = SimulatorInternals & {
 
 export class PortInUseError extends Error {}
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function isOriginAllowed(options: SimulatorOptions, origin: string | undefined): boolean {
@@ -138,10 +137,7 @@ export async function startSimulator(
 		state: (frame) => live.broadcast('statechange', frame)
 	});
 	live.onStep = () => work.step();
-	const oidc = new OidcProvider(
-		options.oidcClientId,
-		(uri) => isOriginAllowed(options, uri.origin) || LOOPBACK.test(uri.hostname)
-	);
+	const oidc = new OidcProvider(options.oidcClientId);
 	const faults: Fault[] = [];
 	const routes = agentRoutes(options.providerSlug);
 	const connections = new Set<Socket>();
