@@ -42,6 +42,7 @@ describe('static server', () => {
 		expect(res.status).toBe(200);
 		expect(await res.text()).toContain('<title>app</title>');
 		expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+		expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
 		expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
 		expect(res.headers.get('content-security-policy')).toContain(
 			"frame-ancestors 'self' https://portal.example"

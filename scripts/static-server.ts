@@ -62,6 +62,9 @@ export function securityHeaders(config: ConfigFile): Record<string, string> {
 		'content-security-policy': contentSecurityPolicy(config),
 		'referrer-policy': 'no-referrer',
 		'x-content-type-options': 'nosniff',
+		// A page that opened the console (or that it opens) gets no handle on its window, so cannot
+		// send it elsewhere later; the provider pop-up hands its answer back by BroadcastChannel.
+		'cross-origin-opener-policy': 'same-origin',
 		'permissions-policy': 'camera=(), microphone=(), geolocation=()'
 	};
 }

@@ -28,6 +28,7 @@ test.describe('routing', () => {
 		const response = await page.goto('/settings');
 		const headers = response?.headers() ?? {};
 		expect(headers['referrer-policy']).toBe('no-referrer');
+		expect(headers['cross-origin-opener-policy']).toBe('same-origin');
 		expect(headers['content-security-policy']).toContain("script-src 'self'");
 		expect(headers['content-security-policy']).not.toContain("unsafe-inline'; connect");
 		expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
