@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -127,5 +127,53 @@ describe('static server, hostile requests', () => {
 
 	it('answers a malformed escape with 400', async () => {
 		expect((await raw('/%E0%A4%A')).status).toBe(400);
+	});
+});
+
+/** A raw request with the Host header given, as a DNS-rebinding page's browser would send it. */
+function rawGet(base: string, path: string, host: string) {
+	return new Promise<{ status: number; body: string }>((resolve, reject) => {
+		const req = request(
+			{ host: '127.0.0.1', port: new URL(base).port, path, headers: { host } },
+			(res) => {
+				let body = '';
+				res.on('data', (d) => (body += d.toString()));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+			}
+		);
+		req.on('error', reject);
+		req.end();
+	});
+}
+
+describe('static server, Host allowlist', () => {
+	it('answers 421 for a foreign Host, on every path, and stays up', async () => {
+		const port = new URL(url).port;
+		for (const path of ['/', '/config.json', '/users', '/_app/immutable/app.js']) {
+			const res = await rawGet(url, path, `evil.example:${port}`);
+			expect(res.status).toBe(421);
+			expect(res.body).toMatch(/^Misdirected request/);
+			expect(res.body).not.toContain('agentUrl');
+		}
+		for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, 'console.localhost', '[::1]']) {
+			expect((await rawGet(url, '/config.json', host)).status).toBe(200);
+		}
+	});
+
+	it('answers its configured host and extra names, not the listen-anywhere address', async () => {
+		const named = await startStaticServer({
+			root,
+			host: '0.0.0.0',
+			port: 0,
+			allowHosts: ['console.example.com']
+		});
+		try {
+			expect((await rawGet(named.url, '/', 'console.example.com')).status).toBe(200);
+			expect((await rawGet(named.url, '/', 'localhost')).status).toBe(200);
+			expect((await rawGet(named.url, '/', '0.0.0.0')).status).toBe(421);
+			expect((await rawGet(named.url, '/', 'evil.example')).status).toBe(421);
+		} finally {
+			named.server.close();
+		}
 	});
 });

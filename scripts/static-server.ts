@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { hostCheck, MISDIRECTED } from '../simulator/host-check.ts';
 
 export type StaticServerOptions = {
 	root: string;
@@ -11,6 +12,8 @@ export type StaticServerOptions = {
 	base?: string;
 	/** Replaces fields of the built config.json, e.g. the agent address for `npm start -- --agent`. */
 	configOverrides?: Record<string, unknown>;
+	/** Host names answered besides localhost's, loopback addresses and `host` (see host-check.ts). */
+	allowHosts?: readonly string[];
 };
 
 type ConfigFile = { agentUrl?: string; allowedAgentHosts?: string[]; frameAncestors?: string[] };
@@ -96,8 +99,16 @@ export async function startStaticServer(
 	});
 
 	const base = (options.base ?? '').replace(/\/+$/, '');
+	const allowedHost = hostCheck(options);
 	const server = createServer((req, res) => {
 		for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+		if (!allowedHost(req.headers.host)) {
+			res.statusCode = 421;
+			res.setHeader('content-type', 'text/plain; charset=utf-8');
+			res.setHeader('connection', 'close');
+			res.end(MISDIRECTED);
+			return;
+		}
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
 			res.statusCode = 405;
 			res.setHeader('allow', 'GET, HEAD');

@@ -8,6 +8,7 @@ import { control, type Fault } from './control.ts';
 import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
 import { Activity } from './activity.ts';
 import { LiveHub, NOTIFICATION_TYPE } from './live.ts';
+import { hostCheck, MISDIRECTED } from './host-check.ts';
 import { OidcProvider } from './oidc.ts';
 import { DEFAULT_OPTIONS, type SimulatorOptions } from './options.ts';
 import { AgentFailure, invalid, type Reply } from './reply.ts';
@@ -124,8 +125,11 @@ export async function startSimulator(
 	const options: SimulatorOptions = {
 		...DEFAULT_OPTIONS,
 		...overrides,
-		allowOrigins: [...(overrides.allowOrigins ?? DEFAULT_OPTIONS.allowOrigins)]
+		allowOrigins: [...(overrides.allowOrigins ?? DEFAULT_OPTIONS.allowOrigins)],
+		allowHosts: [...(overrides.allowHosts ?? DEFAULT_OPTIONS.allowHosts)]
 	};
+	// Against DNS rebinding: a page on another name that resolves here is refused (421).
+	const allowedHost = hostCheck(options);
 	// What reset() returns to: the control surface and tests may change options at run time.
 	const initial = structuredClone(options);
 	const clock = new SimClock();
@@ -350,6 +354,12 @@ export async function startSimulator(
 			return send(res, { status: 400 });
 		}
 		logWhenDone(res, method, url);
+		if (!allowedHost(req.headers.host))
+			return send(res, {
+				status: 421,
+				headers: { connection: 'close' },
+				body: { error: MISDIRECTED }
+			});
 		if (cors(req, res, method)) return;
 
 		const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
@@ -415,6 +425,12 @@ export async function startSimulator(
 	server.on('upgrade', (req, socket, head) => {
 		socket.on('error', () => socket.destroy());
 		if (down) return socket.destroy();
+		if (!allowedHost(req.headers.host)) {
+			socket.end(
+				'HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
+			);
+			return;
+		}
 		let path: string;
 		try {
 			path = new URL(req.url ?? '/', 'http://agent.invalid').pathname
