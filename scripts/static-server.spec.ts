@@ -177,3 +177,69 @@ describe('static server, Host allowlist', () => {
 		}
 	});
 });
+
+describe('static server, one answer per file however it is spelt', () => {
+	const spellings = [
+		'/config.json/',
+		'/config.json//',
+		'/config.json%2F',
+		'/config.json%2f',
+		'//config.json',
+		'/./config.json',
+		'/x/../config.json',
+		'/%2Fconfig.json',
+		'/config.json%3F',
+		'/config.json%3Fa=1',
+		'/config.json%23x',
+		'/config.json%25',
+		'/config.json/.'
+	];
+
+	async function expectNoDiskConfig(site: string, prefix: string) {
+		const plain = await rawGet(site, `${prefix}/config.json`, 'localhost');
+		expect(plain.body).toContain('127.0.0.1:31000');
+		for (const spelling of spellings) {
+			const res = await rawGet(site, prefix + spelling, 'localhost');
+			// The config with its overrides, or not the config at all: never the file on disk.
+			expect(res.body, spelling).not.toContain('localhost:29123');
+			if (res.body.includes('agentUrl')) expect(res.body, spelling).toBe(plain.body);
+		}
+	}
+
+	it('never serves the config file from disk past the overrides', async () => {
+		await expectNoDiskConfig(url, '');
+		expect((await rawGet(url, '/config.json%2F', 'localhost')).body).toContain('127.0.0.1:31000');
+	});
+
+	it('never does under a base path either', async () => {
+		const admin = await startStaticServer({
+			root,
+			base: '/admin',
+			host: '127.0.0.1',
+			port: 0,
+			configOverrides: { agentUrl: 'http://127.0.0.1:31000' }
+		});
+		try {
+			await expectNoDiskConfig(admin.url, '/admin');
+		} finally {
+			admin.server.close();
+		}
+	});
+
+	it('answers a missing file under /_app/ with 404 and no long caching, never the app page', async () => {
+		for (const path of [
+			'/_app/immutable/missing',
+			'/_app/immutable/chunks/',
+			'/_app/immutable/app.js.map',
+			'/_app/nothing'
+		]) {
+			const res = await fetch(`${url}${path}`);
+			expect(res.status, path).toBe(404);
+			expect(res.headers.get('cache-control') ?? '', path).not.toMatch(/max-age|immutable/);
+			expect(await res.text(), path).not.toContain('<title>app</title>');
+		}
+		const real = await fetch(`${url}/_app/immutable/app.js`);
+		expect(real.status).toBe(200);
+		expect(real.headers.get('cache-control')).toContain('immutable');
+	});
+});

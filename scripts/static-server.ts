@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import sirv from 'sirv';
 import { hostCheck, MISDIRECTED } from '../simulator/host-check.ts';
 
@@ -83,20 +83,27 @@ export async function startStaticServer(
 	const configText = JSON.stringify(config, null, '\t');
 	const headers = securityHeaders(config);
 
-	const assets = sirv(options.root, {
-		single: true,
-		dev: false,
-		etag: true,
-		// The build writes .br and .gz beside each asset (scripts/compress.ts).
-		brotli: true,
-		gzip: true,
-		setHeaders(res, pathname) {
-			res.setHeader(
-				'cache-control',
-				pathname.startsWith('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache'
-			);
-		}
-	});
+	const files = (single: boolean) =>
+		sirv(options.root, {
+			single,
+			dev: false,
+			etag: true,
+			// The build writes .br and .gz beside each asset (scripts/compress.ts).
+			brotli: true,
+			gzip: true,
+			setHeaders(res, pathname) {
+				res.setHeader(
+					'cache-control',
+					pathname.startsWith('/_app/immutable/')
+						? 'public, max-age=31536000, immutable'
+						: 'no-cache'
+				);
+			}
+		});
+	// Pages fall back to index.html; the app's own files (`/_app/`) never do: a missing one is a 404,
+	// not the app page cached for a year as if it were that file.
+	const pages = files(true);
+	const appFiles = files(false);
 
 	const base = (options.base ?? '').replace(/\/+$/, '');
 	const allowedHost = hostCheck(options);
@@ -120,10 +127,14 @@ export async function startStaticServer(
 		delete req.headers.range;
 		delete req.headers['if-range'];
 		res.setHeader('accept-ranges', 'none');
+		const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
 		let path: string;
 		try {
 			path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
 		} catch {
+			path = '';
+		}
+		if (!path.startsWith('/')) {
 			res.statusCode = 400;
 			res.end('Bad request');
 			return;
@@ -142,9 +153,14 @@ export async function startStaticServer(
 				return;
 			}
 			path = path.slice(base.length);
-			req.url =
-				encodeURI(path) + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
 		}
+		// One spelling per file: `/config.json/`, `//config.json`, `/config.json%2F` and `/x/../`
+		// name the same file to sirv or the disk, so they are answered as the plain path is (the
+		// config with its overrides), and sirv is handed only the plain path.
+		path = posix.normalize(path);
+		if (path.length > 1) path = path.replace(/\/+$/, '');
+		// `?` and `#` stay escaped, or sirv would read them as the end of the path.
+		req.url = encodeURI(path).replace(/[?#]/g, encodeURIComponent) + query;
 		if (path === '/config.json') {
 			res.setHeader('content-type', 'application/json; charset=utf-8');
 			res.setHeader('cache-control', 'no-cache');
@@ -152,7 +168,7 @@ export async function startStaticServer(
 			return;
 		}
 		// A missing asset is a 404, not the app page: only page routes fall back to index.html.
-		assets(req, res, () => {
+		(path.startsWith('/_app/') ? appFiles : pages)(req, res, () => {
 			res.statusCode = 404;
 			res.end('Not found');
 		});
