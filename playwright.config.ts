@@ -40,7 +40,7 @@ export default defineConfig({
 		}
 	],
 	webServer: {
-		command: `npx tsx scripts/serve.ts --port ${E2E_PORT}`,
+		command: `npx tsx scripts/serve.ts --port ${E2E_PORT} --dev-identity-provider`,
 		url: `${E2E_ORIGIN}/config.json`,
 		reuseExistingServer: !process.env.CI,
 		timeout: 180_000,

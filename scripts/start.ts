@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkAgentUrl } from '../src/lib/agent-url.ts';
 import {
+	developmentIdentityProvider,
 	parseOptions,
 	PortInUseError,
 	startSimulator,
@@ -95,7 +96,8 @@ if (values.agent) {
 		throw error;
 	}
 	agentUrl = 'http://localhost:' + sim.port;
-	configOverrides = { agentUrl };
+	// The development agent's own sign-in provider, which no build ships.
+	configOverrides = { agentUrl, identityProvider: developmentIdentityProvider(sim.options) };
 }
 
 try {

@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,6 +42,7 @@ describe('static server', () => {
 		expect(res.status).toBe(200);
 		expect(await res.text()).toContain('<title>app</title>');
 		expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+		expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
 		expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
 		expect(res.headers.get('content-security-policy')).toContain(
 			"frame-ancestors 'self' https://portal.example"
@@ -126,5 +127,119 @@ describe('static server, hostile requests', () => {
 
 	it('answers a malformed escape with 400', async () => {
 		expect((await raw('/%E0%A4%A')).status).toBe(400);
+	});
+});
+
+/** A raw request with the Host header given, as a DNS-rebinding page's browser would send it. */
+function rawGet(base: string, path: string, host: string) {
+	return new Promise<{ status: number; body: string }>((resolve, reject) => {
+		const req = request(
+			{ host: '127.0.0.1', port: new URL(base).port, path, headers: { host } },
+			(res) => {
+				let body = '';
+				res.on('data', (d) => (body += d.toString()));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+			}
+		);
+		req.on('error', reject);
+		req.end();
+	});
+}
+
+describe('static server, Host allowlist', () => {
+	it('answers 421 for a foreign Host, on every path, and stays up', async () => {
+		const port = new URL(url).port;
+		for (const path of ['/', '/config.json', '/users', '/_app/immutable/app.js']) {
+			const res = await rawGet(url, path, `evil.example:${port}`);
+			expect(res.status).toBe(421);
+			expect(res.body).toMatch(/^Misdirected request/);
+			expect(res.body).not.toContain('agentUrl');
+		}
+		for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, 'console.localhost', '[::1]']) {
+			expect((await rawGet(url, '/config.json', host)).status).toBe(200);
+		}
+	});
+
+	it('answers its configured host and extra names, not the listen-anywhere address', async () => {
+		const named = await startStaticServer({
+			root,
+			host: '0.0.0.0',
+			port: 0,
+			allowHosts: ['console.example.com']
+		});
+		try {
+			expect((await rawGet(named.url, '/', 'console.example.com')).status).toBe(200);
+			expect((await rawGet(named.url, '/', 'localhost')).status).toBe(200);
+			expect((await rawGet(named.url, '/', '0.0.0.0')).status).toBe(421);
+			expect((await rawGet(named.url, '/', 'evil.example')).status).toBe(421);
+		} finally {
+			named.server.close();
+		}
+	});
+});
+
+describe('static server, one answer per file however it is spelt', () => {
+	const spellings = [
+		'/config.json/',
+		'/config.json//',
+		'/config.json%2F',
+		'/config.json%2f',
+		'//config.json',
+		'/./config.json',
+		'/x/../config.json',
+		'/%2Fconfig.json',
+		'/config.json%3F',
+		'/config.json%3Fa=1',
+		'/config.json%23x',
+		'/config.json%25',
+		'/config.json/.'
+	];
+
+	async function expectNoDiskConfig(site: string, prefix: string) {
+		const plain = await rawGet(site, `${prefix}/config.json`, 'localhost');
+		expect(plain.body).toContain('127.0.0.1:31000');
+		for (const spelling of spellings) {
+			const res = await rawGet(site, prefix + spelling, 'localhost');
+			// The config with its overrides, or not the config at all: never the file on disk.
+			expect(res.body, spelling).not.toContain('localhost:29123');
+			if (res.body.includes('agentUrl')) expect(res.body, spelling).toBe(plain.body);
+		}
+	}
+
+	it('never serves the config file from disk past the overrides', async () => {
+		await expectNoDiskConfig(url, '');
+		expect((await rawGet(url, '/config.json%2F', 'localhost')).body).toContain('127.0.0.1:31000');
+	});
+
+	it('never does under a base path either', async () => {
+		const admin = await startStaticServer({
+			root,
+			base: '/admin',
+			host: '127.0.0.1',
+			port: 0,
+			configOverrides: { agentUrl: 'http://127.0.0.1:31000' }
+		});
+		try {
+			await expectNoDiskConfig(admin.url, '/admin');
+		} finally {
+			admin.server.close();
+		}
+	});
+
+	it('answers a missing file under /_app/ with 404 and no long caching, never the app page', async () => {
+		for (const path of [
+			'/_app/immutable/missing',
+			'/_app/immutable/chunks/',
+			'/_app/immutable/app.js.map',
+			'/_app/nothing'
+		]) {
+			const res = await fetch(`${url}${path}`);
+			expect(res.status, path).toBe(404);
+			expect(res.headers.get('cache-control') ?? '', path).not.toMatch(/max-age|immutable/);
+			expect(await res.text(), path).not.toContain('<title>app</title>');
+		}
+		const real = await fetch(`${url}/_app/immutable/app.js`);
+		expect(real.status).toBe(200);
+		expect(real.headers.get('cache-control')).toContain('immutable');
 	});
 });

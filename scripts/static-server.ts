@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import sirv from 'sirv';
+import { hostCheck, MISDIRECTED } from '../simulator/host-check.ts';
 
 export type StaticServerOptions = {
 	root: string;
@@ -11,6 +12,8 @@ export type StaticServerOptions = {
 	base?: string;
 	/** Replaces fields of the built config.json, e.g. the agent address for `npm start -- --agent`. */
 	configOverrides?: Record<string, unknown>;
+	/** Host names answered besides localhost's, loopback addresses and `host` (see host-check.ts). */
+	allowHosts?: readonly string[];
 };
 
 type ConfigFile = { agentUrl?: string; allowedAgentHosts?: string[]; frameAncestors?: string[] };
@@ -62,6 +65,9 @@ export function securityHeaders(config: ConfigFile): Record<string, string> {
 		'content-security-policy': contentSecurityPolicy(config),
 		'referrer-policy': 'no-referrer',
 		'x-content-type-options': 'nosniff',
+		// A page that opened the console (or that it opens) gets no handle on its window, so cannot
+		// send it elsewhere later; the provider pop-up hands its answer back by BroadcastChannel.
+		'cross-origin-opener-policy': 'same-origin',
 		'permissions-policy': 'camera=(), microphone=(), geolocation=()'
 	};
 }
@@ -77,24 +83,39 @@ export async function startStaticServer(
 	const configText = JSON.stringify(config, null, '\t');
 	const headers = securityHeaders(config);
 
-	const assets = sirv(options.root, {
-		single: true,
-		dev: false,
-		etag: true,
-		// The build writes .br and .gz beside each asset (scripts/compress.ts).
-		brotli: true,
-		gzip: true,
-		setHeaders(res, pathname) {
-			res.setHeader(
-				'cache-control',
-				pathname.startsWith('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache'
-			);
-		}
-	});
+	const files = (single: boolean) =>
+		sirv(options.root, {
+			single,
+			dev: false,
+			etag: true,
+			// The build writes .br and .gz beside each asset (scripts/compress.ts).
+			brotli: true,
+			gzip: true,
+			setHeaders(res, pathname) {
+				res.setHeader(
+					'cache-control',
+					pathname.startsWith('/_app/immutable/')
+						? 'public, max-age=31536000, immutable'
+						: 'no-cache'
+				);
+			}
+		});
+	// Pages fall back to index.html; the app's own files (`/_app/`) never do: a missing one is a 404,
+	// not the app page cached for a year as if it were that file.
+	const pages = files(true);
+	const appFiles = files(false);
 
 	const base = (options.base ?? '').replace(/\/+$/, '');
+	const allowedHost = hostCheck(options);
 	const server = createServer((req, res) => {
 		for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+		if (!allowedHost(req.headers.host)) {
+			res.statusCode = 421;
+			res.setHeader('content-type', 'text/plain; charset=utf-8');
+			res.setHeader('connection', 'close');
+			res.end(MISDIRECTED);
+			return;
+		}
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
 			res.statusCode = 405;
 			res.setHeader('allow', 'GET, HEAD');
@@ -106,10 +127,14 @@ export async function startStaticServer(
 		delete req.headers.range;
 		delete req.headers['if-range'];
 		res.setHeader('accept-ranges', 'none');
+		const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
 		let path: string;
 		try {
 			path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
 		} catch {
+			path = '';
+		}
+		if (!path.startsWith('/')) {
 			res.statusCode = 400;
 			res.end('Bad request');
 			return;
@@ -128,9 +153,14 @@ export async function startStaticServer(
 				return;
 			}
 			path = path.slice(base.length);
-			req.url =
-				encodeURI(path) + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
 		}
+		// One spelling per file: `/config.json/`, `//config.json`, `/config.json%2F` and `/x/../`
+		// name the same file to sirv or the disk, so they are answered as the plain path is (the
+		// config with its overrides), and sirv is handed only the plain path.
+		path = posix.normalize(path);
+		if (path.length > 1) path = path.replace(/\/+$/, '');
+		// `?` and `#` stay escaped, or sirv would read them as the end of the path.
+		req.url = encodeURI(path).replace(/[?#]/g, encodeURIComponent) + query;
 		if (path === '/config.json') {
 			res.setHeader('content-type', 'application/json; charset=utf-8');
 			res.setHeader('cache-control', 'no-cache');
@@ -138,7 +168,7 @@ export async function startStaticServer(
 			return;
 		}
 		// A missing asset is a 404, not the app page: only page routes fall back to index.html.
-		assets(req, res, () => {
+		(path.startsWith('/_app/') ? appFiles : pages)(req, res, () => {
 			res.statusCode = 404;
 			res.end('Not found');
 		});

@@ -9,3 +9,4 @@ export { DEMO_PASSWORD, DEMO_TOTP_SECRET } from './seed.ts';
 export { USER_STATUS, USER_TYPE } from '../src/lib/contract.ts';
 export { AGENT_STATUS } from '../src/lib/contract.ts';
 export { currentTotp, type Fault } from './control.ts';
+export { developmentIdentityProvider } from './oidc.ts';

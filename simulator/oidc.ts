@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JWK } from 'jose';
+import { isLoopbackHost } from '../src/lib/agent-url.ts';
 import type { Reply } from './reply.ts';
 
 export type IdentityClaims = { email: string; givenName: string; familyName: string };
@@ -10,6 +11,24 @@ type AuthorizeParams = {
 	nonce: string;
 	state: string;
 };
+
+/**
+ * The `identityProvider` entry of the console's config.json for this provider: served by `npm start`
+ * and the end-to-end tests' server, never shipped in a build (a real agent has no `/__sim/`).
+ */
+export function developmentIdentityProvider(options: {
+	providerSlug: string;
+	oidcClientId: string;
+}) {
+	const slug = options.providerSlug;
+	return {
+		slug,
+		name: slug.charAt(0).toUpperCase() + slug.slice(1),
+		authorizeUrl: '{agentUrl}/__sim/oidc/authorize',
+		clientId: options.oidcClientId,
+		scope: 'openid email profile'
+	};
+}
 
 const escape = (s: string) =>
 	s.replace(
@@ -25,14 +44,12 @@ const escape = (s: string) =>
 export class OidcProvider {
 	issuer = '';
 	readonly clientId: string;
-	readonly #isAllowedRedirect: (uri: URL) => boolean;
 	#privateKey!: CryptoKey;
 	#publicKey!: CryptoKey;
 	#jwk!: JWK;
 
-	constructor(clientId: string, isAllowedRedirect: (uri: URL) => boolean) {
+	constructor(clientId: string) {
 		this.clientId = clientId;
-		this.#isAllowedRedirect = isAllowedRedirect;
 	}
 
 	async init(issuer: string) {
@@ -118,8 +135,15 @@ export class OidcProvider {
 		} catch {
 			return this.#errorPage('The redirect_uri is missing or not a URL.');
 		}
-		if (!this.#isAllowedRedirect(redirectUri)) {
-			return this.#errorPage(`The redirect_uri ${redirect} is not registered for this client.`);
+		// Only a web page on this computer: the token then cannot leave it, and no `javascript:` or
+		// `data:` address can run the fragment as script.
+		if (
+			(redirectUri.protocol !== 'http:' && redirectUri.protocol !== 'https:') ||
+			!isLoopbackHost(redirectUri.hostname)
+		) {
+			return this.#errorPage(
+				`The redirect_uri ${redirect} is not allowed: the development provider answers only http or https addresses on this computer (localhost, 127.0.0.0/8, [::1]).`
+			);
 		}
 		if (clientId !== this.clientId) return this.#errorPage(`Unknown client_id "${clientId}".`);
 		const params = {

@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
 import { RESEND_COOLDOWN_S } from '../src/lib/contract.ts';
+import { isHostName } from './host-check.ts';
 
 export type SimulatorOptions = {
 	host: string;
 	port: number;
 	allowOrigins: string[];
+	/** Host names answered besides localhost's, loopback addresses and `host` (see host-check.ts). */
+	allowHosts: string[];
 	users: number;
 	seed: number;
 	eventsPerSecond: number;
@@ -41,6 +44,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
 	host: '127.0.0.1',
 	port: 29123,
 	allowOrigins: DEFAULT_ALLOW_ORIGINS,
+	allowHosts: [],
 	users: 300,
 	seed: 1,
 	eventsPerSecond: 2,
@@ -62,6 +66,7 @@ const FLAGS = {
 	host: { type: 'string', env: 'SIM_HOST' },
 	port: { type: 'string', env: 'SIM_PORT' },
 	'allow-origin': { type: 'string', multiple: true, env: 'SIM_ALLOW_ORIGIN' },
+	'allow-host': { type: 'string', multiple: true, env: 'SIM_ALLOW_HOST' },
 	users: { type: 'string', env: 'SIM_USERS' },
 	seed: { type: 'string', env: 'SIM_SEED' },
 	'events-per-second': { type: 'string', env: 'SIM_EVENTS_PER_SECOND' },
@@ -83,6 +88,8 @@ export const USAGE = `Usage: npm run sim -- [options]
   --port PORT               listen port (default 29123)                   SIM_PORT
   --allow-origin ORIGIN     browser origin allowed by CORS; repeatable    SIM_ALLOW_ORIGIN (comma-separated)
                             (default: localhost and 127.0.0.1 on 5173 and 4173)
+  --allow-host NAME         a Host name answered besides localhost,       SIM_ALLOW_HOST (comma-separated)
+                            loopback addresses and --host; repeatable
   --users N                 seeded users besides the demo accounts (300)  SIM_USERS
   --seed N                  seed for the generated data (1)              SIM_SEED
   --events-per-second N     background activity on the sockets; 0 = off (2)  SIM_EVENTS_PER_SECOND
@@ -159,6 +166,17 @@ export function parseOptions(
 			);
 		}
 	}
+	const hostArgs = values['allow-host'];
+	const allowHosts = Array.isArray(hostArgs)
+		? hostArgs.map(String)
+		: (env.SIM_ALLOW_HOST?.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean) ?? d.allowHosts);
+	for (const name of allowHosts) {
+		if (!isHostName(name)) {
+			throw new OptionsError(`--allow-host takes a host name like agent.test, not "${name}"`);
+		}
+	}
 	const num = (name: keyof typeof FLAGS, fallback: number, min: number, max: number) => {
 		const v = get(name);
 		return v === undefined ? fallback : toNumber(name, v, min, max);
@@ -168,6 +186,7 @@ export function parseOptions(
 		host: get('host') ?? d.host,
 		port: num('port', d.port, 0, 65535),
 		allowOrigins,
+		allowHosts,
 		users: num('users', d.users, 0, 1_000_000),
 		seed: num('seed', d.seed, 0, 2 ** 31),
 		eventsPerSecond: num('events-per-second', d.eventsPerSecond, 0, 100_000),

@@ -50,7 +50,7 @@ describe('bad requests get the agent error shapes', () => {
 				let data = '';
 				const socket = connect(sim.port, '127.0.0.1', () => {
 					socket.write(
-						`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`
+						`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`
 					);
 					const chunk = 'x'.repeat(16 * 1024);
 					// Chunks keep coming until the agent answers: no length ever told it the size.
@@ -73,8 +73,8 @@ describe('bad requests get the agent error shapes', () => {
 		const quick = await testSimulator({ requestTimeoutMs: 300 });
 		try {
 			for (const partial of [
-				'GET /management/agent_status HTTP/1.1\r\nHost: x\r\n',
-				'POST /authentication/login HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"a":'
+				'GET /management/agent_status HTTP/1.1\r\nHost: localhost\r\n',
+				'POST /authentication/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{"a":'
 			]) {
 				const reply = await new Promise<string>((resolve) => {
 					const socket = connect(quick.port, '127.0.0.1', () => socket.write(partial));

@@ -10,6 +10,7 @@ import { control, type Fault } from './control.ts';
 import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
 import { Activity } from './activity.ts';
 import { LiveHub, NOTIFICATION_TYPE } from './live.ts';
+import { hostCheck, MISDIRECTED } from './host-check.ts';
 import { OidcProvider } from './oidc.ts';
 import { DEFAULT_OPTIONS, type SimulatorOptions } from './options.ts';
 import { AgentFailure, invalid, type Reply } from './reply.ts';
@@ -40,7 +41,6 @@ export type Simulator = SimulatorInternals & {
 
 export class PortInUseError extends Error {}
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function isOriginAllowed(options: SimulatorOptions, origin: string | undefined): boolean {
@@ -127,8 +127,11 @@ export async function startSimulator(
 	const options: SimulatorOptions = {
 		...DEFAULT_OPTIONS,
 		...overrides,
-		allowOrigins: [...(overrides.allowOrigins ?? DEFAULT_OPTIONS.allowOrigins)]
+		allowOrigins: [...(overrides.allowOrigins ?? DEFAULT_OPTIONS.allowOrigins)],
+		allowHosts: [...(overrides.allowHosts ?? DEFAULT_OPTIONS.allowHosts)]
 	};
+	// Against DNS rebinding: a page on another name that resolves here is refused (421).
+	const allowedHost = hostCheck(options);
 	// What reset() returns to: the control surface and tests may change options at run time.
 	const initial = structuredClone(options);
 	const clock = new SimClock();
@@ -142,10 +145,7 @@ export async function startSimulator(
 	live.onStep = () => work.step();
 	const planter = new Planter();
 	live.shape = (frame) => (options.plantCredentials ? planter.plant(frame) : frame);
-	const oidc = new OidcProvider(
-		options.oidcClientId,
-		(uri) => isOriginAllowed(options, uri.origin) || LOOPBACK.test(uri.hostname)
-	);
+	const oidc = new OidcProvider(options.oidcClientId);
 	const faults: Fault[] = [];
 	const routes = agentRoutes(options.providerSlug);
 	const connections = new Set<Socket>();
@@ -358,6 +358,12 @@ export async function startSimulator(
 			return send(res, { status: 400 });
 		}
 		logWhenDone(res, method, url);
+		if (!allowedHost(req.headers.host))
+			return send(res, {
+				status: 421,
+				headers: { connection: 'close' },
+				body: { error: MISDIRECTED }
+			});
 		if (cors(req, res, method)) return;
 
 		const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
@@ -425,6 +431,12 @@ export async function startSimulator(
 	server.on('upgrade', (req, socket, head) => {
 		socket.on('error', () => socket.destroy());
 		if (down) return socket.destroy();
+		if (!allowedHost(req.headers.host)) {
+			socket.end(
+				'HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
+			);
+			return;
+		}
 		let path: string;
 		try {
 			path = new URL(req.url ?? '/', 'http://agent.invalid').pathname

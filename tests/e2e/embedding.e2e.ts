@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
 import { startStaticServer } from '../../scripts/static-server.ts';
+import { developmentIdentityProvider, DEFAULT_OPTIONS } from '../../simulator/index.ts';
 import { control, expect, test } from './fixtures.ts';
 
 /**
@@ -10,7 +11,11 @@ import { control, expect, test } from './fixtures.ts';
  * port) is another origin of the same site; on 127.0.0.1 it is another site, where Chromium blocks
  * the frame's storage as it does third-party cookies.
  */
-async function framedConsole(agentUrl: string, frameAncestors: (portal: string) => string[]) {
+async function framedConsole(
+	agentUrl: string,
+	frameAncestors: (portal: string) => string[],
+	overrides: Record<string, unknown> = {}
+) {
 	// The portal's port is taken first, so the console's config can name it.
 	const portalServer = createServer();
 	await new Promise<void>((resolve) => portalServer.listen(0, '127.0.0.1', resolve));
@@ -20,7 +25,7 @@ async function framedConsole(agentUrl: string, frameAncestors: (portal: string) 
 		root: 'build',
 		host: '127.0.0.1',
 		port: 0,
-		configOverrides: { agentUrl, frameAncestors: frameAncestors(String(port)) }
+		configOverrides: { agentUrl, frameAncestors: frameAncestors(String(port)), ...overrides }
 	});
 	return { site, port };
 }
@@ -85,6 +90,46 @@ test.describe('embedded in a portal', () => {
 			host.server.close();
 			site.server.close();
 		}
+	});
+
+	test('signs in through the provider’s pop-up, which hands its answer back to the frame', async ({
+		page,
+		agent
+	}) => {
+		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`], {
+			identityProvider: developmentIdentityProvider(DEFAULT_OPTIONS)
+		});
+		const host = await portalOn(String(port), 'localhost', `${site.url}/login`);
+		try {
+			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
+			await page.goto(host.url);
+			const frame = page.frameLocator('iframe[title="Agent console"]');
+			const popupOpened = page.waitForEvent('popup');
+			await frame.getByRole('button', { name: 'Continue with Google' }).click();
+			const popup = await popupOpened;
+			await popup.getByRole('button', { name: 'Continue' }).click();
+			await popup.waitForEvent('close');
+			await expect(frame.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+			await expect(frame.getByTestId('overview-session')).toContainText('google.user@example.com');
+			// The portal still shows its own page: the sign-in happened in the frame.
+			await expect(page.getByRole('heading', { name: 'Portal' })).toBeVisible();
+		} finally {
+			host.server.close();
+			site.server.close();
+		}
+	});
+
+	test('a pop-up whose console window is gone says so instead of signing in itself', async ({
+		page
+	}) => {
+		await page.clock.install();
+		await page.goto('/login/provider#id_token=x.y.z&state=popup.nobody-waits');
+		// HANDOFF_WAIT_MS in src/lib/api/provider.ts (which needs Svelte's compiler to import).
+		await page.clock.runFor(3000);
+		await expect(page.getByRole('alert')).toContainText(
+			'The console window that started this sign-in did not take the answer'
+		);
+		expect(page.url()).not.toContain('id_token');
 	});
 
 	test('a portal that is not in frameAncestors cannot frame it', async ({ page }) => {

@@ -44,6 +44,7 @@ async function served(agent: Simulator, space: Space, portalPort?: number, hostN
 		root: 'build',
 		host: '127.0.0.1',
 		port: 0,
+		allowHosts: hostName ? [hostName] : [],
 		configOverrides: {
 			agentUrl: agent.url,
 			...(portalPort ? { frameAncestors: [`http://localhost:${portalPort}`] } : {})

@@ -24,10 +24,21 @@ test.describe('routing', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 	});
 
+	test('the not-found page does not repeat the address, so a link cannot put words in its mouth', async ({
+		page
+	}) => {
+		await page.goto('/Your-account-is-locked-call-555');
+		await expect(page.getByRole('heading', { name: 'There is no such page' })).toBeVisible();
+		await expect(page.getByRole('link', { name: 'Go to the overview' })).toBeVisible();
+		await expect(page.locator('body')).not.toContainText(/locked|555/i);
+		expect(await page.title()).not.toMatch(/locked|555/i);
+	});
+
 	test('the server sends the security headers', async ({ page }) => {
 		const response = await page.goto('/settings');
 		const headers = response?.headers() ?? {};
 		expect(headers['referrer-policy']).toBe('no-referrer');
+		expect(headers['cross-origin-opener-policy']).toBe('same-origin');
 		expect(headers['content-security-policy']).toContain("script-src 'self'");
 		expect(headers['content-security-policy']).not.toContain("unsafe-inline'; connect");
 		expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");

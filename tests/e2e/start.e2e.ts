@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { AGENT_URL_KEY, closedPort, expect, signInWithForm, test } from './fixtures.ts';
+import { E2E_ORIGIN } from '../../playwright.config.ts';
+import { AGENT_URL_KEY, closedPort, control, expect, signInWithForm, test } from './fixtures.ts';
 
 /**
  * `npm start` on another port (flag or PORT): the development agent it starts must allow the origin
@@ -65,6 +66,8 @@ test.describe('npm start', () => {
 				expect(site.output()).toMatch(/admin@example\.com\s+Desktop admin\s+account owner/);
 				expect(site.output()).not.toMatch(/vite|rolldown|chunk/i);
 				await page.goto(`${site.url}/login`);
+				// With its development agent, npm start serves that agent's own identity provider.
+				await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 				await signInWithForm(page, 'admin@example.com');
 				await expect(page).toHaveURL(`${site.url}/`);
 				await expect(page.getByText('Signed in as admin@example.com')).toBeVisible();
@@ -75,4 +78,27 @@ test.describe('npm start', () => {
 			}
 		});
 	}
+
+	test('with --agent, serves no identity provider: the development one is not the agent’s', async ({
+		page,
+		agent
+	}) => {
+		const port = String(await closedPort());
+		const site = await start(['--port', port, '--agent', agent.url]);
+		try {
+			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
+			const config = (await (await fetch(`${site.url}/config.json`)).json()) as Record<
+				string,
+				unknown
+			>;
+			expect(config).toMatchObject({ agentUrl: agent.url });
+			expect(config.identityProvider ?? null).toBeNull();
+			await page.goto(`${site.url}/login`);
+			await expect(page.getByLabel('Username')).toBeVisible();
+			await expect(page.getByRole('button', { name: /with Google/ })).toHaveCount(0);
+		} finally {
+			await page.close();
+			await stop(site.child);
+		}
+	});
 });

@@ -2,9 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IdentityProvider } from '$lib/config.svelte';
 import {
 	authorizeUrl,
+	awaitPopupAnswer,
 	checkIdToken,
 	checkPastedIdToken,
 	finishProviderFlow,
+	handOffAnswer,
+	HANDOFF_WAIT_MS,
+	isPopupAnswer,
 	startProviderFlow
 } from './provider.ts';
 import { memoryStorage } from '$lib/test/memory-storage';
@@ -146,5 +150,47 @@ describe('checkIdToken', () => {
 		).toMatch(/nonce/);
 		expect(checkPastedIdToken(idToken({ aud: 'console', exp: later }), 'console')).toBeNull();
 		expect(checkPastedIdToken(idToken({ aud: 'console', exp: 5 }), 'console')).toMatch(/expired/);
+	});
+});
+
+describe('the pop-up hands its answer back (no window.opener under COOP same-origin)', () => {
+	beforeEach(() => {
+		vi.stubGlobal('window', { addEventListener: vi.fn(), removeEventListener: vi.fn() });
+		vi.stubGlobal('location', { origin: 'http://localhost:4173' });
+	});
+
+	const popupState = () =>
+		new URL(
+			startProviderFlow(IDP, 'login', null, 'http://127.0.0.1:29123', 'http://x/cb', true)
+		).searchParams.get('state') ?? '';
+
+	it('marks the state of a sign-in run in a pop-up, and only that one', () => {
+		const state = popupState();
+		expect(isPopupAnswer(`#id_token=t&state=${state}`)).toBe(true);
+		const plain = new URL(
+			startProviderFlow(IDP, 'login', null, 'http://127.0.0.1:29123', 'http://x/cb')
+		).searchParams.get('state');
+		expect(isPopupAnswer(`#id_token=t&state=${plain}`)).toBe(false);
+		expect(isPopupAnswer('#id_token=t')).toBe(false);
+	});
+
+	it('the window waiting for it takes its own answer once, and the pop-up hears so', async () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		const state = popupState();
+		const answers: string[] = [];
+		const stop = awaitPopupAnswer((fragment) => answers.push(fragment));
+		try {
+			// Another sign-in's answer first, on the same channel: left alone, not taken.
+			const foreign = handOffAnswer('#id_token=a&state=popup.someone-else');
+			const taken = await handOffAnswer(`#id_token=b&state=${state}`);
+			expect(taken).toBe(true);
+			expect(answers).toEqual([`#id_token=b&state=${state}`]);
+			// Nobody takes the other answer: its pop-up gives up after its wait.
+			await vi.advanceTimersByTimeAsync(HANDOFF_WAIT_MS);
+			expect(await foreign).toBe(false);
+		} finally {
+			stop();
+			vi.useRealTimers();
+		}
 	});
 });

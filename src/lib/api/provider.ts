@@ -31,6 +31,20 @@ const pendingRequest = new Stored<ProviderRequest | null>(
 	}
 );
 const MAX_AGE_MS = 10 * 60_000;
+/** The state of a sign-in that runs in a pop-up starts with this. */
+const POPUP_STATE = 'popup.';
+/**
+ * How a pop-up hands the provider's answer back to the console window that opened it. The console
+ * is served with `Cross-Origin-Opener-Policy: same-origin`, so the pop-up, back from the provider's
+ * site, has no `window.opener`; a channel of the console's own origin still reaches that window.
+ */
+const CHANNEL = 'agent-console:provider';
+/** How long the pop-up waits for a console window to take its answer. */
+export const HANDOFF_WAIT_MS = 3000;
+
+type Handoff = { type?: unknown; fragment?: unknown; state?: unknown };
+
+const stateOf = (fragment: string) => new URLSearchParams(fragment.replace(/^#/, '')).get('state');
 
 function randomString(bytes = 24): string {
 	const data = crypto.getRandomValues(new Uint8Array(bytes));
@@ -58,16 +72,20 @@ export function authorizeUrl(
 	return url.toString();
 }
 
-/** Creates and remembers a request; returns the URL to send the browser to. */
+/**
+ * Creates and remembers a request; returns the URL to send the browser to. A sign-in run in a
+ * pop-up marks its state, so the pop-up hands the answer back instead of signing in itself.
+ */
 export function startProviderFlow(
 	idp: IdentityProvider,
 	mode: ProviderMode,
 	next: string | null,
 	agentUrl: string,
-	redirectUri: string
+	redirectUri: string,
+	popup = false
 ): string {
 	const request: ProviderRequest = {
-		state: randomString(),
+		state: (popup ? POPUP_STATE : '') + randomString(),
 		nonce: randomString(),
 		mode,
 		next,
@@ -156,4 +174,62 @@ export function checkPastedIdToken(idToken: string, clientId: string, now = Date
 	const tokenNonce = readJwtPayload(idToken)?.nonce;
 	const nonce = pending && typeof tokenNonce === 'string' ? pending.nonce : null;
 	return checkIdToken(idToken, { nonce, clientId }, now);
+}
+
+/** On the callback page: whether this answer belongs to a sign-in that a pop-up runs for another window. */
+export function isPopupAnswer(fragment: string): boolean {
+	return stateOf(fragment)?.startsWith(POPUP_STATE) ?? false;
+}
+
+/**
+ * In the pop-up: hands the answer to the console window that started the sign-in. True once that
+ * window has taken it; false when none did within `waitMs`.
+ */
+export function handOffAnswer(fragment: string, waitMs = HANDOFF_WAIT_MS): Promise<boolean> {
+	const state = stateOf(fragment);
+	return new Promise((resolve) => {
+		const channel = new BroadcastChannel(CHANNEL);
+		const done = (taken: boolean) => {
+			clearTimeout(timer);
+			channel.close();
+			resolve(taken);
+		};
+		const timer = setTimeout(() => done(false), waitMs);
+		channel.onmessage = (event: MessageEvent<Handoff>) => {
+			if (event.data?.type === 'taken' && event.data.state === state) done(true);
+		};
+		channel.postMessage({ type: 'answer', fragment });
+	});
+}
+
+/**
+ * In the window that opened the pop-up: calls back once with the answer to this tab's pending
+ * sign-in, from the pop-up's channel or, where no opener policy separates the two windows, its
+ * `postMessage`. Answers to other sign-ins are left alone. Returns a function that stops waiting.
+ */
+export function awaitPopupAnswer(onAnswer: (fragment: string) => void): () => void {
+	const channel = new BroadcastChannel(CHANNEL);
+	const ours = (fragment: unknown): fragment is string => {
+		const pending = storedRequest();
+		return typeof fragment === 'string' && !!pending && stateOf(fragment) === pending.state;
+	};
+	const take = (fragment: string) => {
+		stop();
+		onAnswer(fragment);
+	};
+	channel.onmessage = (event: MessageEvent<Handoff>) => {
+		if (event.data?.type !== 'answer' || !ours(event.data.fragment)) return;
+		channel.postMessage({ type: 'taken', state: stateOf(event.data.fragment) });
+		take(event.data.fragment);
+	};
+	const onMessage = (event: MessageEvent<Handoff>) => {
+		if (event.origin !== location.origin || event.data?.type !== 'agent-console:provider') return;
+		if (ours(event.data.fragment)) take(event.data.fragment);
+	};
+	window.addEventListener('message', onMessage);
+	function stop() {
+		channel.close();
+		window.removeEventListener('message', onMessage);
+	}
+	return stop;
 }
