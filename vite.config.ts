@@ -1,6 +1,32 @@
 import tailwindcss from '@tailwindcss/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { DEFAULT_OPTIONS } from './simulator/options.ts';
+import { developmentIdentityProvider } from './simulator/oidc.ts';
+
+/**
+ * `npm run dev` talks to the development agent, so its config.json names the development identity
+ * provider, as `npm start` does; a build ships static/config.json as it is, without one.
+ */
+const devIdentityProvider = (): Plugin => ({
+	name: 'dev-identity-provider',
+	apply: 'serve',
+	configureServer(server) {
+		server.middlewares.use('/config.json', (_req, res) => {
+			const shipped = JSON.parse(readFileSync('static/config.json', 'utf8')) as object;
+			res.setHeader('content-type', 'application/json; charset=utf-8');
+			res.setHeader('cache-control', 'no-store');
+			res.end(
+				JSON.stringify({
+					...shipped,
+					identityProvider: developmentIdentityProvider(DEFAULT_OPTIONS)
+				})
+			);
+		});
+	}
+});
 
 /** Loaded on demand or by one flow only: left to automatic chunking. */
 const ON_DEMAND =
@@ -25,7 +51,7 @@ const SIGNED_IN_ONLY = new RegExp(
 const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
 export default defineConfig({
-	plugins: [tailwindcss(), sveltekit()],
+	plugins: [devIdentityProvider(), tailwindcss(), sveltekit()],
 	server: { port: 5173, strictPort: true },
 	build: {
 		sourcemap: !!process.env.SOURCEMAP,

@@ -1,3 +1,4 @@
+import { E2E_ORIGIN } from '../../playwright.config.ts';
 import { currentTotp, DEMO_TOTP_SECRET } from '../../simulator/index.ts';
 import {
 	closedPort,
@@ -162,7 +163,7 @@ test.describe('sign in', () => {
 		await control(agent, 'faults', { path: '/management/agent_status', body: 'reset', count: 20 });
 		await page.goto('/login');
 		await expect(page.getByTestId('agent-problem')).toContainText(
-			"this page's origin (http://localhost:4180)"
+			`this page's origin (${E2E_ORIGIN})`
 		);
 		await expect(
 			page.getByTestId('agent-problem').getByRole('link', { name: 'Change agent address' })

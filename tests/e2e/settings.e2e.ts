@@ -1,3 +1,4 @@
+import { E2E_ORIGIN } from '../../playwright.config.ts';
 import {
 	AGENT_URL_KEY,
 	closedPort,
@@ -35,8 +36,8 @@ test.describe('settings: test connection', () => {
 		await page.getByRole('button', { name: 'Test connection' }).click();
 		const result = page.getByTestId('connection-result');
 		await expect(result).toContainText("Blocked by the agent's CORS settings.");
-		await expect(result).toContainText("Add http://localhost:4180 to the agent's allowed origins");
-		await expect(page.getByTestId('page-origin')).toHaveText('http://localhost:4180');
+		await expect(result).toContainText(`Add ${E2E_ORIGIN} to the agent's allowed origins`);
+		await expect(page.getByTestId('page-origin')).toHaveText(E2E_ORIGIN);
 	});
 
 	test('recognises a service that is not an agent', async ({ page, agent }) => {

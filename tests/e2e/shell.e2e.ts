@@ -1,3 +1,4 @@
+import { E2E_ORIGIN } from '../../playwright.config.ts';
 import { closedPort, control, expect, signInWithToken, test, AGENT_URL_KEY } from './fixtures.ts';
 
 test.describe('routing', () => {
@@ -74,7 +75,7 @@ test.describe('agent status badge', () => {
 		await expect(page).toHaveURL(/\/login/);
 		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
 		await expect(page.getByTestId('agent-problem')).toContainText(
-			`The agent at http://127.0.0.1:${port} is unreachable, or this page's origin (http://localhost:4180) is not allowed by the agent.`
+			`The agent at http://127.0.0.1:${port} is unreachable, or this page's origin (${E2E_ORIGIN}) is not allowed by the agent.`
 		);
 	});
 
