@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Timeline, compileSearch, type NewEntry } from './timeline.svelte.ts';
 
 const event = (i: number, extra: Partial<NewEntry> = {}): NewEntry => ({
@@ -81,14 +81,30 @@ describe('Timeline', () => {
 });
 
 describe('searching the timeline', () => {
-	it('reads the search as text, or as a regular expression when asked', () => {
+	it('matches nothing until the regular-expression engine is here, then filters with it', async () => {
+		// A fresh module: no earlier test has brought the engine yet.
+		vi.resetModules();
+		const fresh = await import('./timeline.svelte.ts');
+		const t = new fresh.Timeline();
+		t.append([event(1, { summary: '/a/cut-v12.mov' }), event(2, { summary: '/a/notes.txt' })]);
+		t.setFilter({ channel: null, kind: null, q: 'cut-v\\d+', regex: true, problems: false });
+		expect(t.shown).toEqual([]);
+		expect(t.search.loading).not.toBeNull();
+		await t.search.loading;
+		await vi.waitFor(() => expect(summaries(t)).toEqual(['/a/cut-v12.mov']));
+		expect(t.search).toMatchObject({ error: null, loading: null });
+	});
+
+	it('reads the search as text, or as a regular expression when asked', async () => {
+		await compileSearch('x', true).loading;
 		expect(compileSearch('HERO').test('upload hero.psd')).toBe(true);
 		expect(compileSearch('her.\\.psd').test('upload hero.psd')).toBe(false);
 		expect(compileSearch('her.\\.psd', true).test('upload hero.psd')).toBe(true);
 		expect(compileSearch('^upload .* failed', true).test('Upload a.psd, failed')).toBe(true);
 	});
 
-	it('says why a pattern cannot be read, and filters nothing out', () => {
+	it('says why a pattern cannot be read, and filters nothing out', async () => {
+		await compileSearch('x', true).loading;
 		const search = compileSearch('(unclosed', true);
 		expect(search.error).toMatch(/unterminated group|missing \)/i);
 		expect(search.test('anything')).toBe(true);

@@ -2,6 +2,7 @@ import { parse, Stored } from '$lib/stored.svelte';
 import type { ChannelName } from '$lib/contract';
 import { EVENT_KINDS, type EventKind, type Severity } from './event-words';
 import { payloadText } from './frames';
+import { compileRegex, loadRegexEngine, regexEngine, regexEngineFailure } from './regex-search';
 
 /**
  * The merged event list of both channels: bounded (the oldest drop first and are counted),
@@ -44,31 +45,39 @@ export type TimelineFilter = {
 	problems: boolean;
 };
 
+export type Search = {
+	test: (text: string) => boolean;
+	/** Why the pattern cannot be used; every event stays then. */
+	error: string | null;
+	/** Settles when the regular-expression engine is here: until then nothing matches. */
+	loading: Promise<void> | null;
+};
+
 /**
- * The search as a test on an event's text: plain text, or a regular expression when asked. A
- * pattern that is not valid says why and searches nothing out (every event stays).
+ * The search as a test on an event's text: plain text, or a regular expression when asked, run on
+ * an engine that cannot hang the tab (fetched on first use). A pattern that cannot be used says why
+ * and searches nothing out (every event stays).
  */
-export function compileSearch(
-	q: string,
-	regex = false
-): { test: (text: string) => boolean; error: string | null } {
-	if (!q) return { test: () => true, error: null };
+export function compileSearch(q: string, regex = false): Search {
+	if (!q) return { test: () => true, error: null, loading: null };
 	if (!regex) {
 		const needle = q.toLowerCase();
-		return { test: (text) => text.includes(needle), error: null };
+		return { test: (text) => text.includes(needle), error: null, loading: null };
 	}
-	try {
-		const pattern = new RegExp(q, 'i');
-		return { test: (text) => pattern.test(text), error: null };
-	} catch (e) {
+	const engine = regexEngine();
+	if (engine) return { ...compileRegex(q, engine), loading: null };
+	const failure = regexEngineFailure();
+	if (failure !== null)
 		return {
 			test: () => true,
-			error: e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e)
+			error: `The regular-expression search could not be loaded (${failure}): reload the page to try again`,
+			loading: null
 		};
-	}
+	// Nothing matches until the engine is here, rather than every event for a moment.
+	return { test: () => false, error: null, loading: loadRegexEngine() };
 }
 
-const compiled = new WeakMap<TimelineFilter, ReturnType<typeof compileSearch>>();
+const compiled = new WeakMap<TimelineFilter, Search>();
 function searchOf(filter: TimelineFilter) {
 	let search = compiled.get(filter);
 	if (!search) compiled.set(filter, (search = compileSearch(filter.q, filter.regex)));
@@ -219,11 +228,28 @@ export class Timeline {
 		this.version++;
 	}
 
+	/** The search of the current filter: why it cannot be used, or that its engine is loading. */
+	get search(): Search {
+		void this.version;
+		return searchOf(this.filter);
+	}
+
 	setFilter(filter: TimelineFilter) {
 		if (JSON.stringify(filter) === JSON.stringify(this.filter)) return;
 		this.filter = filter;
+		this.#refilter();
+	}
+
+	#refilter() {
+		const filter = this.filter;
 		this.#filtered = this.#entries.filter((e) => matches(e, filter));
 		this.version++;
+		// The regular-expression engine arrived: filter again with it, if the filter is still this one.
+		void searchOf(filter).loading?.then(() => {
+			if (this.filter !== filter) return;
+			compiled.delete(filter);
+			this.#refilter();
+		});
 	}
 
 	setCap(cap: number) {

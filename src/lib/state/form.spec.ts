@@ -27,17 +27,40 @@ describe('FormState', () => {
 		expect(form.fieldErrors).toEqual({ name: ['Enter a name.'] });
 	});
 
-	it('puts 499 field messages next to the fields and says so once', async () => {
-		const form = new FormState(['firstName']);
+	it('puts 499 field messages next to the fields, with no line above pointing at them', async () => {
+		const form = new FormState(['firstName', 'lastName']);
 		await form.submit(async () => {
-			throw new AgentHttpError(499, 'VALIDATION', { firstName: ['First name is required.'] });
+			throw new AgentHttpError(499, 'VALIDATION', {
+				firstName: ['First name is required.'],
+				lastName: ['Too long.']
+			});
 		});
-		expect(form.fieldErrors).toEqual({ firstName: ['First name is required.'] });
-		expect(form.message).toEqual({
-			tone: 'error',
-			text: 'The agent did not accept some fields: see the messages next to them.',
-			code: 'VALIDATION'
+		expect(form.fieldErrors).toEqual({
+			firstName: ['First name is required.'],
+			lastName: ['Too long.']
 		});
+		expect(form.message).toBeNull();
+	});
+
+	it('adds no line either when the form itself puts the answer next to a field', async () => {
+		// As the MFA card does with a refused code: its own words, next to the code.
+		const form = new FormState(['code']);
+		await form.submit(
+			async () => {
+				throw new AgentHttpError(499, 'TOTP', { TOTP: ['Invalid code.'] });
+			},
+			{ explain: () => ({ fieldErrors: { code: ['That code is not right.'] } }) }
+		);
+		expect(form.fieldErrors).toEqual({ code: ['That code is not right.'] });
+		expect(form.message).toBeNull();
+		// Words the form asks for above it are still shown.
+		await form.submit(
+			async () => {
+				throw new AgentHttpError(499, 'TOTP', { TOTP: ['Invalid code.'] });
+			},
+			{ explain: () => ({ text: 'Try again.', fieldErrors: { code: ['Not right.'] } }) }
+		);
+		expect(form.message).toMatchObject({ text: 'Try again.' });
 	});
 
 	it('puts messages for fields the form lacks into its message, without pointing at fields', async () => {

@@ -70,11 +70,12 @@ export class FormState {
 			else elsewhere.push(...messages.map((m) => `${field}: ${m}`));
 		}
 		this.fieldErrors = shown;
-		const parts = [];
-		if (Object.keys(shown).length)
-			parts.push('The agent did not accept some fields: see the messages next to them.');
-		if (elsewhere.length) parts.push(`The agent did not accept: ${elsewhere.join(' ')}`);
-		const fallback = parts.length ? parts.join(' ') : errorMessage(error);
+		const besideFields = Object.keys(shown).length > 0;
+		// With every message next to its field, a line above saying so is only noise; it points at
+		// them only beside messages that have no field here.
+		let fallback: string | null = besideFields ? null : errorMessage(error);
+		if (elsewhere.length)
+			fallback = `${besideFields ? 'The agent did not accept some fields: see the messages next to them. ' : ''}The agent did not accept: ${elsewhere.join(' ')}`;
 		const text = view && 'text' in view ? view.text : fallback;
 		this.message = text
 			? { tone: 'error', text, code: error instanceof AgentHttpError ? error.code : null }
