@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PLANTED } from '../../src/lib/mask.ts';
-import { control, expect, push, signInWithToken, test } from './fixtures.ts';
+import { control, expect, fakeNotifications, push, signInWithToken, test } from './fixtures.ts';
 
 /**
  * The development agent's credentials mode puts a credential of every form the mask knows into
@@ -90,23 +90,7 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	test.slow();
 	const log: string[] = [];
 	page.on('console', (message) => log.push(message.text()));
-	await page.addInitScript(() => {
-		const shown: string[] = [];
-		(window as unknown as { shown: string[] }).shown = shown;
-		class FakeNotification {
-			static permission = 'granted';
-			static requestPermission = async () => 'granted';
-			onclick: (() => void) | null = null;
-			constructor(title: string, options: { body?: string }) {
-				shown.push(`${title}: ${options.body ?? ''}`);
-			}
-			close() {}
-		}
-		Object.defineProperty(window, 'Notification', { value: FakeNotification });
-		Object.defineProperty(document, 'hidden', {
-			get: () => (window as unknown as { hide?: boolean }).hide === true
-		});
-	});
+	const notifications = await fakeNotifications(page);
 	await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
 	await control(agent, 'plant', { on: true });
 	await signInWithToken(page, agent);
@@ -120,13 +104,11 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 		'Live'
 	);
 	await page.getByLabel(/browser notification when this tab is hidden/).check();
-	await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = true));
+	await notifications.hide(true);
 	await push(agent, 'notification', failed('plan.psd'));
 	await expect(page.getByTestId('problems')).toContainText('plan.psd');
-	await expect
-		.poll(() => page.evaluate(() => (window as unknown as { shown: string[] }).shown.length))
-		.toBe(1);
-	await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = false));
+	await expect.poll(async () => (await notifications.shown()).length).toBe(1);
+	await notifications.hide(false);
 	// The planted text arrived, masked: without this the walk could pass on an agent that sent none.
 	await expect(page.getByTestId('problems')).toContainText('***');
 	await look('overview');
@@ -218,12 +200,7 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	await look('settings');
 
 	found.push(...planted('storage', await storageText(page)));
-	found.push(
-		...planted(
-			'notifications',
-			(await page.evaluate(() => (window as unknown as { shown: string[] }).shown)).join('\n')
-		)
-	);
+	found.push(...planted('notifications', (await notifications.shown()).join('\n')));
 	found.push(...planted('console', log.join('\n')));
 	expect(found).toEqual([]);
 });

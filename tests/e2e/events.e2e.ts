@@ -5,9 +5,9 @@ import {
 	AGENT_URL_KEY,
 	control,
 	expect,
+	openEvents,
 	push,
 	retryNow,
-	signInWithToken,
 	test,
 	tokenKey
 } from './fixtures.ts';
@@ -47,13 +47,6 @@ async function agentToken(sim: Simulator): Promise<string> {
 
 const rows = (page: Page) => page.getByTestId('timeline').locator('li');
 const row = (page: Page, text: string | RegExp) => rows(page).filter({ hasText: text });
-
-async function openEvents(page: Page, sim: Simulator, search = '') {
-	await signInWithToken(page, sim);
-	await page.goto(`/events${search}`);
-	await expect(page.getByTestId('notification-status')).toHaveText('Live');
-	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
-}
 
 test.describe('events', () => {
 	test('shows frames of every documented kind in words, and unknown ones raw', async ({

@@ -208,3 +208,40 @@ export const stored = (page: Page, agent: string) =>
 			}),
 		agent
 	);
+
+/**
+ * Browser notifications, allowed, recorded as "title: body" in `window.shown` instead of shown; the
+ * tab counts as hidden while `window.hide` is true. Call before the page loads.
+ */
+export async function fakeNotifications(page: Page) {
+	await page.addInitScript(() => {
+		const shown: string[] = [];
+		(window as unknown as { shown: string[] }).shown = shown;
+		class FakeNotification {
+			static permission = 'granted';
+			static requestPermission = async () => 'granted';
+			onclick: (() => void) | null = null;
+			constructor(title: string, options: { body?: string }) {
+				shown.push(`${title}: ${options.body ?? ''}`);
+			}
+			close() {}
+		}
+		Object.defineProperty(window, 'Notification', { value: FakeNotification });
+		Object.defineProperty(document, 'hidden', {
+			get: () => (window as unknown as { hide?: boolean }).hide === true
+		});
+	});
+	return {
+		shown: () => page.evaluate(() => (window as unknown as { shown: string[] }).shown),
+		hide: (hidden: boolean) =>
+			page.evaluate((h) => ((window as unknown as { hide: boolean }).hide = h), hidden)
+	};
+}
+
+/** Signs in and opens the events page (with `search`), once both channels are live. */
+export async function openEvents(page: Page, sim: Simulator, search = '') {
+	await signInWithToken(page, sim);
+	await page.goto(`/events${search}`);
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+}

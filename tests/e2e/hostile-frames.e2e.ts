@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { control, expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, openEvents, test } from './fixtures.ts';
 
 /** What the console keeps of an agent's timeline in IndexedDB, as text, and how long it is. */
 const keptLength = (page: Page) =>
@@ -18,12 +18,6 @@ const keptLength = (page: Page) =>
 	);
 
 const rows = (page: Page) => page.getByTestId('timeline').locator('[data-seq]');
-
-async function openEvents(page: Page, agent: Parameters<typeof signInWithToken>[1]) {
-	await signInWithToken(page, agent);
-	await page.goto('/events');
-	await expect(page.getByTestId('notification-status')).toHaveText('Live');
-}
 
 test.describe('an agent that sends too much', () => {
 	test('30 frames of 10 MB are counted and summarised, not kept whole, and a reload stays small', async ({

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, push, signInWithToken, test } from './fixtures.ts';
+import { expect, fakeNotifications, push, signInWithToken, test } from './fixtures.ts';
 import type { Simulator } from '../../simulator/index.ts';
 
 const progress = (
@@ -181,33 +181,17 @@ test.describe('overview: what the agent is doing now', () => {
 
 	test('with consent, a browser notification when the tab is hidden', async ({ page, agent }) => {
 		await page.context().grantPermissions(['notifications']);
-		await page.addInitScript(() => {
-			const shown: string[] = [];
-			(window as unknown as { shown: string[] }).shown = shown;
-			class FakeNotification {
-				static permission = 'granted';
-				static requestPermission = async () => 'granted';
-				onclick: (() => void) | null = null;
-				constructor(title: string, options: { body?: string }) {
-					shown.push(`${title}: ${options.body ?? ''}`);
-				}
-				close() {}
-			}
-			Object.defineProperty(window, 'Notification', { value: FakeNotification });
-			Object.defineProperty(document, 'hidden', {
-				get: () => (window as unknown as { hide?: boolean }).hide === true
-			});
-		});
+		const notifications = await fakeNotifications(page);
 		await openOverview(page, agent);
-		const shown = () => page.evaluate(() => (window as unknown as { shown: string[] }).shown);
-		await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = true));
+		const shown = notifications.shown;
+		await notifications.hide(true);
 		await push(agent, 'notification', failed('quiet'));
 		await expect(page.getByTestId('problems')).toContainText('quiet.mov');
 		expect(await shown()).toEqual([]);
 
-		await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = false));
+		await notifications.hide(false);
 		await page.getByLabel(/browser notification when this tab is hidden/).check();
-		await page.evaluate(() => ((window as unknown as { hide: boolean }).hide = true));
+		await notifications.hide(true);
 		await push(agent, 'notification', failed('loud'));
 		await expect
 			.poll(shown)

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Simulator } from '../../simulator/index.ts';
-import { expect, push, signInWithToken, stored, test } from './fixtures.ts';
+import { expect, openEvents, push, stored, test } from './fixtures.ts';
 
 /** Every kept event, of every agent, as JSON. */
 const everythingStored = (page: Page) =>
@@ -19,13 +18,6 @@ const everythingStored = (page: Page) =>
 
 const rows = (page: Page) => page.getByTestId('timeline').locator('li');
 const state = (n: number) => ({ Path: `/kept/${n}.psd`, StorageName: 'S', State: 4 });
-
-async function openEvents(page: Page, sim: Simulator) {
-	await signInWithToken(page, sim);
-	await page.goto('/events');
-	await expect(page.getByTestId('notification-status')).toHaveText('Live');
-	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
-}
 
 test.describe('the timeline survives a reload', () => {
 	test('a reload shows what was seen, with a marker for the time nobody listened', async ({
