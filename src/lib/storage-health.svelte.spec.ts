@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StorageKind } from '$lib/api/drives';
 import { AgentHttpError } from '$lib/api/errors';
 import type { SyncHealth } from '$lib/api/schemas/drives';
@@ -25,7 +25,9 @@ function agent() {
 	return { calls, failures, read };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Waits until the drive's read has ended (its answer or failure is in). */
+const readDone = (reads: HealthReads, id: string) =>
+	vi.waitFor(() => expect(reads.get('drive', id)?.reading).toBe(false));
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `d${i}`);
 
 describe('HealthReads', () => {
@@ -38,8 +40,11 @@ describe('HealthReads', () => {
 		expect(reads.get('drive', 'd9')).toEqual({ health: null, error: null, reading: true });
 		for (let answered = 0; answered < a.calls.length;) {
 			expect(a.calls.length - answered).toBeLessThanOrEqual(HEALTH_AT_ONCE);
-			a.calls[answered++]!.answer();
-			await flush();
+			const call = a.calls[answered++]!;
+			call.answer();
+			await readDone(reads, call.id);
+			// The next one waiting starts as this one ends.
+			expect(a.calls.length).toBe(Math.min(10, answered + HEALTH_AT_ONCE));
 		}
 		expect(a.calls.map((c) => c.id)).toEqual(ids(10));
 		expect(reads.get('drive', 'd9')).toEqual({
@@ -57,7 +62,7 @@ describe('HealthReads', () => {
 		const hide = reads.show('drive', 'passing');
 		hide();
 		a.calls[0]!.answer();
-		await flush();
+		await readDone(reads, 'first');
 		expect(a.calls.map((c) => c.id)).toEqual(['first']);
 		expect(reads.get('drive', 'passing')?.reading).toBe(false);
 		reads.show('drive', 'passing');
@@ -72,7 +77,8 @@ describe('HealthReads', () => {
 		reads.show('drive', 'shown');
 		const hide = reads.show('drive', 'gone');
 		a.calls.forEach((c) => c.answer());
-		await flush();
+		await readDone(reads, 'shown');
+		await readDone(reads, 'gone');
 		hide();
 		reads.follow(first);
 		expect(a.calls).toHaveLength(2);
@@ -84,7 +90,7 @@ describe('HealthReads', () => {
 			reading: true
 		});
 		a.calls[2]!.answer();
-		await flush();
+		await readDone(reads, 'shown');
 		expect(reads.get('drive', 'shown')?.health).toEqual({ DriveStatus: 'shown read 2' });
 		// The one off screen is read again once it is back.
 		reads.show('drive', 'gone');
@@ -97,15 +103,16 @@ describe('HealthReads', () => {
 		const reads = new HealthReads(a.read, 2);
 		for (const id of ['broken', 'slow', 'waiting']) reads.show('drive', id);
 		a.calls[0]!.answer();
-		await flush();
+		await readDone(reads, 'broken');
 		expect(reads.get('drive', 'broken')?.error).toBeInstanceOf(AgentHttpError);
 		const slow = a.calls.find((c) => c.id === 'slow')!;
 		reads.stop();
-		await flush();
+		// Stopping aborts at once; the aborted read ends a moment later.
 		expect(slow.signal.aborted).toBe(true);
 		expect(a.calls.find((c) => c.id === 'waiting')?.signal.aborted).toBe(true);
 		reads.show('drive', 'later');
 		expect(a.calls.map((c) => c.id)).not.toContain('later');
+		await readDone(reads, 'slow');
 		expect(reads.get('drive', 'slow')).toEqual({ health: null, error: null, reading: false });
 	});
 });

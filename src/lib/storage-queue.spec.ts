@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TaskQueue } from './storage-queue.ts';
 
 /** A task that resolves when told to, noting when it started. */
@@ -14,8 +14,6 @@ function gate(started: string[], name: string) {
 	};
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('TaskQueue', () => {
 	it('runs at most its limit at once, the next as one ends, in order', async () => {
 		const queue = new TaskQueue(2);
@@ -26,8 +24,9 @@ describe('TaskQueue', () => {
 		expect(started).toEqual(['a', 'b']);
 		expect([queue.running, queue.waiting]).toEqual([2, 2]);
 		gates[1]!.open();
-		await flush();
-		expect(started).toEqual(['a', 'b', 'c']);
+		// The next starts as soon as one ends.
+		await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']));
+		expect([queue.running, queue.waiting]).toEqual([2, 1]);
 		gates[0]!.open();
 		gates[2]!.open();
 		gates[3]!.open();
