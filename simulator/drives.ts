@@ -121,6 +121,25 @@ export const CLOUD_NAMES: Record<number, string> = {
 };
 
 const TRANSFER = { chunkSize: 8_388_608, retryCount: 3, concurrentChunks: 4, concurrentFiles: 2 };
+/** What every drive the development agent makes has in common, seeded or generated. */
+const DRIVE_BASE = {
+	kind: 'drive' as const,
+	objectsPerFolder: 1000,
+	transferOptions: TRANSFER,
+	keepFileAfterUpload: true,
+	version: 0
+};
+/** What every backup it makes has in common. */
+const BACKUP_BASE = {
+	kind: 'backup' as const,
+	version: 0,
+	maximumCacheSize: 0,
+	keepFileAfterUpload: true,
+	sharedDrive: false,
+	rotationalCache: false,
+	permissionType: 2,
+	transferOptions: TRANSFER
+};
 const FOLDERS = [
 	'Projects\\Brand 2027',
 	'Projects\\Spring campaign',
@@ -203,17 +222,10 @@ export type StorageSet = { drives: SimDrive[]; backups: SimBackup[]; tally?: Rep
 export function seedDrives(options: SeedOptions = {}): StorageSet {
 	const n = (base: number) =>
 		options.filesPerDrive ? Math.max(1, Math.round(options.filesPerDrive * (base / 3000))) : base;
-	const driveBase = {
-		kind: 'drive' as const,
-		objectsPerFolder: 1000,
-		transferOptions: TRANSFER,
-		keepFileAfterUpload: true,
-		version: 0
-	};
 	return {
 		drives: [
 			{
-				...driveBase,
+				...DRIVE_BASE,
 				id: '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f',
 				sharedDriveId: null,
 				active: true,
@@ -249,7 +261,7 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				)
 			},
 			{
-				...driveBase,
+				...DRIVE_BASE,
 				id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
 				sharedDriveId: 'shared-archive',
 				active: true,
@@ -273,7 +285,7 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				files: seedFiles(12, n(2000), mixFor(n(2000), { error: 0.0015, pendingDownload: 0.004 }))
 			},
 			{
-				...driveBase,
+				...DRIVE_BASE,
 				id: '3d2e1f0a-9b8c-4d7e-a6f5-4e3d2c1b0a99',
 				sharedDriveId: null,
 				active: true,
@@ -301,7 +313,7 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				)
 			},
 			{
-				...driveBase,
+				...DRIVE_BASE,
 				id: '7c6b5a49-3827-4615-9f0e-d1c2b3a49586',
 				sharedDriveId: null,
 				active: false,
@@ -327,8 +339,7 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 		],
 		backups: [
 			{
-				kind: 'backup',
-				version: 0,
+				...BACKUP_BASE,
 				id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
 				active: true,
 				name: 'Laptop documents',
@@ -337,20 +348,13 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				storageId: 'acc-aws-1',
 				storageName: 'studio-backups',
 				syncIntervalSeconds: 900,
-				maximumCacheSize: 0,
 				localCacheEncrypted: false,
 				cloudObjectsEncrypted: true,
-				keepFileAfterUpload: true,
-				sharedDrive: false,
-				rotationalCache: false,
-				permissionType: 2,
-				transferOptions: TRANSFER,
 				account: { id: 'acc-aws-1', cloudType: 1 },
 				files: seedFiles(13, n(1500), mixFor(n(1500), { pendingUpload: 0.004 }))
 			},
 			{
-				kind: 'backup',
-				version: 0,
+				...BACKUP_BASE,
 				id: '5e4d3c2b-1a09-4f8e-b7d6-c5b4a3928170',
 				active: true,
 				name: 'Studio server',
@@ -359,14 +363,8 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				storageId: 'acc-wasabi-1',
 				storageName: 'studio-server-backup',
 				syncIntervalSeconds: 3600,
-				maximumCacheSize: 0,
 				localCacheEncrypted: true,
 				cloudObjectsEncrypted: true,
-				keepFileAfterUpload: true,
-				sharedDrive: false,
-				rotationalCache: false,
-				permissionType: 2,
-				transferOptions: TRANSFER,
 				account: { id: 'acc-wasabi-1', cloudType: 2 },
 				files: seedFiles(16, n(800), mixFor(n(800), { error: 0.004, deleting: 0.002 }))
 			}
@@ -387,8 +385,7 @@ type Made = { id: string; name: string; localPath: string; index: number; files:
 function makeDrive({ id, name, localPath, index, files }: Made): SimDrive {
 	const cloud = CLOUDS[index % CLOUDS.length]!;
 	return {
-		kind: 'drive',
-		version: 0,
+		...DRIVE_BASE,
 		id,
 		sharedDriveId: null,
 		active: index % 25 !== 0,
@@ -398,7 +395,6 @@ function makeDrive({ id, name, localPath, index, files }: Made): SimDrive {
 		prefix: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/`,
 		storageName: cloud.bucket,
 		driveName: '',
-		objectsPerFolder: 1000,
 		syncIntervalSeconds: 300,
 		maximumCacheSize: 0,
 		allowDelete: false,
@@ -406,11 +402,9 @@ function makeDrive({ id, name, localPath, index, files }: Made): SimDrive {
 		rotationalCache: false,
 		localCacheEncrypted: false,
 		cloudObjectsEncrypted: true,
-		keepFileAfterUpload: true,
 		permissionType: 2,
 		driveType: 2,
 		syncType: 2,
-		transferOptions: TRANSFER,
 		account: { id: cloud.id, cloudType: cloud.cloudType },
 		files
 	};
@@ -419,8 +413,7 @@ function makeDrive({ id, name, localPath, index, files }: Made): SimDrive {
 function makeBackup({ id, name, localPath, index, files }: Made): SimBackup {
 	const cloud = CLOUDS[index % CLOUDS.length]!;
 	return {
-		kind: 'backup',
-		version: 0,
+		...BACKUP_BASE,
 		id,
 		active: true,
 		name,
@@ -429,14 +422,8 @@ function makeBackup({ id, name, localPath, index, files }: Made): SimBackup {
 		storageId: cloud.id,
 		storageName: cloud.bucket,
 		syncIntervalSeconds: 900,
-		maximumCacheSize: 0,
 		localCacheEncrypted: false,
 		cloudObjectsEncrypted: true,
-		keepFileAfterUpload: true,
-		sharedDrive: false,
-		rotationalCache: false,
-		permissionType: 2,
-		transferOptions: TRANSFER,
 		account: { id: cloud.id, cloudType: cloud.cloudType },
 		files
 	};
