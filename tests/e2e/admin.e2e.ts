@@ -244,8 +244,14 @@ test.describe('MFA enrolment on the profile page', () => {
 		const secret = (await card.getByTestId('mfa-secret').innerText()).replace(/\s/g, '');
 		expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
-		await card.getByLabel('Type the code the app shows').fill('000000');
-		await expect(card).toContainText('That code is not right');
+		const code = card.getByLabel('Type the code the app shows');
+		await code.fill('000000');
+		// Explained once, next to the field: no line above the form, and the field ready again.
+		await expect(code).toHaveAccessibleDescription(/That code is not right/);
+		await expect(code).toHaveAttribute('aria-invalid', 'true');
+		await expect(card).not.toContainText('did not accept');
+		await expect(card.getByRole('alert')).toHaveCount(0);
+		await expect(code).toBeFocused();
 		await page.reload();
 		await expect(card.getByTestId('mfa-secret')).toHaveText(secret.replace(/(.{4})(?=.)/g, '$1 '));
 		await card.getByLabel('Type the code the app shows').fill(totp(secret));
