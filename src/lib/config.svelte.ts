@@ -1,7 +1,7 @@
 import { base } from '$app/paths';
 import { checkAgentUrl } from './agent-url.ts';
 import type { RuntimeConfigFile } from './api/schemas/config.ts';
-import { parse, Stored } from './stored.svelte.ts';
+import { parse, Stored } from './state/stored.svelte.ts';
 
 export const DEFAULT_AGENT_URL = 'http://localhost:29123';
 /** The agent address chosen in this browser; null keeps the config file's. */

@@ -1,5 +1,5 @@
 import type { IdentityProvider } from '$lib/config.svelte';
-import { parse, Stored } from '$lib/stored.svelte';
+import { parse, Stored } from '$lib/state/stored.svelte';
 import { readJwtPayload } from './token.ts';
 
 /**

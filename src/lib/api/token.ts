@@ -1,4 +1,4 @@
-import { parse, Stored } from '$lib/stored.svelte';
+import { parse, Stored } from '$lib/state/stored.svelte';
 
 /**
  * The JWT lives in session storage only, one per agent address: it never goes to local storage,

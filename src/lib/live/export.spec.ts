@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, recordsCsv } from '$lib/csv';
+import { csvCell, recordsCsv } from '$lib/list/csv';
 import { toCsv, toJsonLines } from './export.ts';
 import type { TimelineEntry } from './timeline.svelte.ts';
 

@@ -1,5 +1,5 @@
 import { maskCredentials } from '$lib/mask';
-import { csvCell } from '$lib/csv';
+import { csvCell } from '$lib/list/csv';
 import { payloadOf, payloadText } from './frames';
 import type { TimelineEntry } from './timeline.svelte';
 

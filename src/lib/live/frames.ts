@@ -8,7 +8,7 @@ import {
 } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
 import { maskCredentials, maskDeep } from '$lib/mask';
-import { formatBytes } from '$lib/units';
+import { formatBytes } from '$lib/format/units';
 import { EVENT_KINDS, describeNotification, describeState, type Described } from './event-words';
 import type { NewEntry } from './timeline.svelte';
 

@@ -1,5 +1,5 @@
 import { config } from '$lib/config.svelte';
-import { parse, Stored } from '$lib/stored.svelte';
+import { parse, Stored } from '$lib/state/stored.svelte';
 import type { Severity } from './event-words';
 import type { TimelineEntry } from './timeline.svelte';
 

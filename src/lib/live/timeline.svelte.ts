@@ -1,4 +1,4 @@
-import { parse, Stored } from '$lib/stored.svelte';
+import { parse, Stored } from '$lib/state/stored.svelte';
 import type { ChannelName } from '$lib/contract';
 import { EVENT_KINDS, type EventKind, type Severity } from './event-words';
 import { payloadText } from './frames';

@@ -1,6 +1,6 @@
 import { config } from '$lib/config.svelte';
 import { AGENT_STATUS } from '$lib/contract';
-import { parse, Stored } from '$lib/stored.svelte';
+import { parse, Stored } from '$lib/state/stored.svelte';
 import { AgentError, isAbort } from '$lib/api/errors';
 import { agentStatus } from '$lib/api/management';
 import type { AgentStatusValue } from '$lib/api/schemas';

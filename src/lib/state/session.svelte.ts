@@ -5,8 +5,8 @@ import { AgentContractError, AgentError, AgentHttpError, isAbort } from '$lib/ap
 import { CHALLENGE, type UserProfile } from '$lib/api/schemas/authentication';
 import { jwtExpiry, tokenStore, tokenUserKey } from '$lib/api/token';
 import { agentStatusMonitor } from '$lib/state/agent-status.svelte';
-import { removeStored, StorageBlockedError } from '$lib/storage';
-import { parse, Stored } from '$lib/stored.svelte';
+import { removeStored, StorageBlockedError } from '$lib/state/browser-storage';
+import { parse, Stored } from '$lib/state/stored.svelte';
 
 /** A sign-in waiting for its second step; kept in session storage so a refresh resumes it. */
 export type PendingMfa = {

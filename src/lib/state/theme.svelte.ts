@@ -1,4 +1,4 @@
-import { parse, Stored } from '$lib/stored.svelte';
+import { parse, Stored } from '$lib/state/stored.svelte';
 
 type ThemeChoice = 'system' | 'light' | 'dark';
 

@@ -1,8 +1,8 @@
 import { redirect } from '@sveltejs/kit';
 import { route } from '$lib/routes';
-import { DATA } from '$lib/state/page-data.svelte';
+import { DATA } from '$lib/page-data/page-data.svelte';
 import { session } from '$lib/state/session.svelte';
-import { unsaved } from '$lib/state/unsaved.svelte';
+import { unsaved } from '$lib/form/unsaved.svelte';
 
 /** The guard: signed out, go and sign in, then come back here. */
 export async function load({ depends, parent, url, untrack, route: page, params }) {

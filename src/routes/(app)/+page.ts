@@ -1,6 +1,6 @@
 import { readStorageList } from '$lib/api/drives';
 import { checkUpdate } from '$lib/api/management';
-import { DATA, readAgent } from '$lib/state/page-data.svelte';
+import { DATA, readAgent } from '$lib/page-data/page-data.svelte';
 
 export async function load({ depends, parent }) {
 	await parent();

@@ -1,5 +1,5 @@
 import { readStorageList } from '$lib/api/drives';
-import { DATA, readAgent } from '$lib/state/page-data.svelte';
+import { DATA, readAgent } from '$lib/page-data/page-data.svelte';
 
 export async function load({ depends, parent }) {
 	await parent();

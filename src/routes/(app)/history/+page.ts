@@ -1,6 +1,6 @@
-import { historyList, historyScope } from '$lib/history-query';
-import { readHistoryView, scopeName } from '$lib/state/history-list';
-import { DATA, readAgent } from '$lib/state/page-data.svelte';
+import { historyList, historyScope } from '$lib/history/history-query';
+import { readHistoryView, scopeName } from '$lib/history/history-list';
+import { DATA, readAgent } from '$lib/page-data/page-data.svelte';
 
 export async function load({ depends, parent, url }) {
 	await parent();

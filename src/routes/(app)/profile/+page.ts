@@ -1,6 +1,6 @@
 import { user } from '$lib/api/authentication';
 import { session } from '$lib/state/session.svelte';
-import { DATA, readAgent } from '$lib/state/page-data.svelte';
+import { DATA, readAgent } from '$lib/page-data/page-data.svelte';
 
 export async function load({ depends, parent }) {
 	await parent();

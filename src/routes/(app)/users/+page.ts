@@ -1,7 +1,7 @@
-import { DATA, readAgent } from '$lib/state/page-data.svelte';
+import { DATA, readAgent } from '$lib/page-data/page-data.svelte';
 import { seatsLeft } from '$lib/api/user';
-import { readUsers } from '$lib/state/users-list';
-import { usersList } from '$lib/users-query';
+import { readUsers } from '$lib/users/users-list';
+import { usersList } from '$lib/users/users-query';
 
 export async function load({ depends, parent, url }) {
 	await parent();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listUserSchema } from '$lib/api/schemas/user';
-import { rawText } from '$lib/record-fields';
+import { rawText } from '$lib/record/record-fields';
 import { fullName, userFields } from './user-fields.ts';
 
 const raw = {

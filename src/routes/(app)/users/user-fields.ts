@@ -1,4 +1,4 @@
-import { recordFields, type Field, type KnownField } from '$lib/record-fields';
+import { recordFields, type Field, type KnownField } from '$lib/record/record-fields';
 import {
 	AUTH_PROVIDER_NAMES,
 	USER_STATUS_NAMES,
@@ -7,7 +7,7 @@ import {
 	nameOf
 } from '$lib/api/enum-names';
 import type { ListUser } from '$lib/api/schemas/user';
-import { formatFullDateTime, parseAgentDate } from '$lib/format-table';
+import { formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 
 /** View models of a users-list row: every value in words, mapped here and not in templates. */
 

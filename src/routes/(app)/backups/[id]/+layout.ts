@@ -1,4 +1,4 @@
-import { readReports } from '$lib/state/storage-page';
+import { readReports } from '$lib/drives/page-loads';
 
 export async function load({ depends, parent, params }) {
 	await parent();

@@ -1,4 +1,4 @@
-import { readFiles } from '$lib/state/storage-page';
+import { readFiles } from '$lib/drives/page-loads';
 
 export async function load({ depends, parent, params, url }) {
 	await parent();

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { filesList, stateNumber, stateWords } from './files-query.ts';
+
+describe('file states', () => {
+	it('reads state names as the reports write them into FileState numbers', () => {
+		expect(stateNumber('Normal')).toBe(0);
+		expect(stateNumber('Uploading')).toBe(4);
+		expect(stateNumber('Uploading, Reading')).toBe(132);
+		expect(stateNumber('downloading | reading')).toBe(130);
+		expect(stateNumber('Rename-Deleting')).toBe(32);
+		expect(stateNumber('256')).toBe(256);
+		expect(stateNumber(8)).toBe(8);
+		expect(stateNumber('Frozen')).toBeNull();
+		expect(stateNumber('Uploading, Frozen')).toBeNull();
+		expect(stateNumber(-1)).toBeNull();
+	});
+
+	it('says states in words, unknown names as sent', () => {
+		expect(stateWords('Normal')).toBe('In sync');
+		expect(stateWords('Uploading, Reading')).toBe('Uploading, reading');
+		expect(stateWords(4096 | 4)).toBe('Uploading, unknown (4096)');
+		expect(stateWords('Frozen')).toBe('Frozen');
+		expect(stateWords(null)).toBe('Not given');
+	});
+
+	it('keeps the state filter and page in the query, as a number, 0 left out', () => {
+		const q = filesList.parse(new URLSearchParams('state=132&page=3'));
+		expect(q).toMatchObject({ state: 132, page: 3, pageSize: 50 });
+		expect(filesList.href({ ...q, page: 1 })).toBe('?state=132');
+		expect(filesList.href({ state: 0 })).toBe('?');
+		expect(filesList.parse(new URLSearchParams('state=-4')).state).toBe(0);
+		expect(filesList.parse(new URLSearchParams('state=1.5')).state).toBe(0);
+		expect(filesList.parse(new URLSearchParams('state=abc')).state).toBe(0);
+	});
+});

@@ -1,0 +1,122 @@
+import { FILE_STATE_NAMES } from '$lib/api/enum-names';
+import type { FullHealth } from '$lib/api/schemas/drives';
+import { FILE_STATE } from '$lib/contract';
+import { defineList, type ListQuery } from '$lib/list/list-query';
+
+/**
+ * A drive's (or backup's) files by state, paged on the agent: the view in the URL of the drive's
+ * page (`?state=4&page=2`), so Back, refresh and bookmarks return to it. The agent filters with
+ * one FileState number and keeps the files whose state is exactly that (0: all files).
+ */
+export const filesList = defineList({
+	name: 'files',
+	// The list is part of the drive's own page: its links keep the path and change the query.
+	route: (params) => {
+		const query = new URLSearchParams();
+		for (const [k, v] of Object.entries(params)) if (v) query.set(k, v);
+		return `?${query}`;
+	},
+	sorts: { path: 'Path' },
+	defaultSort: 'path',
+	filters: { state: 'number' },
+	pageSizes: [25, 50, 100, 200],
+	defaultPageSize: 50
+});
+export type FilesQuery = ListQuery<'path', 'state'>;
+
+const NAME_TO_FLAG = new Map(
+	Object.entries(FILE_STATE).map(([name, flag]) => [name.toLowerCase(), flag as number])
+);
+
+/**
+ * The FileState number of a state as reports name it ("Uploading, Reading" is 132, "Normal" 0),
+ * or null when a part of the name is not a state the console knows.
+ */
+export function stateNumber(state: string | number): number | null {
+	if (typeof state === 'number') return Number.isInteger(state) && state >= 0 ? state : null;
+	const trimmed = state.trim();
+	if (/^\d+$/.test(trimmed)) return Number(trimmed);
+	let flags = 0;
+	for (const part of trimmed.split(/[,|]/)) {
+		const flag = NAME_TO_FLAG.get(
+			part
+				.trim()
+				.toLowerCase()
+				.replace(/[\s_-]/g, '')
+		);
+		if (flag === undefined) return null;
+		flags |= flag;
+	}
+	return flags;
+}
+
+/** A state in words: "Uploading, reading", "In sync"; unknown names as the agent sent them. */
+export function stateWords(state: string | number | null | undefined): string {
+	if (state === null || state === undefined || state === '') return 'Not given';
+	const flags = stateNumber(state);
+	if (flags === null) return String(state);
+	if (flags === 0) return 'In sync';
+	const names = Object.entries(FILE_STATE_NAMES)
+		.filter(([bit]) => (flags & Number(bit)) !== 0)
+		.map(([, name]) => name);
+	const unknown = flags & ~Object.keys(FILE_STATE_NAMES).reduce((all, bit) => all | Number(bit), 0);
+	if (unknown) names.push(`Unknown (${unknown})`);
+	return names.map((n, i) => (i === 0 ? n : n.toLowerCase())).join(', ');
+}
+
+export type HealthCount = {
+	key: keyof FullHealth & string;
+	label: string;
+	/** The file list that shows these files: a FileState number, or null when the agent has none. */
+	state: number | null;
+	tone: 'problem' | 'busy' | 'calm';
+	/** Only drives have it (downloads). */
+	driveOnly?: boolean;
+};
+
+/**
+ * The counts of sync health, each with the file list it links to. Which FileState the agent gives
+ * the files of each count is not in the contract: this is the console's reading (waiting files
+ * carry Uploading or Downloading, moving ones add Reading). The file list says its own total, so
+ * a different reading by the agent shows as a different number, not as a wrong one.
+ */
+export const HEALTH_COUNTS: readonly HealthCount[] = [
+	{ key: 'FilesWithErrors', label: 'with errors', state: FILE_STATE.Error, tone: 'problem' },
+	{
+		key: 'FilesPendingUpload',
+		label: 'waiting to upload',
+		state: FILE_STATE.Uploading,
+		tone: 'busy'
+	},
+	{
+		key: 'FilesUploading',
+		label: 'uploading now',
+		state: FILE_STATE.Uploading | FILE_STATE.Reading,
+		tone: 'busy'
+	},
+	{
+		key: 'FilesPendingDownload',
+		label: 'waiting to download',
+		state: FILE_STATE.Downloading,
+		tone: 'busy',
+		driveOnly: true
+	},
+	{
+		key: 'FilesDownloading',
+		label: 'downloading now',
+		state: FILE_STATE.Downloading | FILE_STATE.Reading,
+		tone: 'busy',
+		driveOnly: true
+	},
+	{ key: 'FilesDeleting', label: 'being deleted', state: FILE_STATE.Deleting, tone: 'calm' },
+	{
+		key: 'FilesTemporary',
+		label: 'temporary',
+		state: FILE_STATE.Temporary,
+		tone: 'calm',
+		driveOnly: true
+	},
+	// Normal is 0, which the agent's filter reads as "all files": in-sync files cannot be listed alone.
+	{ key: 'FilesNormal', label: 'in sync', state: null, tone: 'calm' },
+	{ key: 'TotalTrackedFiles', label: 'tracked in all', state: 0, tone: 'calm' }
+];

@@ -1,0 +1,57 @@
+import { listBackups, listDrives, readActivity } from '$lib/api/drives';
+import { readHistory } from '$lib/api/history';
+import type { Row } from '$lib/api/rows';
+import type { HistoryItem } from '$lib/api/schemas/history';
+import { toHistoryQuery, type HistoryScope, type HistoryView } from '$lib/history/history-query';
+
+export type HistoryResult = {
+	view: HistoryView;
+	rows: Row<HistoryItem>[];
+	total: number;
+	pageSize: number;
+	extraRows: number;
+	oddTotal: number | null;
+	/** Narrowed to one drive or backup: the agent's transfer_activity, which filters after paging. */
+	scoped: boolean;
+};
+
+/**
+ * One page of the transfer history as the page shows it. Narrowed to a drive or backup, it is
+ * that drive's transfer activity (the agent has no drive filter on the history itself): status
+ * and direction still filter, origin and sort are not offered there.
+ */
+export async function readHistoryView(
+	view: HistoryView,
+	scope: HistoryScope,
+	signal: AbortSignal
+): Promise<HistoryResult> {
+	const answer = scope
+		? await readActivity(
+				scope.kind,
+				scope.id,
+				{
+					page: view.page,
+					pageSize: view.pageSize,
+					direction: view.direction,
+					status: view.status
+				},
+				{ signal }
+			)
+		: await readHistory(toHistoryQuery(view), { signal });
+	return {
+		view,
+		rows: answer.rows,
+		total: answer.total,
+		pageSize: answer.pageSize ?? view.pageSize,
+		extraRows: answer.extraRows,
+		oddTotal: answer.oddTotal,
+		scoped: scope !== null
+	};
+}
+
+/** The name of the drive or backup the history is narrowed to; null when the agent has none. */
+export async function scopeName(scope: NonNullable<HistoryScope>, signal: AbortSignal) {
+	const list = await (scope.kind === 'drive' ? listDrives : listBackups)({ signal });
+	const found = list.drives.find((d) => d.id.toLowerCase() === scope.id.toLowerCase());
+	return found ? found.name || 'Unnamed' : null;
+}

@@ -1,0 +1,65 @@
+import type { GetAllUsersQuery } from '$lib/api/user';
+import { route } from '$lib/routes';
+import { defineList, type ListQuery } from '$lib/list/list-query';
+
+/** The users list: its view in the URL, the recipe of every list paged on the agent. */
+export const usersList = defineList({
+	name: 'users',
+	route: route.users,
+	sorts: {
+		created: 'CreateDate',
+		name: 'FirstName',
+		username: 'Username',
+		email: 'Email',
+		type: 'UserType',
+		status: 'Status'
+	},
+	defaultSort: 'created',
+	descendingFirst: ['created'],
+	filters: {
+		status: [
+			{ key: 'active', flag: 1, label: 'Active' },
+			{ key: 'inactive', flag: 2, label: 'Inactive' },
+			{ key: 'pending', flag: 4, label: 'Pending' }
+		],
+		/** The desktop user types (the agent's `userType` flags). */
+		type: [
+			{ key: 'admin', flag: 16, label: 'Desktop admin' },
+			{ key: 'creative', flag: 32, label: 'Desktop creative' },
+			{ key: 'standard', flag: 64, label: 'Desktop standard' }
+		]
+	}
+});
+
+export type SortKey = keyof typeof usersList.sorts;
+export type UsersQuery = ListQuery<SortKey, 'status' | 'type'>;
+
+/** A link to the users list showing this view. */
+export function usersHref(query: Partial<UsersQuery>): string {
+	return usersList.href(query);
+}
+
+/** The `user` parameter: which user's panel is open. Not part of the list's query. */
+export const OPEN_USER_PARAM = 'user';
+
+/** A link to this view with one user's panel open: it reopens after a refresh or in another tab. */
+export function userHref(query: Partial<UsersQuery>, id: string): string {
+	return usersList.href(query, { [OPEN_USER_PARAM]: id });
+}
+
+/** Where an e-mail address or username may wrap: after the @ and before each dot. */
+export function wrapParts(text: string): string[] {
+	return text.split(/(?<=@)|(?=\.)/).filter(Boolean);
+}
+
+export function toAgentQuery(query: UsersQuery): GetAllUsersQuery {
+	return {
+		page: query.page,
+		pageSize: query.pageSize,
+		sortField: usersList.sorts[query.sort],
+		descending: query.order === 'desc',
+		userStatus: query.status || undefined,
+		userType: query.type || undefined,
+		username: query.q || undefined
+	};
+}
