@@ -40,9 +40,20 @@ test.describe('routing', () => {
 		const headers = response?.headers() ?? {};
 		expect(headers['referrer-policy']).toBe('no-referrer');
 		expect(headers['cross-origin-opener-policy']).toBe('same-origin');
-		expect(headers['content-security-policy']).toContain("script-src 'self'");
-		expect(headers['content-security-policy']).not.toContain("unsafe-inline'; connect");
-		expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+		// Read as directives, so neither their order nor a longer source list can hide a change.
+		const policy = new Map(
+			(headers['content-security-policy'] ?? '').split(';').map((directive) => {
+				const [name = '', ...sources] = directive.trim().split(/\s+/);
+				return [name, sources] as const;
+			})
+		);
+		expect(policy.get('script-src')).toEqual(["'self'"]);
+		expect(policy.get('worker-src')).toEqual(["'self'"]);
+		expect(policy.get('default-src')).toEqual(["'self'"]);
+		expect(policy.get('object-src')).toEqual(["'none'"]);
+		expect(policy.get('base-uri')).toEqual(["'none'"]);
+		expect(policy.get('frame-ancestors')?.[0]).toBe("'self'");
+		expect(policy.get('connect-src')).not.toContain('*');
 	});
 });
 
