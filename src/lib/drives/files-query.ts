@@ -1,4 +1,4 @@
-import { FILE_STATE_NAMES } from '$lib/api/enum-names';
+import { FILE_STATE_NAMES, flagNames } from '$lib/names';
 import type { FullHealth } from '$lib/api/schemas/drives';
 import { FILE_STATE } from '$lib/contract';
 import { defineList, type ListQuery } from '$lib/list/list-query';
@@ -55,13 +55,9 @@ export function stateWords(state: string | number | null | undefined): string {
 	if (state === null || state === undefined || state === '') return 'Not given';
 	const flags = stateNumber(state);
 	if (flags === null) return String(state);
-	if (flags === 0) return 'In sync';
-	const names = Object.entries(FILE_STATE_NAMES)
-		.filter(([bit]) => (flags & Number(bit)) !== 0)
-		.map(([, name]) => name);
-	const unknown = flags & ~Object.keys(FILE_STATE_NAMES).reduce((all, bit) => all | Number(bit), 0);
-	if (unknown) names.push(`Unknown (${unknown})`);
-	return names.map((n, i) => (i === 0 ? n : n.toLowerCase())).join(', ');
+	return flagNames(FILE_STATE_NAMES, flags)
+		.map((n, i) => (i === 0 ? n : n.toLowerCase()))
+		.join(', ');
 }
 
 export type HealthCount = {

@@ -1,5 +1,5 @@
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
-import { agentStatusText } from '$lib/api/labels';
+import { agentStatusText } from '$lib/names';
 import type { StatusReading } from './agent-status.svelte.ts';
 
 export type Tone = 'good' | 'info' | 'warn' | 'bad' | 'neutral';

@@ -4,8 +4,9 @@ import {
 	USER_STATUS_NAMES,
 	USER_TYPE_NAMES,
 	flagNames,
-	nameOf
-} from '$lib/api/enum-names';
+	nameOf,
+	yesNo
+} from '$lib/names';
 import type { ListUser } from '$lib/api/schemas/user';
 import { formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 
@@ -19,11 +20,6 @@ export const userTypeText = (user: ListUser) =>
 	flagNames(USER_TYPE_NAMES, user.userType).join(', ');
 
 export const statusText = (user: ListUser) => flagNames(USER_STATUS_NAMES, user.status).join(', ');
-
-export function yesNo(value: boolean | null | undefined): string {
-	if (value === null || value === undefined) return 'Not given';
-	return value ? 'Yes' : 'No';
-}
 
 /** Fields of a row this version knows, in the order the panel shows them. */
 const KNOWN: KnownField<ListUser>[] = [
