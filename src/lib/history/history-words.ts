@@ -10,10 +10,9 @@ import type { HistoryItem } from '$lib/api/schemas/history';
 import { formatCount, formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 import type { KnownField } from '$lib/record/record-fields';
 import { formatBytes, formatDuration } from '$lib/format/units';
+import type { Tone } from '$lib/ui/tone';
 
 /** A transfer history entry in words: the list's cells and the panel's fields. */
-
-export type StatusTone = 'ok' | 'problem' | 'stopped' | 'busy' | 'unknown';
 
 export function statusText(status: number | null | undefined): string {
 	if (status === null || status === undefined) return 'Not given';
@@ -21,11 +20,11 @@ export function statusText(status: number | null | undefined): string {
 }
 
 /** How a status looks: failed stands out, canceled is muted, running is busy. */
-export function statusTone(status: number | null | undefined): StatusTone {
+export function statusTone(status: number | null | undefined): Tone {
 	if (typeof status !== 'number') return 'unknown';
-	if (status & 16) return 'problem';
-	if (status & 4) return 'ok';
-	if (status & (8 | 32 | 64 | 128)) return 'stopped';
+	if (status & 16) return 'bad';
+	if (status & 4) return 'good';
+	if (status & (8 | 32 | 64 | 128)) return 'neutral';
 	if (status & (1 | 2)) return 'busy';
 	return 'unknown';
 }
