@@ -93,7 +93,8 @@ export function readDashboard(kind: StorageKind, id: string, options: Options = 
 	});
 }
 
-export type FilesQuery = { state: number; page: number; pageSize: number };
+/** What the file_states report takes; the list's own query, kept in the URL, is `FilesQuery`. */
+export type FileStatesQuery = { state: number; page: number; pageSize: number };
 
 export type FilesPage = RowsPage<FileRow> & {
 	/** Count per state, as the agent names states; entries the console cannot read left out. */
@@ -104,7 +105,7 @@ export type FilesPage = RowsPage<FileRow> & {
 export async function readFileStates(
 	kind: StorageKind,
 	id: string,
-	query: FilesQuery,
+	query: FileStatesQuery,
 	options: Options = {}
 ): Promise<FilesPage> {
 	const answer = await request(fileStatesSchema, reportPath(kind, 'file_states', id), {

@@ -1,7 +1,8 @@
-import { FILE_STATE_NAMES } from '$lib/api/enum-names';
+import { FILE_STATE_NAMES, flagNames } from '$lib/names';
 import type { FullHealth } from '$lib/api/schemas/drives';
 import { FILE_STATE } from '$lib/contract';
 import { defineList, type ListQuery } from '$lib/list/list-query';
+import type { Tone } from '$lib/ui/tone';
 
 /**
  * A drive's (or backup's) files by state, paged on the agent: the view in the URL of the drive's
@@ -55,13 +56,9 @@ export function stateWords(state: string | number | null | undefined): string {
 	if (state === null || state === undefined || state === '') return 'Not given';
 	const flags = stateNumber(state);
 	if (flags === null) return String(state);
-	if (flags === 0) return 'In sync';
-	const names = Object.entries(FILE_STATE_NAMES)
-		.filter(([bit]) => (flags & Number(bit)) !== 0)
-		.map(([, name]) => name);
-	const unknown = flags & ~Object.keys(FILE_STATE_NAMES).reduce((all, bit) => all | Number(bit), 0);
-	if (unknown) names.push(`Unknown (${unknown})`);
-	return names.map((n, i) => (i === 0 ? n : n.toLowerCase())).join(', ');
+	return flagNames(FILE_STATE_NAMES, flags)
+		.map((n, i) => (i === 0 ? n : n.toLowerCase()))
+		.join(', ');
 }
 
 export type HealthCount = {
@@ -69,7 +66,8 @@ export type HealthCount = {
 	label: string;
 	/** The file list that shows these files: a FileState number, or null when the agent has none. */
 	state: number | null;
-	tone: 'problem' | 'busy' | 'calm';
+	/** The colour of a count above zero; null: plain, like every count at zero. */
+	tone: Tone | null;
 	/** Only drives have it (downloads). */
 	driveOnly?: boolean;
 };
@@ -81,7 +79,7 @@ export type HealthCount = {
  * a different reading by the agent shows as a different number, not as a wrong one.
  */
 export const HEALTH_COUNTS: readonly HealthCount[] = [
-	{ key: 'FilesWithErrors', label: 'with errors', state: FILE_STATE.Error, tone: 'problem' },
+	{ key: 'FilesWithErrors', label: 'with errors', state: FILE_STATE.Error, tone: 'bad' },
 	{
 		key: 'FilesPendingUpload',
 		label: 'waiting to upload',
@@ -108,15 +106,15 @@ export const HEALTH_COUNTS: readonly HealthCount[] = [
 		tone: 'busy',
 		driveOnly: true
 	},
-	{ key: 'FilesDeleting', label: 'being deleted', state: FILE_STATE.Deleting, tone: 'calm' },
+	{ key: 'FilesDeleting', label: 'being deleted', state: FILE_STATE.Deleting, tone: null },
 	{
 		key: 'FilesTemporary',
 		label: 'temporary',
 		state: FILE_STATE.Temporary,
-		tone: 'calm',
+		tone: null,
 		driveOnly: true
 	},
 	// Normal is 0, which the agent's filter reads as "all files": in-sync files cannot be listed alone.
-	{ key: 'FilesNormal', label: 'in sync', state: null, tone: 'calm' },
-	{ key: 'TotalTrackedFiles', label: 'tracked in all', state: 0, tone: 'calm' }
+	{ key: 'FilesNormal', label: 'in sync', state: null, tone: null },
+	{ key: 'TotalTrackedFiles', label: 'tracked in all', state: 0, tone: null }
 ];

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, columnKeys, enumWords, humanize, intervalText } from './report-words.ts';
+import { cellText, columnKeys, humanize, intervalText } from './report-words.ts';
 
 describe('report words', () => {
-	it('says the report enums in words and keeps unknown values as sent', () => {
-		expect(enumWords('VirtualDrive')).toBe('Drive letter');
-		expect(enumWords('ReadWrite')).toBe('Read and write');
-		expect(enumWords('AWS')).toBe('Amazon S3');
-		expect(enumWords('Hologram')).toBe('Hologram');
-		expect(enumWords(null)).toBe('Not given');
-	});
-
 	it('names report keys for people', () => {
 		expect(humanize('SizeByExtension')).toBe('Size by extension');
 		expect(humanize('LargestFiles')).toBe('Largest files');

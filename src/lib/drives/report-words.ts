@@ -1,4 +1,5 @@
 import type { Summary } from '$lib/api/schemas/drives';
+import { reportEnumWords, yesNo } from '$lib/names';
 import { formatDateTime } from '$lib/format/time';
 import { formatCount, parseAgentDate } from '$lib/format/cells';
 import type { KnownField } from '$lib/record/record-fields';
@@ -6,42 +7,8 @@ import { formatBytes, formatDuration } from '$lib/format/units';
 
 /**
  * A drive's reports in words. Reports send enums as strings whose values are open: the known ones
- * are said in words, the others shown as sent.
+ * are said in words (`reportEnumWords`), the others shown as sent.
  */
-
-const ENUM_WORDS: Record<string, string> = {
-	virtualdrive: 'Drive letter',
-	localpath: 'Synced folder',
-	stream: 'Stream (kept in the cloud, fetched on demand)',
-	mirror: 'Mirror (everything kept on this computer)',
-	read: 'Read only',
-	readwrite: 'Read and write',
-	aws: 'Amazon S3',
-	wasabi: 'Wasabi',
-	azure: 'Azure',
-	s3generic: 'S3-compatible',
-	google: 'Google Cloud',
-	frame: 'Frame.io',
-	cloudflare: 'Cloudflare R2',
-	dropbox: 'Dropbox',
-	box: 'Box',
-	onedrive: 'OneDrive',
-	googledrive: 'Google Drive',
-	localhttp: 'Local HTTP',
-	fastrserver: 'Fastr server',
-	atomosphere: 'Atmosphere'
-};
-
-/** An enum the reports send as a string, in words; unknown values as sent. */
-export function enumWords(value: string | null | undefined): string {
-	if (value === null || value === undefined || value === '') return 'Not given';
-	return ENUM_WORDS[value.toLowerCase()] ?? value;
-}
-
-export function yesNo(value: boolean | null | undefined): string {
-	if (value === null || value === undefined) return 'Not given';
-	return value ? 'Yes' : 'No';
-}
 
 /** "SizeByExtension" -> "Size by extension". */
 export function humanize(key: string): string {
@@ -74,12 +41,12 @@ export const SUMMARY_FIELDS: KnownField<Summary>[] = [
 		label: 'Drive letter',
 		text: (s) => (s.DriveName ? `${s.DriveName}:` : 'None')
 	},
-	{ key: 'CloudProvider', label: 'Cloud', text: (s) => enumWords(s.CloudProvider) },
+	{ key: 'CloudProvider', label: 'Cloud', text: (s) => reportEnumWords(s.CloudProvider) },
 	{ key: 'StorageBucket', label: 'Bucket', text: (s) => s.StorageBucket || 'Not given' },
 	{ key: 'Prefix', label: 'Prefix', text: (s) => s.Prefix || 'None (the whole bucket)' },
-	{ key: 'DriveType', label: 'Kind', text: (s) => enumWords(s.DriveType) },
-	{ key: 'SyncType', label: 'Sync', text: (s) => enumWords(s.SyncType) },
-	{ key: 'PermissionType', label: 'Permission', text: (s) => enumWords(s.PermissionType) },
+	{ key: 'DriveType', label: 'Kind', text: (s) => reportEnumWords(s.DriveType) },
+	{ key: 'SyncType', label: 'Sync', text: (s) => reportEnumWords(s.SyncType) },
+	{ key: 'PermissionType', label: 'Permission', text: (s) => reportEnumWords(s.PermissionType) },
 	{ key: 'Active', label: 'Active', text: (s) => yesNo(s.Active) },
 	{ key: 'TotalFiles', label: 'Files', text: (s) => num(s.TotalFiles, formatCount) },
 	{ key: 'TotalDirectories', label: 'Folders', text: (s) => num(s.TotalDirectories, formatCount) },

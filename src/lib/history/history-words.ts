@@ -1,31 +1,18 @@
-import { CLOUD_TYPE_NAMES, flagNames, nameOf } from '$lib/api/enum-names';
+import {
+	CLOUD_TYPE_NAMES,
+	TRANSFER_DIRECTION_NAMES,
+	TRANSFER_ORIGIN_NAMES,
+	TRANSFER_STATUS_NAMES,
+	flagNames,
+	nameOf
+} from '$lib/names';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import { formatCount, formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 import type { KnownField } from '$lib/record/record-fields';
 import { formatBytes, formatDuration } from '$lib/format/units';
+import type { Tone } from '$lib/ui/tone';
 
 /** A transfer history entry in words: the list's cells and the panel's fields. */
-
-export const TRANSFER_STATUS_NAMES: Record<number, string> = {
-	1: 'Created',
-	2: 'Running',
-	4: 'Completed',
-	8: 'Canceled',
-	16: 'Failed',
-	32: 'Canceling',
-	64: 'Pausing',
-	128: 'Paused'
-};
-export const DIRECTION_NAMES: Record<number, string> = { 1: 'Upload', 2: 'Download' };
-export const ORIGIN_NAMES: Record<number, string> = {
-	1: 'Direct transfer',
-	2: 'Drive',
-	4: 'Sync or backup',
-	8: 'Fastr, local',
-	16: 'Fastr, server to server'
-};
-
-export type StatusTone = 'ok' | 'problem' | 'stopped' | 'busy' | 'unknown';
 
 export function statusText(status: number | null | undefined): string {
 	if (status === null || status === undefined) return 'Not given';
@@ -33,20 +20,19 @@ export function statusText(status: number | null | undefined): string {
 }
 
 /** How a status looks: failed stands out, canceled is muted, running is busy. */
-export function statusTone(status: number | null | undefined): StatusTone {
+export function statusTone(status: number | null | undefined): Tone {
 	if (typeof status !== 'number') return 'unknown';
-	if (status & 16) return 'problem';
-	if (status & 4) return 'ok';
-	if (status & (8 | 32 | 64 | 128)) return 'stopped';
+	if (status & 16) return 'bad';
+	if (status & 4) return 'good';
+	if (status & (8 | 32 | 64 | 128)) return 'neutral';
 	if (status & (1 | 2)) return 'busy';
 	return 'unknown';
 }
 
-export const directionText = (d: number | null | undefined) =>
-	d === null || d === undefined ? 'Not given' : nameOf(DIRECTION_NAMES, d);
+export const directionText = (d: number | null | undefined) => nameOf(TRANSFER_DIRECTION_NAMES, d);
 
 export const originText = (o: number | null | undefined) =>
-	typeof o === 'number' ? flagNames(ORIGIN_NAMES, o).join(', ') : 'Not given';
+	typeof o === 'number' ? flagNames(TRANSFER_ORIGIN_NAMES, o).join(', ') : 'Not given';
 
 /** Seconds from start to end, when both are dates and in order. */
 export function durationSeconds(h: HistoryItem): number | null {

@@ -15,14 +15,14 @@ describe('statusWords', () => {
 				1_000
 			).text
 		).toBe('The agent closed the connection. Connecting (attempt 1)');
-		expect(statusWords({ kind: 'live', since: 0 }, 0)).toEqual({ text: 'Live', tone: 'ok' });
+		expect(statusWords({ kind: 'live', since: 0 }, 0)).toEqual({ text: 'Live', tone: 'good' });
 	});
 });
 
 describe('freshness', () => {
 	it('goes amber, then red, as the last event gets old', () => {
 		expect(freshness(null, 0).text).toBe('No events yet');
-		expect(freshness(6_000, 10_000)).toEqual({ text: 'Last event 4 s ago', tone: 'ok' });
+		expect(freshness(6_000, 10_000)).toEqual({ text: 'Last event 4 s ago', tone: 'good' });
 		expect(freshness(0, 45_000).tone).toBe('warn');
 		expect(freshness(0, 600_000)).toEqual({ text: 'Last event 10 min ago', tone: 'bad' });
 	});

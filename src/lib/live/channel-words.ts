@@ -1,8 +1,7 @@
 import type { ChannelStatus, ReadBy } from '$lib/live/channel.svelte';
+import type { Tone } from '$lib/ui/tone';
 
 /** A channel's state and freshness in words, with a tone for the colour. */
-
-export type Tone = 'ok' | 'warn' | 'bad' | 'idle';
 
 export const STALE_WARN_MS = 30_000;
 export const STALE_BAD_MS = 120_000;
@@ -10,14 +9,14 @@ export const STALE_BAD_MS = 120_000;
 export function statusWords(status: ChannelStatus, now: number): { text: string; tone: Tone } {
 	switch (status.kind) {
 		case 'stopped':
-			return { text: 'Not connected', tone: 'idle' };
+			return { text: 'Not connected', tone: 'neutral' };
 		case 'connecting':
 			return {
 				text: status.attempt > 1 ? `Connecting (attempt ${status.attempt})` : 'Connecting',
 				tone: 'warn'
 			};
 		case 'live':
-			return { text: 'Live', tone: 'ok' };
+			return { text: 'Live', tone: 'good' };
 		case 'reconnecting': {
 			const seconds = Math.ceil((status.retryAt - now) / 1000);
 			const what = status.closedByAgent ? 'The agent closed the connection. ' : 'Disconnected. ';
@@ -33,7 +32,7 @@ export function statusWords(status: ChannelStatus, now: number): { text: string;
 }
 
 export function freshness(lastFrameAt: number | null, now: number): { text: string; tone: Tone } {
-	if (lastFrameAt === null) return { text: 'No events yet', tone: 'idle' };
+	if (lastFrameAt === null) return { text: 'No events yet', tone: 'neutral' };
 	const age = Math.max(0, now - lastFrameAt);
 	const seconds = Math.floor(age / 1000);
 	const text =
@@ -42,7 +41,7 @@ export function freshness(lastFrameAt: number | null, now: number): { text: stri
 			: seconds < 120
 				? `Last event ${seconds} s ago`
 				: `Last event ${Math.floor(seconds / 60)} min ago`;
-	return { text, tone: age > STALE_BAD_MS ? 'bad' : age > STALE_WARN_MS ? 'warn' : 'ok' };
+	return { text, tone: age > STALE_BAD_MS ? 'bad' : age > STALE_WARN_MS ? 'warn' : 'good' };
 }
 
 /**

@@ -61,7 +61,7 @@ describe('describeState', () => {
 		expect(describeState({ Path: '/x/a.psd', StorageName: 'S3', State: 4 }).summary).toBe(
 			'/x/a.psd (S3): Uploading [4]'
 		);
-		expect(describeState({ Path: '/a', State: 0 }).summary).toBe('/a: Normal [0]');
+		expect(describeState({ Path: '/a', State: 0 }).summary).toBe('/a: In sync [0]');
 		expect(describeState({ Path: '/a', State: 1024 + 2 }).summary).toBe(
 			'/a: Downloading, Unknown (1024) [1026]'
 		);

@@ -1,4 +1,4 @@
-import { FILE_STATE_NAMES, flagNames } from '$lib/api/enum-names';
+import { FILE_STATE_NAMES, flagNames } from '$lib/names';
 import {
 	NOTIFICATION_TYPE,
 	appNotificationDataSchema,
@@ -179,9 +179,9 @@ export function describeNotification(frame: NotificationFrame): Described {
 	}
 }
 
-/** All the names of a state, or "Normal"; unknown bits as numbers. */
+/** All the names of a state ("Uploading, Error", "In sync"); unknown bits as numbers. */
 export function stateNames(state: number): string {
-	return flagNames(FILE_STATE_NAMES, state, 'Normal').join(', ');
+	return flagNames(FILE_STATE_NAMES, state).join(', ');
 }
 
 export function describeState(frame: StateChangeFrame): Described {

@@ -1,12 +1,21 @@
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
-import { agentStatusText } from '$lib/api/labels';
+import { AGENT_STATUS } from '$lib/contract';
+import { agentStatusText } from '$lib/names';
+import type { Tone } from '$lib/ui/tone';
 import type { StatusReading } from './agent-status.svelte.ts';
 
-export type Tone = 'good' | 'info' | 'warn' | 'bad' | 'neutral';
+/** The tones the header's status pill is drawn in. */
+export type StatusTone = Extract<Tone, 'good' | 'info' | 'warn' | 'bad' | 'neutral'>;
 
-export type StatusWords = { label: string; detail: string; tone: Tone };
+export type StatusWords = { label: string; detail: string; tone: StatusTone };
 
-const TONES: Record<number, Tone> = { 0: 'info', 1: 'good', 2: 'bad', 4: 'warn', 8: 'warn' };
+const TONES: Record<number, StatusTone> = {
+	[AGENT_STATUS.Created]: 'info',
+	[AGENT_STATUS.Started]: 'good',
+	[AGENT_STATUS.Stopped]: 'bad',
+	[AGENT_STATUS.Paused]: 'warn',
+	[AGENT_STATUS.Disposed]: 'warn'
+};
 
 /** Why the agent may be away: the user stopped it, or it restarts (an update). */
 export type Expected = 'stop' | 'restart' | null;

@@ -4,10 +4,13 @@ import {
 	USER_STATUS_NAMES,
 	USER_TYPE_NAMES,
 	flagNames,
-	nameOf
-} from '$lib/api/enum-names';
+	nameOf,
+	yesNo
+} from '$lib/names';
 import type { ListUser } from '$lib/api/schemas/user';
+import { USER_STATUS } from '$lib/contract';
 import { formatFullDateTime, parseAgentDate } from '$lib/format/cells';
+import type { Tone } from '$lib/ui/tone';
 
 /** View models of a users-list row: every value in words, mapped here and not in templates. */
 
@@ -20,10 +23,17 @@ export const userTypeText = (user: ListUser) =>
 
 export const statusText = (user: ListUser) => flagNames(USER_STATUS_NAMES, user.status).join(', ');
 
-export function yesNo(value: boolean | null | undefined): string {
-	if (value === null || value === undefined) return 'Not given';
-	return value ? 'Yes' : 'No';
-}
+/** The tones a user's status badge is drawn in. */
+export type StatusTone = Extract<Tone, 'good' | 'neutral' | 'warn' | 'unknown'>;
+
+const STATUS_TONES: Record<number, StatusTone> = {
+	[USER_STATUS.Active]: 'good',
+	[USER_STATUS.Inactive]: 'neutral',
+	[USER_STATUS.Pending]: 'warn'
+};
+
+/** How a status looks; several flags at once, or one the console does not know, is "unknown". */
+export const statusTone = (user: ListUser): StatusTone => STATUS_TONES[user.status] ?? 'unknown';
 
 /** Fields of a row this version knows, in the order the panel shows them. */
 const KNOWN: KnownField<ListUser>[] = [

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import * as contract from './contract.ts';
+import * as names from './names.ts';
+import {
+	AUTH_PROVIDER_NAMES,
+	DESKTOP_USER_TYPES,
+	FILE_STATE_NAMES,
+	SUBSCRIPTION_NAMES,
+	USER_TYPE_NAMES,
+	agentStatusText,
+	flagNames,
+	nameOf,
+	reportEnumWords,
+	yesNo
+} from './names.ts';
+
+/** Enums of the contract whose words are not names: the commands are said as the actions. */
+const NOT_NAMED = new Set(['AGENT_COMMAND']);
+
+/**
+ * The contract's enums: objects of integers named as the agent names them (PascalCase), which
+ * tells them from limits (`LIMITS.passwordMin`).
+ */
+const ENUMS = Object.entries(contract as Record<string, unknown>).filter(
+	(entry): entry is [string, Record<string, number>] => {
+		const value = entry[1];
+		return (
+			typeof value === 'object' &&
+			value !== null &&
+			!Array.isArray(value) &&
+			Object.keys(value).length > 0 &&
+			Object.entries(value).every(([k, v]) => /^[A-Z]/.test(k) && Number.isInteger(v))
+		);
+	}
+);
+
+describe('names of the contract enums', () => {
+	it('finds the enums of the contract', () => {
+		expect(ENUMS.map(([key]) => key)).toEqual(
+			expect.arrayContaining(['AGENT_STATUS', 'USER_TYPE', 'USER_STATUS', 'FILE_STATE'])
+		);
+	});
+
+	it.each(ENUMS.filter(([key]) => !NOT_NAMED.has(key)))(
+		'has words for every value of %s',
+		(key, values) => {
+			const table = (names as Record<string, unknown>)[`${key}_NAMES`];
+			expect(table, `names.ts has no ${key}_NAMES`).toBeTypeOf('object');
+			const missing = Object.entries(values).filter(
+				([, value]) => !Object.hasOwn(table as object, value)
+			);
+			expect(missing, `${key} values without words`).toEqual([]);
+		}
+	);
+
+	it('offers at sign-in exactly the desktop user types of the contract', () => {
+		expect(DESKTOP_USER_TYPES.map((t) => t.value)).toEqual([...contract.DESKTOP_USER_TYPE_VALUES]);
+	});
+});
+
+describe('reading values', () => {
+	it('names every agent status and keeps unknown ones as numbers', () => {
+		expect([0, 1, 2, 4, 8].map((n) => agentStatusText(n).name)).toEqual([
+			'Created',
+			'Started',
+			'Stopped',
+			'Paused',
+			'Disposed'
+		]);
+		expect(agentStatusText(3)).toEqual({
+			name: 'Unknown (3)',
+			words: 'Unknown status (3)',
+			meaning: 'A status this console does not know (3)'
+		});
+	});
+
+	it('names all the bits of a flag set, and unknown bits as one number', () => {
+		expect(flagNames(USER_TYPE_NAMES, 20)).toEqual(['Account admin', 'Desktop admin']);
+		expect(flagNames(USER_TYPE_NAMES, 64 | 128)).toEqual([
+			'Desktop standard user',
+			'Unknown (128)'
+		]);
+		expect(flagNames(USER_TYPE_NAMES, -1)).toContain('Unknown (-1)');
+	});
+
+	it('reads zero as the table says, or None', () => {
+		expect(flagNames(FILE_STATE_NAMES, 0)).toEqual(['In sync']);
+		expect(flagNames(USER_TYPE_NAMES, 0)).toEqual(['None']);
+		expect(flagNames(FILE_STATE_NAMES, 4 | 256)).toEqual(['Uploading', 'Error']);
+		expect(flagNames(FILE_STATE_NAMES, 1024)).toEqual(['Unknown (1024)']);
+	});
+
+	it('names plain enums, zero included', () => {
+		expect(nameOf(SUBSCRIPTION_NAMES, 2)).toBe('Yearly');
+		expect(nameOf(SUBSCRIPTION_NAMES, 3)).toBe('Unknown (3)');
+		expect(nameOf(SUBSCRIPTION_NAMES, null)).toBe('Not given');
+		expect(nameOf(AUTH_PROVIDER_NAMES, 0)).toBe('Hosted user directory');
+	});
+
+	it('says the enums reports send as text in words, unknown values as sent', () => {
+		expect(reportEnumWords('VirtualDrive')).toBe('Drive letter');
+		expect(reportEnumWords('Mirror')).toBe('Mirror (everything kept on this computer)');
+		expect(reportEnumWords('ReadWrite')).toBe('Read and write');
+		expect(reportEnumWords('AWS')).toBe('Amazon S3');
+		expect(reportEnumWords('Atomosphere')).toBe('Atmosphere');
+		expect(reportEnumWords('Hologram')).toBe('Hologram');
+		expect(reportEnumWords('constructor')).toBe('constructor');
+		expect(reportEnumWords(null)).toBe('Not given');
+	});
+
+	it('says yes or no, and what stands for a missing value', () => {
+		expect([true, false, null, undefined].map((v) => yesNo(v))).toEqual([
+			'Yes',
+			'No',
+			'Not given',
+			'Not given'
+		]);
+		expect(yesNo(null, '—')).toBe('—');
+	});
+});

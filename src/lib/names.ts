@@ -1,0 +1,217 @@
+import { AGENT_STATUS, AUTH_PROVIDER, FILE_STATE, USER_STATUS, USER_TYPE } from './contract.ts';
+
+/**
+ * The words for each of the agent's enums, for people: one table per enum, named after it
+ * (`FILE_STATE` -> `FILE_STATE_NAMES`), and readers that never fail on a value this console does
+ * not know: it reads "Unknown (n)". The numbers are contract.ts's, and names.spec.ts checks that
+ * each of them has words here. Enums the contract does not hold yet are keyed by the agent's
+ * numbers, as agent-api.md gives them.
+ */
+
+export type Names = Readonly<Record<number, string>>;
+
+export const unknownValue = (n: number) => `Unknown (${n})`;
+
+export type AgentStatusText = { name: string; words: string; meaning: string };
+
+/** `name` is the agent's enum name; `words` says what it means in a few words, for the header. */
+export const AGENT_STATUS_NAMES: Readonly<Record<number, AgentStatusText>> = {
+	[AGENT_STATUS.Created]: {
+		name: 'Created',
+		words: 'Running, nobody signed in',
+		meaning: 'Running, no user signed in'
+	},
+	[AGENT_STATUS.Started]: {
+		name: 'Started',
+		words: 'Running',
+		meaning: 'Running with a signed-in user'
+	},
+	[AGENT_STATUS.Stopped]: { name: 'Stopped', words: 'Stopped', meaning: 'The agent is stopped' },
+	[AGENT_STATUS.Paused]: { name: 'Paused', words: 'Paused', meaning: 'Drives are suspended' },
+	[AGENT_STATUS.Disposed]: {
+		name: 'Disposed',
+		words: 'Needs a new sign-in',
+		meaning: 'A new sign-in is needed'
+	}
+};
+
+export function agentStatusText(value: number): AgentStatusText {
+	return (
+		(Object.hasOwn(AGENT_STATUS_NAMES, value) ? AGENT_STATUS_NAMES[value] : undefined) ?? {
+			name: unknownValue(value),
+			words: `Unknown status (${value})`,
+			meaning: `A status this console does not know (${value})`
+		}
+	);
+}
+
+export const USER_TYPE_NAMES: Names = {
+	[USER_TYPE.ProviderAdmin]: 'Provider admin',
+	[USER_TYPE.ResellerAdmin]: 'Reseller admin',
+	[USER_TYPE.AccountAdmin]: 'Account admin',
+	[USER_TYPE.AccountUser]: 'Account user',
+	[USER_TYPE.DesktopAdmin]: 'Desktop admin',
+	[USER_TYPE.DesktopCreativeUser]: 'Desktop creative user',
+	[USER_TYPE.DesktopStandardUser]: 'Desktop standard user'
+};
+
+/** The user types a sign-in may ask for, in the shorter words of the sign-in form and filters. */
+export const DESKTOP_USER_TYPES = [
+	{ value: USER_TYPE.DesktopAdmin, label: 'Desktop admin' },
+	{ value: USER_TYPE.DesktopCreativeUser, label: 'Desktop creative' },
+	{ value: USER_TYPE.DesktopStandardUser, label: 'Desktop standard' }
+] as const;
+
+export const USER_STATUS_NAMES: Names = {
+	[USER_STATUS.Active]: 'Active',
+	[USER_STATUS.Inactive]: 'Inactive',
+	[USER_STATUS.Pending]: 'Pending'
+};
+
+export const AUTH_PROVIDER_NAMES: Names = {
+	[AUTH_PROVIDER.Default]: 'Hosted user directory',
+	[AUTH_PROVIDER.Google]: 'Google',
+	[AUTH_PROVIDER.EntraId]: 'Entra ID',
+	[AUTH_PROVIDER.Okta]: 'Okta',
+	[AUTH_PROVIDER.Saml]: 'SAML',
+	[AUTH_PROVIDER.External]: 'External'
+};
+
+/** SubscriptionType: the account's billing period. */
+export const SUBSCRIPTION_NAMES: Names = { 1: 'Monthly', 2: 'Yearly' };
+
+export const FILE_STATE_NAMES: Names = {
+	// One word for a file with nothing to do, on the events page and a drive's page alike.
+	[FILE_STATE.Normal]: 'In sync',
+	[FILE_STATE.Temporary]: 'Temporary',
+	[FILE_STATE.Downloading]: 'Downloading',
+	[FILE_STATE.Uploading]: 'Uploading',
+	[FILE_STATE.Deleting]: 'Deleting',
+	[FILE_STATE.Ignore]: 'Ignore',
+	[FILE_STATE.RenameDeleting]: 'Rename-deleting',
+	[FILE_STATE.Deleted]: 'Deleted',
+	[FILE_STATE.Reading]: 'Reading',
+	[FILE_STATE.Error]: 'Error'
+};
+
+/** CloudType flags: the storage a drive or backup uses. */
+export const CLOUD_TYPE_NAMES: Names = {
+	1: 'Amazon S3',
+	2: 'Wasabi',
+	4: 'Azure',
+	8: 'S3-compatible',
+	16: 'Google Cloud',
+	32: 'Frame.io',
+	64: 'Cloudflare R2',
+	128: 'Dropbox',
+	256: 'Box',
+	512: 'OneDrive',
+	1024: 'Google Drive',
+	2048: 'Local HTTP',
+	4096: 'Fastr server',
+	8192: 'Atmosphere'
+};
+
+export const DRIVE_TYPE_NAMES: Names = { 1: 'Drive letter', 2: 'Synced folder' };
+
+export const SYNC_TYPE_NAMES: Names = {
+	1: 'Stream (kept in the cloud, fetched on demand)',
+	2: 'Mirror (everything kept on this computer)'
+};
+
+export const PERMISSION_NAMES: Names = { 1: 'Read only', 2: 'Read and write' };
+
+/** TransferStatus flags of a transfer history entry. */
+export const TRANSFER_STATUS_NAMES: Names = {
+	1: 'Created',
+	2: 'Running',
+	4: 'Completed',
+	8: 'Canceled',
+	16: 'Failed',
+	32: 'Canceling',
+	64: 'Pausing',
+	128: 'Paused'
+};
+
+/** TransferHistoryDirection. */
+export const TRANSFER_DIRECTION_NAMES: Names = { 1: 'Upload', 2: 'Download' };
+
+/** TransferHistoryOrigin flags: what started a transfer. */
+export const TRANSFER_ORIGIN_NAMES: Names = {
+	1: 'Direct transfer',
+	2: 'Drive',
+	4: 'Sync or backup',
+	8: 'Fastr, local',
+	16: 'Fastr, server to server'
+};
+
+/** The name of one value; "Not given" when there is none. */
+export function nameOf(names: Names, value: number | null | undefined): string {
+	if (value === null || value === undefined) return 'Not given';
+	return names[value] ?? unknownValue(value);
+}
+
+/**
+ * All the names of a flag set; bits without a name are kept as one "Unknown (n)". Zero reads as
+ * the table's name for 0, or "None".
+ */
+export function flagNames(names: Names, value: number): string[] {
+	if (value === 0) return [names[0] ?? 'None'];
+	const found: string[] = [];
+	let rest = value;
+	for (const [bit, name] of Object.entries(names)) {
+		const b = Number(bit);
+		if (b !== 0 && (value & b) === b) {
+			found.push(name);
+			rest &= ~b;
+		}
+	}
+	if (rest !== 0 || value < 0) found.push(unknownValue(value < 0 ? value : rest));
+	return found;
+}
+
+/**
+ * How the drive reports name these enums (as text, compared in lower case), by the agent's number:
+ * the words are the tables' above.
+ */
+const REPORT_NAMES: readonly [Names, Readonly<Record<string, number>>][] = [
+	[DRIVE_TYPE_NAMES, { virtualdrive: 1, localpath: 2 }],
+	[SYNC_TYPE_NAMES, { stream: 1, mirror: 2 }],
+	[PERMISSION_NAMES, { read: 1, readwrite: 2 }],
+	[
+		CLOUD_TYPE_NAMES,
+		{
+			aws: 1,
+			wasabi: 2,
+			azure: 4,
+			s3generic: 8,
+			google: 16,
+			frame: 32,
+			cloudflare: 64,
+			dropbox: 128,
+			box: 256,
+			onedrive: 512,
+			googledrive: 1024,
+			localhttp: 2048,
+			fastrserver: 4096,
+			atomosphere: 8192
+		}
+	]
+];
+
+/** An enum the reports send as text ("VirtualDrive"), in words; unknown values as sent. */
+export function reportEnumWords(value: string | null | undefined): string {
+	if (value === null || value === undefined || value === '') return 'Not given';
+	const key = value.toLowerCase();
+	for (const [names, numbers] of REPORT_NAMES) {
+		const n = Object.hasOwn(numbers, key) ? numbers[key] : undefined;
+		if (n !== undefined) return names[n] ?? value;
+	}
+	return value;
+}
+
+/** A yes-or-no value in words; `missing` when the agent sent none. */
+export function yesNo(value: boolean | null | undefined, missing = 'Not given'): string {
+	if (value === null || value === undefined) return missing;
+	return value ? 'Yes' : 'No';
+}
