@@ -1,4 +1,4 @@
-import { FILE_STATE_NAMES, flagNames } from '$lib/names';
+import { FILE_STATE_NAMES, flagNames } from '$lib/names/enums';
 import type { FullHealth } from '$lib/api/schemas/drives';
 import { FILE_STATE } from '$lib/contract';
 import { defineList, type ListQuery } from '$lib/list/list-query';

@@ -1,5 +1,5 @@
 import type { Summary } from '$lib/api/schemas/drives';
-import { reportEnumWords, yesNo } from '$lib/names';
+import { reportEnumWords, yesNo } from '$lib/names/enums';
 import { formatDateTime } from '$lib/format/time';
 import { formatCount, parseAgentDate } from '$lib/format/cells';
 import type { KnownField } from '$lib/record/record-fields';

@@ -5,7 +5,7 @@ import {
 	TRANSFER_STATUS_NAMES,
 	flagNames,
 	nameOf
-} from '$lib/names';
+} from '$lib/names/enums';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import { formatCount, formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 import type { KnownField } from '$lib/record/record-fields';

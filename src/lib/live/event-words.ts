@@ -1,4 +1,4 @@
-import { FILE_STATE_NAMES, flagNames } from '$lib/names';
+import { FILE_STATE_NAMES, flagNames } from '$lib/names/enums';
 import {
 	NOTIFICATION_TYPE,
 	appNotificationDataSchema,

@@ -1,6 +1,6 @@
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
 import { AGENT_STATUS } from '$lib/contract';
-import { agentStatusText } from '$lib/names';
+import { agentStatusText } from '$lib/names/shell';
 import type { Tone } from '$lib/ui/tone';
 import type { StatusReading } from './agent-status.svelte.ts';
 

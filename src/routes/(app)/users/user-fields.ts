@@ -6,7 +6,7 @@ import {
 	flagNames,
 	nameOf,
 	yesNo
-} from '$lib/names';
+} from '$lib/names/enums';
 import type { ListUser } from '$lib/api/schemas/user';
 import { USER_STATUS } from '$lib/contract';
 import { formatFullDateTime, parseAgentDate } from '$lib/format/cells';

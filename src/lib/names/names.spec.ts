@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import * as contract from './contract.ts';
-import * as names from './names.ts';
+import * as contract from '../contract.ts';
+import * as enums from './enums.ts';
+import * as shell from './shell.ts';
 import {
 	AUTH_PROVIDER_NAMES,
-	DESKTOP_USER_TYPES,
 	FILE_STATE_NAMES,
 	SUBSCRIPTION_NAMES,
 	USER_TYPE_NAMES,
-	agentStatusText,
 	flagNames,
 	nameOf,
 	reportEnumWords,
 	yesNo
-} from './names.ts';
+} from './enums.ts';
+import { DESKTOP_USER_TYPES, agentStatusText } from './shell.ts';
 
 /** Enums of the contract whose words are not names: the commands are said as the actions. */
 const NOT_NAMED = new Set(['AGENT_COMMAND']);
@@ -44,8 +44,8 @@ describe('names of the contract enums', () => {
 	it.each(ENUMS.filter(([key]) => !NOT_NAMED.has(key)))(
 		'has words for every value of %s',
 		(key, values) => {
-			const table = (names as Record<string, unknown>)[`${key}_NAMES`];
-			expect(table, `names.ts has no ${key}_NAMES`).toBeTypeOf('object');
+			const table = ({ ...enums, ...shell } as Record<string, unknown>)[`${key}_NAMES`];
+			expect(table, `names/ has no ${key}_NAMES`).toBeTypeOf('object');
 			const missing = Object.entries(values).filter(
 				([, value]) => !Object.hasOwn(table as object, value)
 			);

@@ -1,49 +1,15 @@
-import { AGENT_STATUS, AUTH_PROVIDER, FILE_STATE, USER_STATUS, USER_TYPE } from './contract.ts';
+import { AUTH_PROVIDER, FILE_STATE, USER_STATUS, USER_TYPE } from '../contract.ts';
+import { unknownValue, type Names } from './shell.ts';
+
+export { unknownValue, type Names };
 
 /**
  * The words for each of the agent's enums, for people: one table per enum, named after it
  * (`FILE_STATE` -> `FILE_STATE_NAMES`), and readers that never fail on a value this console does
  * not know: it reads "Unknown (n)". The numbers are contract.ts's, and names.spec.ts checks that
- * each of them has words here. Enums the contract does not hold yet are keyed by the agent's
+ * each of them has words here or in shell.ts. Enums the contract does not hold yet are keyed by the agent's
  * numbers, as agent-api.md gives them.
  */
-
-export type Names = Readonly<Record<number, string>>;
-
-export const unknownValue = (n: number) => `Unknown (${n})`;
-
-export type AgentStatusText = { name: string; words: string; meaning: string };
-
-/** `name` is the agent's enum name; `words` says what it means in a few words, for the header. */
-export const AGENT_STATUS_NAMES: Readonly<Record<number, AgentStatusText>> = {
-	[AGENT_STATUS.Created]: {
-		name: 'Created',
-		words: 'Running, nobody signed in',
-		meaning: 'Running, no user signed in'
-	},
-	[AGENT_STATUS.Started]: {
-		name: 'Started',
-		words: 'Running',
-		meaning: 'Running with a signed-in user'
-	},
-	[AGENT_STATUS.Stopped]: { name: 'Stopped', words: 'Stopped', meaning: 'The agent is stopped' },
-	[AGENT_STATUS.Paused]: { name: 'Paused', words: 'Paused', meaning: 'Drives are suspended' },
-	[AGENT_STATUS.Disposed]: {
-		name: 'Disposed',
-		words: 'Needs a new sign-in',
-		meaning: 'A new sign-in is needed'
-	}
-};
-
-export function agentStatusText(value: number): AgentStatusText {
-	return (
-		(Object.hasOwn(AGENT_STATUS_NAMES, value) ? AGENT_STATUS_NAMES[value] : undefined) ?? {
-			name: unknownValue(value),
-			words: `Unknown status (${value})`,
-			meaning: `A status this console does not know (${value})`
-		}
-	);
-}
 
 export const USER_TYPE_NAMES: Names = {
 	[USER_TYPE.ProviderAdmin]: 'Provider admin',
@@ -54,13 +20,6 @@ export const USER_TYPE_NAMES: Names = {
 	[USER_TYPE.DesktopCreativeUser]: 'Desktop creative user',
 	[USER_TYPE.DesktopStandardUser]: 'Desktop standard user'
 };
-
-/** The user types a sign-in may ask for, in the shorter words of the sign-in form and filters. */
-export const DESKTOP_USER_TYPES = [
-	{ value: USER_TYPE.DesktopAdmin, label: 'Desktop admin' },
-	{ value: USER_TYPE.DesktopCreativeUser, label: 'Desktop creative' },
-	{ value: USER_TYPE.DesktopStandardUser, label: 'Desktop standard' }
-] as const;
 
 export const USER_STATUS_NAMES: Names = {
 	[USER_STATUS.Active]: 'Active',
