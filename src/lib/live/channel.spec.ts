@@ -3,16 +3,8 @@ import { WebSocket } from 'ws';
 import { startSimulator, type Simulator } from '../../../simulator/index.ts';
 import { socketUrl } from './socket-url.ts';
 import { LiveChannel, type ChannelStatus } from './channel.svelte.ts';
-import {
-	entryOf,
-	isProfileChange,
-	NOTIFICATION_READER,
-	payloadOf,
-	payloadText,
-	readFrame,
-	toTab
-} from './frames.ts';
-import type { NewEntry } from './timeline.svelte.ts';
+import { isProfileChange, NOTIFICATION_READER, readFrame, toTab } from './frames.ts';
+import { entryOf, payloadOf, payloadText, type NewEntry } from './timeline-entry.ts';
 
 let sim: Simulator;
 beforeAll(async () => {

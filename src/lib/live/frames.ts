@@ -9,8 +9,7 @@ import {
 import type { ChannelName } from '$lib/contract';
 import { maskCredentials, maskDeep } from '$lib/mask';
 import { formatBytes } from '$lib/format/units';
-import { EVENT_KINDS, describeNotification, describeState, type Described } from './event-words';
-import type { NewEntry } from './timeline.svelte';
+import { describeNotification, describeState, type Described } from './event-words';
 
 /**
  * Frame readers for the two channels: a frame of the wrong shape is reported, never thrown.
@@ -142,50 +141,4 @@ export function readerFor(url: string): FrameReader<unknown> | null {
 	if (channel === 'notification') return NOTIFICATION_READER as FrameReader<unknown>;
 	if (channel === 'statechange') return STATECHANGE_READER as FrameReader<unknown>;
 	return null;
-}
-
-/** A frame as a timeline entry: its words and the value as it came, or why it could not be read. */
-export function entryOf(channel: ChannelName, read: HeardRead<unknown>): NewEntry {
-	if (!read.ok)
-		return {
-			at: read.at,
-			channel,
-			kind: 'malformed',
-			label: EVENT_KINDS.malformed,
-			summary: `${read.problem}: ${read.raw.length > 120 ? `${read.raw.slice(0, 119)}…` : read.raw}`,
-			payload: read.raw
-		};
-	const { kind, label, summary, severity } = read.described;
-	return {
-		at: read.at,
-		channel,
-		kind,
-		label,
-		summary,
-		// Its text, read into a value only where it is shown or kept (see `payloadOf`).
-		payload: undefined,
-		json: read.text,
-		...(severity ? { severity } : {})
-	};
-}
-
-/** An entry's payload as a value: its JSON text read (where it was kept as text), or as kept. */
-export function payloadOf(entry: NewEntry): unknown {
-	if (entry.json === undefined) return entry.payload;
-	try {
-		return JSON.parse(entry.json);
-	} catch {
-		return entry.json;
-	}
-}
-
-/** An entry's payload as text: the frame's own JSON, or the text of one that could not be read. */
-export function payloadText(entry: NewEntry): string {
-	if (entry.json !== undefined) return entry.json;
-	if (typeof entry.payload === 'string') return entry.payload;
-	try {
-		return JSON.stringify(entry.payload) ?? '';
-	} catch {
-		return '';
-	}
 }

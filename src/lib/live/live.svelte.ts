@@ -1,10 +1,10 @@
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
 import { LiveChannel, type ChannelStatus } from './channel.svelte';
-import { EVENT_KINDS } from './event-words';
 import { FileStates } from './file-states.svelte';
-import { entryOf, NOTIFICATION_READER, STATECHANGE_READER } from './frames';
-import { Timeline, storedRetention, type NewEntry } from './timeline.svelte';
+import { NOTIFICATION_READER, STATECHANGE_READER } from './frames';
+import { Timeline, storedRetention } from './timeline.svelte';
+import { entryOf, gapEntry, type NewEntry } from './timeline-entry';
 import { Transfers } from './transfers.svelte';
 import { fileStateOf, type FileState, type Transfer } from './live-records';
 import { Problems } from './problems.svelte';
@@ -193,19 +193,13 @@ class Live {
 			entries.map((e) => (e.gap && e.gap.to === null ? { ...e, gap: { ...e.gap, to: end } } : e))
 		);
 		this.timeline.append(
-			(['notification', 'statechange'] as const).map((channel) => ({
-				at: end,
-				channel,
-				kind: 'gap' as const,
-				label: EVENT_KINDS.gap,
-				summary: '',
-				payload: null,
-				gap: {
+			(['notification', 'statechange'] as const).map((channel) =>
+				gapEntry(channel, {
 					from: end,
 					to: now,
 					reason: 'nobody was listening: the page was closed, reloaded or signed out'
-				}
-			}))
+				})
+			)
 		);
 	}
 

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { channelOf, entryOf, readFrame, readerFor, toTab, type FrameRead } from './frames';
+import { channelOf, readFrame, readerFor, toTab, type FrameRead } from './frames';
+import { entryOf } from './timeline-entry';
 import { socketUrl } from './socket-url';
 import type { ChannelName } from '$lib/contract';
 import { TimelineStore } from './timeline-store';

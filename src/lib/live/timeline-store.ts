@@ -1,7 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { maskCredentials } from '$lib/mask';
-import { payloadText } from './frames';
-import type { NewEntry, TimelineEntry } from './timeline.svelte';
+import { payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
 
 /**
  * The timeline kept in IndexedDB, per agent and user (keyed by `timelineOwner()`), so a reload, a
