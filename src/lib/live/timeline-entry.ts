@@ -1,6 +1,6 @@
 import type { ChannelName } from '$lib/contract';
 import { EVENT_KINDS, type EventKind, type Severity } from './event-words';
-import type { HeardRead } from './frames';
+import type { HubRead } from './protocol';
 
 /**
  * One event of the timeline, and how a frame becomes one. Plain code with no runes: the hub makes
@@ -32,7 +32,7 @@ export type TimelineEntry = {
 export type NewEntry = Omit<TimelineEntry, 'seq'>;
 
 /** A frame as a timeline entry: its words and the value as it came, or why it could not be read. */
-export function entryOf(channel: ChannelName, read: HeardRead<unknown>): NewEntry {
+export function entryOf(channel: ChannelName, read: HubRead): NewEntry {
 	if (!read.ok)
 		return {
 			at: read.at,
