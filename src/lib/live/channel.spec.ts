@@ -2,17 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { startSimulator, type Simulator } from '../../../simulator/index.ts';
 import { socketUrl } from './socket-url.ts';
+import type { NotificationFrame } from '$lib/api/schemas/frames';
 import { LiveChannel, type ChannelStatus } from './channel.svelte.ts';
-import {
-	entryOf,
-	isProfileChange,
-	NOTIFICATION_READER,
-	payloadOf,
-	payloadText,
-	readFrame,
-	toTab
-} from './frames.ts';
-import type { NewEntry } from './timeline.svelte.ts';
+import { isProfileChange, NOTIFICATION_READER, readFrame } from './frames.ts';
+import { HubClient, hubOnPage } from './hub-client.ts';
+import type { HubRead, ToHub } from './protocol.ts';
+import { entryOf, payloadOf, payloadText, type NewEntry } from './timeline-entry.ts';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -39,8 +34,9 @@ const fast = {
 	minUptimeMs: 100
 };
 
+/** A channel on a hub of its own, on this page (the host where there is no worker). */
 function channel() {
-	const c = new LiveChannel('notification', NOTIFICATION_READER, fast);
+	const c = new LiveChannel<NotificationFrame>('notification', hubOnPage(fast));
 	// Every status as it happened: polling the current one can miss a short 'reconnecting'.
 	const seen: ChannelStatus[] = [];
 	const statuses: ChannelStatus['kind'][] = [];
@@ -89,103 +85,139 @@ describe('readFrame', () => {
 	});
 });
 
-/** A worker's stand-in socket as the channel sees it: it opens, then delivers one batch. */
-function workerSocket(batch: (url: string) => unknown) {
-	return class extends EventTarget {
-		static readonly OPEN = 1;
-		static readonly CLOSING = 2;
-		readonly OPEN = 1;
-		readonly CLOSED = 3;
-		readyState = 0;
-		binaryType = 'blob';
-		readonly url: string;
-		constructor(url: string) {
-			super();
-			this.url = url;
-			setTimeout(() => {
-				this.readyState = 1;
-				this.dispatchEvent(new Event('open'));
-				this.dispatchEvent(new MessageEvent('message', { data: batch(url) }));
-			});
-		}
-		send() {}
-		close() {
-			this.readyState = 3;
-		}
+/** A hub as a channel sees it: what the channel sends, and a way to say things back. */
+function fakeHub() {
+	const sent: ToHub[] = [];
+	const port = {
+		postMessage: (message: ToHub) => sent.push(message),
+		onmessage: null as ((event: MessageEvent) => void) | null
 	};
+	const hub = new HubClient(port, 'shared worker');
+	const say = (message: unknown) => port.onmessage?.({ data: message } as MessageEvent);
+	return { hub, sent, say };
 }
 
-describe('LiveChannel over a worker', () => {
-	it('takes frames a worker read, with its arrival times and its lag', async () => {
-		const now = Date.now();
-		const good = readFrame(NOTIFICATION_READER, '{"Type":4,"Data":{"Id":"t1"}}', now - 40);
-		const bad = readFrame(NOTIFICATION_READER, '[]', now - 30);
-		const c = new LiveChannel('notification', NOTIFICATION_READER, {
-			...fast,
-			// As the worker sends them: a readable frame as its text and words, not its objects.
-			WebSocket: workerSocket(() => ({
-				reads: [toTab(good), toTab(bad), '{"Type":1,"Data":null}'],
-				sentAt: now,
-				lagMs: 7
-			})),
-			readBy: 'shared worker'
-		});
-		const at: number[] = [];
-		const kinds: string[] = [];
-		const types: number[] = [];
-		const entries: NewEntry[] = [];
-		c.onFrame((frame, when) => (at.push(when), types.push(frame.Type)));
-		// A listener for some kinds only is given only those.
-		const progressTypes: number[] = [];
-		c.onFrame((frame) => progressTypes.push(frame.Type), ['progress']);
-		c.onRead((read) => {
-			entries.push(entryOf('notification', read));
-			if (read.ok) kinds.push(read.described.kind);
-		});
-		c.onBadFrame((_raw, _problem, when) => at.push(when));
+const GOOD: HubRead = {
+	ok: true,
+	at: 0,
+	text: '{"Type":4,"Data":{"Id":"t1"}}',
+	described: { kind: 'app-notification', label: 'Agent call', summary: 'a call' }
+};
+
+describe('LiveChannel over the hub', () => {
+	it('takes frames as the hub read them, with their arrival times and its lag', async () => {
+		const { hub, sent, say } = fakeHub();
+		const c = new LiveChannel<NotificationFrame>('notification', hub);
+		const reads: HubRead[] = [];
+		const bad: number[] = [];
+		c.onBatch((batch) => reads.push(...batch.reads));
+		c.onBadFrame((_raw, _problem, when) => bad.push(when));
 		c.start('http://127.0.0.1:9');
-		try {
-			await until(() => at.length === 3 && kinds.length === 2);
-			expect(at.slice(0, 2)).toEqual([now - 40, now - 30]);
-			expect(kinds).toEqual(['app-notification', 'progress']);
-			// A page that follows frames gets them read again from the text.
-			expect(types).toEqual([4, 1]);
-			expect(progressTypes).toEqual([1]);
-			// The timeline keeps the text, and reads it into a value only when asked.
-			expect(entries[0]).toMatchObject({
-				json: '{"Type":4,"Data":{"Id":"t1"}}',
-				payload: undefined
-			});
-			const [first, second] = entries as [NewEntry, NewEntry];
-			expect(payloadOf(first)).toEqual({ Type: 4, Data: { Id: 't1' } });
-			expect(payloadText(first)).toBe('{"Type":4,"Data":{"Id":"t1"}}');
-			expect(payloadOf(second)).toBe('[]');
-			await until(() => c.received === 2 && c.malformed === 1);
-			expect(c.workerLagMs).toBe(7);
-			expect(c.readBy).toBe('shared worker');
-		} finally {
-			c.stop();
-		}
+		expect(sent).toEqual([
+			{ type: 'subscribe', id: 1, url: 'ws://127.0.0.1:9/notification', kinds: [] }
+		]);
+		const now = Date.now();
+		say({ type: 'status', id: 1, status: { kind: 'live', since: now }, sentAt: now });
+		say({
+			type: 'batch',
+			id: 1,
+			reads: [
+				{ ...GOOD, at: now - 40 },
+				{ ok: false, at: now - 30, raw: '[]', problem: 'not a notification' }
+			],
+			sentAt: now,
+			lagMs: 7
+		});
+		expect(c.status).toEqual({ kind: 'live', since: now });
+		expect(reads.map((r) => r.at)).toEqual([now - 40, now - 30]);
+		expect(bad).toEqual([now - 30]);
+		// The timeline keeps the text, and reads it into a value only when asked.
+		const [first, second] = reads.map((r) => entryOf('notification', r)) as [NewEntry, NewEntry];
+		expect(first).toMatchObject({ json: GOOD.text, payload: undefined, kind: 'app-notification' });
+		expect(payloadOf(first)).toEqual({ Type: 4, Data: { Id: 't1' } });
+		expect(payloadText(first)).toBe(GOOD.text);
+		expect(payloadOf(second)).toBe('[]');
+		await vi.waitFor(() => expect([c.received, c.malformed, c.workerLagMs]).toEqual([1, 1, 7]));
+		expect(c.readBy).toBe('shared worker');
+		c.stop();
+		expect(sent.at(-1)).toEqual({ type: 'unsubscribe', id: 1 });
 	});
 
-	it("moves a worker's times onto the page's clock when the two differ (a test's clock)", async () => {
-		const workerNow = Date.now() + 3_600_000;
-		const read = readFrame(NOTIFICATION_READER, '{"Type":4,"Data":{}}', workerNow - 10);
-		const c = new LiveChannel('notification', NOTIFICATION_READER, {
-			...fast,
-			WebSocket: workerSocket(() => ({ reads: [read], sentAt: workerNow, lagMs: 0 }))
-		});
-		const at: number[] = [];
-		c.onFrame((_f, when) => at.push(when));
-		const before = Date.now();
+	it('asks the hub for the data of the kinds its listeners want, and gives each only those', () => {
+		const { hub, sent, say } = fakeHub();
+		const c = new LiveChannel<NotificationFrame>('notification', hub);
+		const updates: number[] = [];
+		c.onFrame((frame) => updates.push(frame.Type), ['app-update']);
 		c.start('http://127.0.0.1:9');
-		try {
-			await until(() => at.length === 1);
-			expect(at[0]).toBeGreaterThanOrEqual(before - 10);
-			expect(at[0]).toBeLessThanOrEqual(Date.now());
-		} finally {
-			c.stop();
-		}
+		expect(sent.at(-1)).toMatchObject({ type: 'subscribe', kinds: ['app-update'] });
+		const all: number[] = [];
+		const off = c.onFrame((frame) => all.push(frame.Type));
+		expect(sent.at(-1)).toEqual({ type: 'want', id: 1, kinds: null });
+		const frame = (Type: number, kind: HubRead & { ok: true }) => ({
+			...kind,
+			frame: { Type, Data: null }
+		});
+		say({
+			type: 'batch',
+			id: 1,
+			reads: [
+				frame(8, { ...GOOD, described: { ...GOOD.described, kind: 'app-update' } }),
+				frame(4, GOOD),
+				// A frame the hub sent without its data (before it heard what is wanted) is passed by.
+				GOOD
+			],
+			sentAt: Date.now(),
+			lagMs: 0
+		});
+		expect(updates).toEqual([8]);
+		expect(all).toEqual([8, 4]);
+		off();
+		expect(sent.at(-1)).toEqual({ type: 'want', id: 1, kinds: ['app-update'] });
+		c.stop();
+	});
+
+	it("moves the hub's times onto the page's clock when the two differ (a test's clock)", () => {
+		const { hub, say } = fakeHub();
+		const c = new LiveChannel<NotificationFrame>('notification', hub);
+		const at: number[] = [];
+		c.onBatch(({ reads }) => at.push(...reads.map((r) => r.at)));
+		c.start('http://127.0.0.1:9');
+		const hubNow = Date.now() + 3_600_000;
+		const before = Date.now();
+		say({ type: 'batch', id: 1, reads: [{ ...GOOD, at: hubNow - 10 }], sentAt: hubNow, lagMs: 0 });
+		say({
+			type: 'status',
+			id: 1,
+			status: {
+				kind: 'reconnecting',
+				attempt: 2,
+				retryAt: hubNow + 3000,
+				closedByAgent: false,
+				since: hubNow
+			},
+			sentAt: hubNow
+		});
+		expect(at[0]).toBeGreaterThanOrEqual(before - 10);
+		expect(at[0]).toBeLessThanOrEqual(Date.now());
+		const status = c.status as Extract<ChannelStatus, { kind: 'reconnecting' }>;
+		expect(status.retryAt - Date.now()).toBeGreaterThan(2000);
+		expect(status.retryAt - Date.now()).toBeLessThanOrEqual(3000);
+		c.stop();
+	});
+
+	it('drops what the hub sends that is not the protocol, and goes on', () => {
+		const { hub, say } = fakeHub();
+		const c = new LiveChannel<NotificationFrame>('notification', hub);
+		const reads: HubRead[] = [];
+		c.onBatch((batch) => reads.push(...batch.reads));
+		c.start('http://127.0.0.1:9');
+		const batch = { type: 'batch', id: 1, reads: [GOOD], sentAt: Date.now(), lagMs: 0 };
+		for (const bad of [null, 'batch', { ...batch, reads: [{ ...GOOD, at: 'now' }] }])
+			expect(() => say(bad)).not.toThrow();
+		expect(hub.ignored).toBe(3);
+		say(batch);
+		expect(reads).toHaveLength(1);
+		c.stop();
 	});
 });
 

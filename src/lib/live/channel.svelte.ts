@@ -1,92 +1,32 @@
-import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
-import { socketUrl } from './socket-url';
-import { Emitter } from './emitter';
-import { readFrame, type FrameRead, type FrameReader, type HeardRead } from './frames';
-import type { FileState, Transfer } from './live-records';
-
-/**
- * One of the agent's WebSocket channels, kept open for as long as it is started: reconnects with
- * exponential backoff and jitter, forever, with a connection-open timeout. The client sends
- * nothing. Every frame goes through the channel's reader (schema, then words for the timeline);
- * one that does not read is counted, never thrown. Over a worker's socket (`shared-socket.ts`)
- * the frames arrive already read, in batches, and the worker's lag comes with them.
- *
- * Frames reach listeners synchronously, as they arrive; the reactive fields (status, counts,
- * time of the last frame) are published at most every PUBLISH_MS, so a flood of frames does not
- * make every reader of them run thousands of times a second.
- */
-
 import type { ChannelName } from '$lib/contract';
+import { Emitter } from './emitter';
 import type { EventKind } from './event-words';
-
-export type ChannelStatus =
-	| { kind: 'stopped' }
-	| { kind: 'connecting'; attempt: number }
-	| { kind: 'live'; since: number }
-	/** Down; the next attempt starts at `retryAt` (a time from Date.now()). */
-	| {
-			kind: 'reconnecting';
-			attempt: number;
-			retryAt: number;
-			/** The agent closed the connection itself (1000): it shut down or restarts. */
-			closedByAgent: boolean;
-			since: number;
-	  };
-
-/** Where frames are read: in a worker shared by every tab, in this tab's own worker, or here. */
-export type ReadBy = 'shared worker' | 'worker' | 'page';
+import type { Heard, HubClient, ReadBy, Subscription } from './hub-client';
+import type { HubRead, HubStatus, Kinds, Records } from './protocol';
+import { socketUrl } from './socket-url';
 
 /**
- * What a worker's socket delivers: frames it read (with the worker's arrival times), when it sent
- * them, and how far behind its own loop ran.
+ * One of the agent's WebSocket channels as this tab sees it: a subscription to the hub
+ * (`hub.ts`), which keeps the socket open, reads the frames and says how the connection is. The
+ * tab never reconnects itself; Retry now asks the hub. Frames arrive read, in batches, with the
+ * hub's lag, and reach listeners synchronously; the reactive fields (status, counts, time of the
+ * last frame) are published at most every PUBLISH_MS, so a flood of frames does not make every
+ * reader of them run thousands of times a second.
  */
-export type WorkerBatch = {
-	reads: (HeardRead<unknown> | string)[];
-	sentAt: number;
-	lagMs: number;
-} & WorkerRecords;
 
-/** What the frames of a batch added up to in the worker: the transfers and paths they changed. */
-export type WorkerRecords = { transfers?: Transfer[]; fileStates?: FileState[] };
+export type ChannelStatus = HubStatus | { kind: 'stopped' };
+export type { ReadBy };
 
-/** Clocks further apart than this are not the same clock (a page under a test's clock). */
-const CLOCK_SKEW_MS = 1000;
+/** A batch of frames as they came, and what they added up to in the hub. */
+export type Batch = { reads: HubRead[] } & Records;
 
-/** A worker's records with their times moved by `shift` (see CLOCK_SKEW_MS). */
-function shifted({ transfers, fileStates }: WorkerRecords, shift: number): WorkerRecords {
-	if (!shift) return { transfers, fileStates };
-	return {
-		transfers: transfers?.map((t) => ({
-			...t,
-			updatedAt: t.updatedAt + shift,
-			finishedAt: t.finishedAt === null ? null : t.finishedAt + shift
-		})),
-		fileStates: fileStates?.map((f) => ({ ...f, at: f.at + shift }))
-	};
-}
-
-function isWorkerBatch(data: unknown): data is WorkerBatch {
-	return typeof data === 'object' && data !== null && Array.isArray((data as WorkerBatch).reads);
-}
-
-export type ChannelOptions = {
-	/** A WebSocket class, for Node (tests); the browser's own otherwise. */
-	WebSocket?: unknown;
-	/** Where the WebSocket class reads frames (a worker's stand-in reads them itself). */
-	readBy?: ReadBy;
-	minDelayMs?: number;
-	maxDelayMs?: number;
-	connectTimeoutMs?: number;
-	/** Connected this long counts as a success: the backoff starts over. */
-	minUptimeMs?: number;
-};
-
-/** The frame as the schema read it, its arrival time, and the JSON value as it came. */
-type FrameListener<T> = (frame: T, receivedAt: number, value: unknown) => void;
+/** A frame as the schema read it, and its arrival time. */
+type FrameListener<T> = (frame: T, receivedAt: number) => void;
 type BadFrameListener = (raw: string, problem: string, receivedAt: number) => void;
 
 const PUBLISH_MS = 250;
-const GROW = 1.6;
+/** Clocks further apart than this are not the same clock (a page under a test's clock). */
+const CLOCK_SKEW_MS = 1000;
 
 export class LiveChannel<T> {
 	readonly name: ChannelName;
@@ -96,18 +36,17 @@ export class LiveChannel<T> {
 	/** Frames that could not be read. */
 	malformed = $state(0);
 	lastFrameAt = $state<number | null>(null);
-	/** The longest a worker reading the frames fell behind since the start, in ms. */
+	/** The longest the hub reading the frames fell behind since the start, in ms. */
 	workerLagMs = $state<number | null>(null);
 	readonly readBy: ReadBy;
 	/** The address the channel is connected to, or null when stopped. */
 	url = $state<string | null>(null);
 
-	#reader: FrameReader<T>;
-	#options: Required<Omit<ChannelOptions, 'WebSocket' | 'readBy'>> & { WebSocket?: unknown };
-	#socket: ReconnectingWebSocket | null = null;
-	#rwsOptions: Options = {};
-	#reads = new Emitter<[HeardRead<T>]>();
-	#records = new Emitter<[WorkerRecords]>();
+	readonly #hub: HubClient;
+	#subscription: Subscription | null = null;
+	/** The kinds whose data the hub was last asked for. */
+	#kinds: Kinds = [];
+	#batches = new Emitter<[Batch]>();
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners, not state
 	#frameListeners = new Set<{ listener: FrameListener<T>; kinds: readonly EventKind[] | null }>();
 	#badFrames = new Emitter<Parameters<BadFrameListener>>();
@@ -120,91 +59,56 @@ export class LiveChannel<T> {
 	};
 	#publishTimer: ReturnType<typeof setTimeout> | null = null;
 
-	constructor(
-		name: ChannelName,
-		reader: FrameReader<T>,
-		{ readBy = 'page', ...options }: ChannelOptions = {}
-	) {
+	constructor(name: ChannelName, hub: HubClient) {
 		this.name = name;
-		this.#reader = reader;
-		this.readBy = readBy;
-		this.#options = {
-			minDelayMs: 1000,
-			maxDelayMs: 30_000,
-			connectTimeoutMs: 5000,
-			minUptimeMs: 5000,
-			...options
-		};
+		this.#hub = hub;
+		this.readBy = hub.readBy;
 	}
 
-	/** Connects to the agent at `agentUrl`; a different address moves the socket there. */
+	/** Listens to the agent at `agentUrl`; a different address moves the listening there. */
 	start(agentUrl: string) {
 		const url = socketUrl(agentUrl, this.name);
-		if (this.#socket && this.url === url) return;
+		if (this.#subscription && this.url === url) return;
 		this.stop();
 		this.url = url;
 		this.#counts = { received: 0, malformed: 0, lastFrameAt: null, workerLagMs: null };
 		this.#publishNow();
-		this.#rwsOptions = {
-			WebSocket: this.#options.WebSocket,
-			minReconnectionDelay: this.#jittered(),
-			maxReconnectionDelay: this.#options.maxDelayMs,
-			reconnectionDelayGrowFactor: GROW,
-			connectionTimeout: this.#options.connectTimeoutMs,
-			minUptime: this.#options.minUptimeMs,
-			maxRetries: Infinity
-		};
-		const socket = new ReconnectingWebSocket(url, [], this.#rwsOptions);
-		this.#socket = socket;
+		this.#kinds = this.#wanted();
+		this.#subscription = this.#hub.subscribe(url, this.#kinds, (message) => this.#heard(message));
 		this.#setStatus({ kind: 'connecting', attempt: 1 });
-		socket.addEventListener('open', () => {
-			if (this.#socket === socket) this.#setStatus({ kind: 'live', since: Date.now() });
-		});
-		socket.addEventListener('close', (event) => {
-			if (this.#socket !== socket) return;
-			// The library reports its own disconnects (errors, timeouts) as a 1000 from itself.
-			this.#scheduled(socket, event.code === 1000 && event.target !== socket);
-		});
-		socket.addEventListener('message', (event) => {
-			if (this.#socket === socket) this.#receive(event.data);
-		});
 	}
 
 	stop() {
-		const socket = this.#socket;
-		this.#socket = null;
-		if (!socket) return;
-		socket.close();
+		const subscription = this.#subscription;
+		this.#subscription = null;
+		if (!subscription) return;
+		subscription.close();
 		this.url = null;
 		this.#setStatus({ kind: 'stopped' });
 	}
 
-	/** Skips the wait before the next attempt. */
+	/** Skips the wait before the next attempt (for every tab: the socket is the hub's). */
 	retryNow() {
-		if (!this.#socket || this.status.kind === 'live') return;
-		this.#rwsOptions.minReconnectionDelay = this.#jittered();
-		this.#socket.reconnect();
-		this.#setStatus({ kind: 'connecting', attempt: 1 });
+		if (this.status.kind !== 'live') this.#subscription?.retry();
 	}
 
-	/** Every frame as read, readable or not, with its words for the timeline. */
-	onRead(listener: (read: HeardRead<T>) => void): () => void {
-		return this.#reads.on(listener);
-	}
-
-	/** What a worker made of the frames (transfers, file states), batch by batch. */
-	onRecords(listener: (records: WorkerRecords) => void): () => void {
-		return this.#records.on(listener);
+	/** Every batch of frames, readable or not, with what they added up to. */
+	onBatch(listener: (batch: Batch) => void): () => void {
+		return this.#batches.on(listener);
 	}
 
 	/**
-	 * Every readable frame, or only those of `kinds`: a worker passes frames on as text, and a
-	 * frame is read again on the page only for a listener that wants its kind.
+	 * Every readable frame, or only those of `kinds`. The hub sends a frame's data only for the
+	 * kinds some listener wants, so a listener for a few kinds costs the others nothing.
 	 */
 	onFrame(listener: FrameListener<T>, kinds: readonly EventKind[] | null = null): () => void {
 		const entry = { listener, kinds };
 		this.#frameListeners.add(entry);
-		return () => this.#frameListeners.delete(entry);
+		this.#want();
+		return () => {
+			this.#frameListeners.delete(entry);
+			this.#want();
+		};
 	}
 
 	onBadFrame(listener: BadFrameListener): () => void {
@@ -216,68 +120,57 @@ export class LiveChannel<T> {
 		return this.#statuses.on(listener);
 	}
 
-	// The library has already scheduled the next attempt when `close` arrives; its delay follows
-	// from the retry count and the options it used, which are read here before the next jitter.
-	#scheduled(socket: ReconnectingWebSocket, closedByAgent: boolean) {
-		const attempt = socket.retryCount;
-		const min = this.#rwsOptions.minReconnectionDelay ?? this.#options.minDelayMs;
-		const delay = attempt > 0 ? Math.min(min * GROW ** (attempt - 1), this.#options.maxDelayMs) : 0;
-		this.#rwsOptions.minReconnectionDelay = this.#jittered();
-		const previous = this.status;
-		this.#setStatus({
-			kind: 'reconnecting',
-			attempt: Math.max(attempt, 1),
-			retryAt: Date.now() + delay,
-			closedByAgent,
-			since: previous.kind === 'reconnecting' ? previous.since : Date.now()
-		});
-	}
-
-	#jittered() {
-		return Math.round(this.#options.minDelayMs * (0.75 + Math.random() * 0.5));
-	}
-
-	#receive(data: unknown) {
-		if (isWorkerBatch(data)) {
-			// Arrival times are the worker's; moved onto this page's clock only where the two differ.
-			const skew = Date.now() - data.sentAt;
-			const shift = Math.abs(skew) > CLOCK_SKEW_MS ? skew : 0;
-			for (const read of data.reads) {
-				// A worker that had no reader for this address passes the text on.
-				if (typeof read === 'string') this.#take(readFrame(this.#reader, read, Date.now()));
-				else this.#take((shift ? { ...read, at: read.at + shift } : read) as HeardRead<T>);
-			}
-			this.#counts.workerLagMs = Math.max(this.#counts.workerLagMs ?? 0, data.lagMs);
-			if (data.transfers || data.fileStates) this.#records.emit(shifted(data, shift));
-		} else {
-			this.#take(readFrame(this.#reader, data, Date.now()));
+	/** The kinds the listeners want the data of, in one order: null for every kind. */
+	#wanted(): Kinds {
+		const kinds: EventKind[] = [];
+		for (const entry of this.#frameListeners) {
+			if (entry.kinds === null) return null;
+			for (const kind of entry.kinds) if (!kinds.includes(kind)) kinds.push(kind);
 		}
+		return kinds.sort();
+	}
+
+	#want() {
+		const kinds = this.#wanted();
+		if (JSON.stringify(kinds) === JSON.stringify(this.#kinds)) return;
+		this.#kinds = kinds;
+		this.#subscription?.want(kinds);
+	}
+
+	#heard(message: Heard) {
+		// Times are the hub's; moved onto this page's clock only where the two differ.
+		const skew = Date.now() - message.sentAt;
+		const shift = Math.abs(skew) > CLOCK_SKEW_MS ? skew : 0;
+		if (message.type === 'status') {
+			this.#setStatus(shift ? shiftedStatus(message.status, shift) : message.status);
+			return;
+		}
+		const reads = shift
+			? message.reads.map((read) => ({ ...read, at: read.at + shift }))
+			: message.reads;
+		for (const read of reads) this.#take(read);
+		this.#counts.workerLagMs = Math.max(this.#counts.workerLagMs ?? 0, message.lagMs);
+		this.#batches.emit({ reads, ...shiftedRecords(message, shift) });
 		this.#publishSoon();
 	}
 
-	#take(read: HeardRead<T>) {
+	#take(read: HubRead) {
 		this.#counts.lastFrameAt = read.at;
-		this.#reads.emit(read);
-		if (read.ok) {
-			this.#counts.received++;
-			this.#emitFrame(read);
-		} else {
+		if (!read.ok) {
 			this.#counts.malformed++;
 			this.#badFrames.emit(read.raw, read.problem, read.at);
+			return;
 		}
-	}
-
-	#emitFrame(read: HeardRead<T> & { ok: true }) {
+		this.#counts.received++;
+		if (read.frame === undefined) return;
 		const kind = read.described.kind;
-		let full: FrameRead<T> | null = null;
-		for (const { listener, kinds } of this.#frameListeners) {
-			if (kinds && !kinds.includes(kind)) continue;
-			full ??= 'frame' in read ? read : readFrame(this.#reader, read.text, read.at);
-			if (full.ok) listener(full.frame, full.at, full.value);
-		}
+		for (const { listener, kinds } of this.#frameListeners)
+			if (!kinds || kinds.includes(kind)) listener(read.frame as T, read.at);
 	}
 
 	#setStatus(status: ChannelStatus) {
+		// The hub's first word is often what the channel already says (connecting).
+		if (JSON.stringify(status) === JSON.stringify(this.status)) return;
 		this.status = status;
 		this.#statuses.emit(status);
 	}
@@ -294,4 +187,24 @@ export class LiveChannel<T> {
 		this.lastFrameAt = this.#counts.lastFrameAt;
 		this.workerLagMs = this.#counts.workerLagMs;
 	}
+}
+
+function shiftedStatus(status: HubStatus, shift: number): HubStatus {
+	if (status.kind === 'live') return { ...status, since: status.since + shift };
+	if (status.kind === 'reconnecting')
+		return { ...status, retryAt: status.retryAt + shift, since: status.since + shift };
+	return status;
+}
+
+/** The hub's records with their times moved by `shift` (see CLOCK_SKEW_MS). */
+function shiftedRecords({ transfers, fileStates }: Records, shift: number): Records {
+	if (!shift) return { transfers, fileStates };
+	return {
+		transfers: transfers?.map((t) => ({
+			...t,
+			updatedAt: t.updatedAt + shift,
+			finishedAt: t.finishedAt === null ? null : t.finishedAt + shift
+		})),
+		fileStates: fileStates?.map((f) => ({ ...f, at: f.at + shift }))
+	};
 }

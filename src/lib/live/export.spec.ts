@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, recordsCsv } from '$lib/list/csv';
 import { toCsv, toJsonLines } from './export.ts';
-import type { TimelineEntry } from './timeline.svelte.ts';
+import type { TimelineEntry } from './timeline-entry.ts';
 
 const entries: TimelineEntry[] = [
 	{

@@ -1,7 +1,6 @@
 import { maskCredentials } from '$lib/mask';
 import { csvCell } from '$lib/list/csv';
-import { payloadOf, payloadText } from './frames';
-import type { TimelineEntry } from './timeline.svelte';
+import { payloadOf, payloadText, type TimelineEntry } from './timeline-entry';
 
 /**
  * What the timeline shows, as JSON lines or CSV, gap markers included. Text stays text: a CSV cell

@@ -1,5 +1,4 @@
-import type { StateChangeFrame } from '$lib/api/schemas/frames';
-import { fileStateOf, type FileState } from './live-records';
+import type { FileState } from './live-records';
 
 /** The latest state of each path, from /statechange; the least recently changed drop past MAX_PATHS. */
 
@@ -15,12 +14,7 @@ export class FileStates {
 		return [...this.#byPath.values()];
 	}
 
-	/** State changes, read on this page (no worker). */
-	apply(batch: { frame: StateChangeFrame; at: number }[]) {
-		this.upsert(batch.map(({ frame, at }) => fileStateOf(frame, at)));
-	}
-
-	/** The latest states, as the socket worker keeps them (or as `apply` reads them). */
+	/** The latest states, as the hub read them. */
 	upsert(states: FileState[]) {
 		if (states.length === 0) return;
 		for (const state of states) {

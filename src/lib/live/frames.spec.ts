@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANTED, TOO_DEEP } from '$lib/mask';
-import {
-	MAX_FRAME_CHARS,
-	NOTIFICATION_READER,
-	STATECHANGE_READER,
-	entryOf,
-	readFrame
-} from './frames';
+import { MAX_FRAME_CHARS, NOTIFICATION_READER, STATECHANGE_READER, readFrame } from './frames';
+import { entryOf } from './timeline-entry';
 
 describe('readFrame', () => {
 	it('masks every credential in a frame before the frame is read', () => {

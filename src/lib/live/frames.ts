@@ -9,13 +9,11 @@ import {
 import type { ChannelName } from '$lib/contract';
 import { maskCredentials, maskDeep } from '$lib/mask';
 import { formatBytes } from '$lib/format/units';
-import { EVENT_KINDS, describeNotification, describeState, type Described } from './event-words';
-import type { NewEntry } from './timeline.svelte';
+import { describeNotification, describeState, type Described } from './event-words';
 
 /**
  * Frame readers for the two channels: a frame of the wrong shape is reported, never thrown.
- * Plain code with no runes: the socket worker reads frames with it, and so does a tab that has
- * no worker.
+ * Plain code with no runes: the hub (`hub.ts`) reads every frame with it, once.
  */
 
 export type Parsed<T> = { ok: true; frame: T } | { ok: false; problem: string };
@@ -27,21 +25,6 @@ export type Parsed<T> = { ok: true; frame: T } | { ok: false; problem: string };
 export type FrameRead<T> =
 	| { ok: true; at: number; frame: T; value: unknown; described: Described; text: string }
 	| { ok: false; at: number; raw: string; problem: string };
-
-/**
- * A frame read in a worker, as it reaches a tab: its text and its words. Its parsed objects stay
- * behind: copying them between threads cost the page more than parsing the text again where it
- * is needed (the detail pane, a page that follows frames), which is rarely.
- */
-export type TextRead = { ok: true; at: number; text: string; described: Described };
-
-/** What a tab hears of a frame: read on the page, or read in a worker and passed on as text. */
-export type HeardRead<T> = FrameRead<T> | TextRead;
-
-/** A read as a worker passes it on to the tabs. */
-export function toTab(read: FrameRead<unknown>): FrameRead<unknown> | TextRead {
-	return read.ok ? { ok: true, at: read.at, text: read.text, described: read.described } : read;
-}
 
 export type FrameReader<T> = {
 	parse: (value: unknown) => Parsed<T>;
@@ -130,62 +113,20 @@ export const STATECHANGE_READER: FrameReader<StateChangeFrame> = {
 	describe: describeState
 };
 
-/** The channel an address is for (its path names it), or null. */
+/** The channel an address is for (its path names it), or null (for an address that is none). */
 export function channelOf(url: string): ChannelName | null {
-	const name = new URL(url).pathname.split('/').pop();
+	let name: string | undefined;
+	try {
+		name = new URL(url).pathname.split('/').pop();
+	} catch {
+		return null;
+	}
 	return name === 'notification' || name === 'statechange' ? name : null;
 }
 
-/** The reader for a channel's address, for the socket worker. */
-export function readerFor(url: string): FrameReader<unknown> | null {
-	const channel = channelOf(url);
-	if (channel === 'notification') return NOTIFICATION_READER as FrameReader<unknown>;
-	if (channel === 'statechange') return STATECHANGE_READER as FrameReader<unknown>;
-	return null;
-}
-
-/** A frame as a timeline entry: its words and the value as it came, or why it could not be read. */
-export function entryOf(channel: ChannelName, read: HeardRead<unknown>): NewEntry {
-	if (!read.ok)
-		return {
-			at: read.at,
-			channel,
-			kind: 'malformed',
-			label: EVENT_KINDS.malformed,
-			summary: `${read.problem}: ${read.raw.length > 120 ? `${read.raw.slice(0, 119)}…` : read.raw}`,
-			payload: read.raw
-		};
-	const { kind, label, summary, severity } = read.described;
-	return {
-		at: read.at,
-		channel,
-		kind,
-		label,
-		summary,
-		// Its text, read into a value only where it is shown or kept (see `payloadOf`).
-		payload: undefined,
-		json: read.text,
-		...(severity ? { severity } : {})
-	};
-}
-
-/** An entry's payload as a value: its JSON text read (where it was kept as text), or as kept. */
-export function payloadOf(entry: NewEntry): unknown {
-	if (entry.json === undefined) return entry.payload;
-	try {
-		return JSON.parse(entry.json);
-	} catch {
-		return entry.json;
-	}
-}
-
-/** An entry's payload as text: the frame's own JSON, or the text of one that could not be read. */
-export function payloadText(entry: NewEntry): string {
-	if (entry.json !== undefined) return entry.json;
-	if (typeof entry.payload === 'string') return entry.payload;
-	try {
-		return JSON.stringify(entry.payload) ?? '';
-	} catch {
-		return '';
-	}
+/** The reader for a channel's frames. */
+export function readerFor(channel: ChannelName): FrameReader<unknown> {
+	return (
+		channel === 'notification' ? NOTIFICATION_READER : STATECHANGE_READER
+	) as FrameReader<unknown>;
 }

@@ -3,8 +3,8 @@ import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
 /**
  * What the frames add up to, as plain records: live transfers, one per TransferId, from the
  * Progress notifications; the latest state of each path, from /statechange. Plain code with no
- * runes: the socket worker keeps them once for every tab, and a tab without a worker keeps them
- * itself (`transfers.svelte.ts`, `file-states.svelte.ts`). Agent text is shown and exported, so
+ * runes: the hub adds them up once for every tab, and each tab keeps what it is sent
+ * (`transfers.svelte.ts`, `file-states.svelte.ts`). Agent text is shown and exported, so
  * anything token-like is masked once, here.
  */
 
@@ -99,7 +99,7 @@ export class TransferBook {
 		return changed;
 	}
 
-	/** Takes transfers as another book made them (the socket worker's). */
+	/** Takes transfers as another book made them (the hub's). */
 	upsert(transfers: Transfer[]) {
 		for (const transfer of transfers) {
 			this.byId.delete(transfer.id);

@@ -1,16 +1,15 @@
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
 import { LiveChannel, type ChannelStatus } from './channel.svelte';
-import { EVENT_KINDS } from './event-words';
 import { FileStates } from './file-states.svelte';
-import { entryOf, NOTIFICATION_READER, STATECHANGE_READER } from './frames';
-import { Timeline, storedRetention, type NewEntry } from './timeline.svelte';
+import { Timeline, storedRetention } from './timeline.svelte';
+import { entryOf, gapEntry, type NewEntry } from './timeline-entry';
 import { Transfers } from './transfers.svelte';
-import { fileStateOf, type FileState, type Transfer } from './live-records';
+import type { FileState, Transfer } from './live-records';
 import { Problems } from './problems.svelte';
 import { activityOf, SAMPLE_MS, Throughput } from './activity';
-import { workerKeeper, workerWebSocket } from './shared-socket';
-import { loadTimeline, TimelineStore, type Keeper, type Restored } from './timeline-store';
+import { connectHub, type Keeper } from './hub-client';
+import { loadTimeline, type Restored } from './timeline-store';
 
 /** Longest the channels wait for the kept timeline before they open anyway. */
 const RESTORE_WAIT_MS = 1500;
@@ -20,23 +19,17 @@ const FLUSH_FALLBACK_MS = 250;
 
 /**
  * The agent's two channels, open while the user is in the signed-in area, and what they feed:
- * the timeline, live transfers and file states. Frames are collected as they arrive and handed
- * over once per animation frame, so a flood costs one update of each view per frame.
+ * the timeline, live transfers and file states. The hub sends frames read and added up; they are
+ * collected as they arrive and handed over once per animation frame, so a flood costs one update
+ * of each view per frame.
  */
 class Live {
-	// One socket per channel for all the console's tabs, its frames read off the main thread,
-	// where the browser has SharedWorker; a worker of the tab's own where it has only Worker.
-	readonly #socket = workerWebSocket();
-	readonly notification = new LiveChannel<NotificationFrame>(
-		'notification',
-		NOTIFICATION_READER,
-		this.#socket
-	);
-	readonly statechange = new LiveChannel<StateChangeFrame>(
-		'statechange',
-		STATECHANGE_READER,
-		this.#socket
-	);
+	// The hub: one socket per channel for all the console's tabs, its frames read off the main
+	// thread, where the browser has SharedWorker; a worker of the tab's own where it has only
+	// Worker; else on this page, with the same messages.
+	readonly #hub = connectHub();
+	readonly notification = new LiveChannel<NotificationFrame>('notification', this.#hub);
+	readonly statechange = new LiveChannel<StateChangeFrame>('statechange', this.#hub);
 	readonly channels = [this.notification, this.statechange] as const;
 	readonly timeline = new Timeline();
 	readonly transfers = new Transfers();
@@ -44,14 +37,13 @@ class Live {
 	readonly problems = new Problems();
 	readonly throughput = new Throughput();
 	#sampler: ReturnType<typeof setInterval> | null = null;
-	/** The timeline kept in IndexedDB for the agent and user listened for. */
+	/** The hub's keeping of the timeline in IndexedDB, for the agent and user listened for. */
 	#store: Keeper | null = null;
 	#owner: string | null = null;
 	/** Whose events are in memory: another user's must go before this one's are shown. */
 	#shownFor: string | null = null;
 
 	#entries: NewEntry[] = [];
-	#progress: Parameters<Transfers['apply']>[0] = [];
 	#transfers: Transfer[] = [];
 	#states: FileState[] = [];
 	#frame: number | null = null;
@@ -59,16 +51,8 @@ class Live {
 
 	constructor() {
 		for (const channel of this.channels) {
-			channel.onRead((read) => {
-				this.#entries.push(entryOf(channel.name, read));
-				if (read.ok && read.described.progress)
-					this.#progress.push({ data: read.described.progress, at: read.at });
-				if (read.ok && 'frame' in read && channel === this.statechange && channel.readBy === 'page')
-					this.#states.push(fileStateOf(read.frame as unknown as StateChangeFrame, read.at));
-				this.#schedule();
-			});
-			// Where a worker reads the frames, it adds them up too.
-			channel.onRecords(({ transfers, fileStates }) => {
+			channel.onBatch(({ reads, transfers, fileStates }) => {
+				for (const read of reads) this.#entries.push(entryOf(channel.name, read));
 				for (const transfer of transfers ?? []) this.#transfers.push(transfer);
 				for (const state of fileStates ?? []) this.#states.push(state);
 				this.#schedule();
@@ -80,16 +64,13 @@ class Live {
 	/** Listens to the agent at `agentUrl` for the user `owner` names (`timelineOwner()`). */
 	start(agentUrl: string, owner: string) {
 		if (this.#owner !== owner) {
-			void this.#store?.close();
+			this.#store?.close();
 			if (this.#shownFor !== null && this.#shownFor !== owner) this.#forget();
 			this.#shownFor = owner;
 			// The cap the user chose bounds what is kept, in memory and in storage, from the start.
 			const cap = storedRetention.value;
 			if (cap !== null && cap !== this.timeline.cap) this.timeline.setCap(cap);
-			// The socket worker keeps it where there is one; else this tab (one tab at a time).
-			const store =
-				workerKeeper(agentUrl, owner, this.timeline.cap) ??
-				new TimelineStore(owner, this.timeline.cap);
+			const store = this.#hub.keeper(agentUrl, owner, this.timeline.cap);
 			this.#store = store;
 			this.#owner = owner;
 			const empty = this.timeline.size === 0;
@@ -124,7 +105,7 @@ class Live {
 	stop() {
 		for (const channel of this.channels) channel.stop();
 		// Signing out ends the listening; what was kept stays for the next sign-in to this agent.
-		void this.#store?.close();
+		this.#store?.close();
 		this.#store = null;
 		this.#owner = null;
 		if (this.#sampler !== null) clearInterval(this.#sampler);
@@ -144,7 +125,6 @@ class Live {
 	 */
 	#forget(keepOpenGaps = false) {
 		this.#entries = [];
-		this.#progress = [];
 		this.#transfers = [];
 		this.#states = [];
 		this.timeline.clear(keepOpenGaps);
@@ -160,16 +140,12 @@ class Live {
 		if (this.#timer !== null) clearTimeout(this.#timer);
 		this.#frame = this.#timer = null;
 		const entries = this.#entries;
-		const progress = this.#progress;
 		const transfers = this.#transfers;
 		const states = this.#states;
 		this.#entries = [];
-		this.#progress = [];
 		this.#transfers = [];
 		this.#states = [];
 		this.problems.add(this.timeline.append(entries));
-		this.#store?.add(entries);
-		this.transfers.apply(progress);
 		this.transfers.upsert(transfers);
 		this.fileStates.upsert(states);
 	}
@@ -177,7 +153,7 @@ class Live {
 	/** How many events the timeline keeps, in memory and in storage. */
 	setCap(cap: number) {
 		this.timeline.setCap(cap);
-		void this.#store?.setCap(cap);
+		this.#store?.setCap(cap);
 	}
 
 	/**
@@ -193,19 +169,13 @@ class Live {
 			entries.map((e) => (e.gap && e.gap.to === null ? { ...e, gap: { ...e.gap, to: end } } : e))
 		);
 		this.timeline.append(
-			(['notification', 'statechange'] as const).map((channel) => ({
-				at: end,
-				channel,
-				kind: 'gap' as const,
-				label: EVENT_KINDS.gap,
-				summary: '',
-				payload: null,
-				gap: {
+			(['notification', 'statechange'] as const).map((channel) =>
+				gapEntry(channel, {
 					from: end,
 					to: now,
 					reason: 'nobody was listening: the page was closed, reloaded or signed out'
-				}
-			}))
+				})
+			)
 		);
 	}
 

@@ -1,7 +1,7 @@
 import { config } from '$lib/config.svelte';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import type { Severity } from './event-words';
-import type { TimelineEntry } from './timeline.svelte';
+import type { TimelineEntry } from './timeline-entry';
 
 /**
  * The problems the live channels brought (failed transfers, errors and warnings), newest last:

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewEntry } from './timeline.svelte';
+import type { NewEntry } from './timeline-entry';
 
 type StoreModule = typeof import('./timeline-store');
 

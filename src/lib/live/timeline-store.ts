@@ -1,15 +1,13 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { maskCredentials } from '$lib/mask';
-import { payloadText } from './frames';
-import type { NewEntry, TimelineEntry } from './timeline.svelte';
+import { payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
 
 /**
  * The timeline kept in IndexedDB, per agent and user (keyed by `timelineOwner()`), so a reload, a
  * new tab or a sign-in after expiry shows what that user's console saw before, and another user of
  * the same agent in this browser starts empty. Written in batches, bounded by the retention cap.
- * One tab writes at a time (a Web Lock per owner), so two open tabs do not store each frame twice:
- * the socket worker where there is one (it reads every frame once for all tabs), else one of the
- * tabs. Signing out keeps it for the same user's next sign-in to the same agent; Clear empties it.
+ * One hub writes at a time (a Web Lock per owner), so two hubs (two tabs without a shared
+ * worker) do not store each frame twice. Signing out keeps it for the same user's next sign-in to the same agent; Clear empties it.
  */
 
 const DB_NAME = 'agent-console-timeline';
@@ -93,15 +91,7 @@ export async function loadTimeline(agent: string, cap: number): Promise<Restored
 	};
 }
 
-/** What keeps the timeline: this store in the tab, or the socket worker's (`shared-socket.ts`). */
-export type Keeper = {
-	add(entries: NewEntry[]): void;
-	setCap(cap: number): Promise<void>;
-	clear(): Promise<void>;
-	close(): Promise<void>;
-};
-
-export class TimelineStore implements Keeper {
+export class TimelineStore {
 	readonly #agent: string;
 	#queue: NewEntry[] = [];
 	#timer: ReturnType<typeof setTimeout> | null = null;

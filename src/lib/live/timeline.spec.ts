@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Timeline, compileSearch, type NewEntry } from './timeline.svelte.ts';
+import { Timeline, compileSearch } from './timeline.svelte.ts';
+import type { NewEntry } from './timeline-entry.ts';
 
 const event = (i: number, extra: Partial<NewEntry> = {}): NewEntry => ({
 	at: 1_000 + i,

@@ -1,7 +1,7 @@
 import { parse, Stored } from '$lib/state/stored.svelte';
 import type { ChannelName } from '$lib/contract';
-import { EVENT_KINDS, type EventKind, type Severity } from './event-words';
-import { payloadText } from './frames';
+import type { EventKind } from './event-words';
+import { gapEntry, payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
 import { compileRegex, loadRegexEngine, regexEngine, regexEngineFailure } from './regex-search';
 
 /**
@@ -10,30 +10,6 @@ import { compileRegex, loadRegexEngine, regexEngine, regexEngineFailure } from '
  * down. Entries arrive in batches (one per animation frame); the filtered list is kept up to date
  * incrementally, so a batch costs its own size, not the size of the list.
  */
-
-export type Gap = { from: number; to: number | null; reason: string };
-
-export type TimelineEntry = {
-	seq: number;
-	/** When the frame arrived (ms since the epoch). */
-	at: number;
-	channel: ChannelName;
-	kind: EventKind;
-	label: string;
-	summary: string;
-	/**
-	 * The frame as received: parsed JSON, or the text of a frame that could not be read. Undefined
-	 * where `json` holds it: read it with `payloadOf`.
-	 */
-	payload: unknown;
-	/** A well-formed frame's JSON text, as it came (a flood's frames stay text until read). */
-	json?: string;
-	gap?: Gap;
-	/** Problems only: a failed transfer, an error or a warning. */
-	severity?: Severity;
-};
-
-export type NewEntry = Omit<TimelineEntry, 'seq'>;
 
 export type TimelineFilter = {
 	channel: ChannelName | null;
@@ -201,16 +177,7 @@ export class Timeline {
 	/** A channel went down: a marker that stays open until it is back. */
 	openGap(channel: ChannelName, at: number, reason: string) {
 		if (this.#openGaps.has(channel)) return;
-		const entry: NewEntry = {
-			at,
-			channel,
-			kind: 'gap',
-			label: EVENT_KINDS.gap,
-			summary: '',
-			payload: null,
-			gap: { from: at, to: null, reason }
-		};
-		this.append([entry]);
+		this.append([gapEntry(channel, { from: at, to: null, reason })]);
 		const added = this.#entries.at(-1);
 		if (added) this.#openGaps.set(channel, added);
 	}

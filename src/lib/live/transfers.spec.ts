@@ -1,20 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { FileStates } from './file-states.svelte.ts';
 import { Transfers, outcomeWords } from './transfers.svelte.ts';
-import { KEEP_FINISHED_MS, TransferBook, outcomeOf } from './live-records.ts';
+import { KEEP_FINISHED_MS, TransferBook, fileStateOf, outcomeOf } from './live-records.ts';
+
+type Progress = Parameters<TransferBook['apply']>[0];
+
+/** Transfers as a tab keeps them: the hub adds each batch up, and the tab takes what changed. */
+function fed(now: () => number) {
+	const book = new TransferBook(now);
+	const shown = new Transfers(now);
+	return {
+		shown,
+		apply(batch: Progress) {
+			const changed = book.apply(batch);
+			shown.upsert([...book.byId.values()].filter((t) => changed.has(t.id)));
+		}
+	};
+}
 
 describe('Transfers', () => {
 	it('follows each transfer and keeps finished ones for a while', () => {
 		let now = 0;
-		const t = new Transfers(() => now);
-		t.apply([
+		const { shown: t, apply } = fed(() => now);
+		apply([
 			{
 				data: { TransferId: 'a', Status: 'InProgress', Bytes: 10, Size: 100, Name: 'a.bin' },
 				at: 0
 			},
 			{ data: { TransferId: 'b', Status: 'InProgress', Bytes: 1, Size: 100 }, at: 0 }
 		]);
-		t.apply([
+		apply([
 			{ data: { TransferId: 'a', Status: 'Completed', Bytes: 100, Size: 100 }, at: 10 },
 			{ data: { TransferId: 'b', Status: 'Failed', Error: 'reset' }, at: 20 }
 		]);
@@ -25,31 +40,28 @@ describe('Transfers', () => {
 		expect(t.counts).toEqual({ active: 0, failed: 1, completed: 1 });
 		expect(t.list.find((x) => x.id === 'a')?.name).toBe('a.bin');
 		now = KEEP_FINISHED_MS + 15;
-		t.apply([{ data: { TransferId: 'c', Status: 'InProgress' }, at: now }]);
+		apply([{ data: { TransferId: 'c', Status: 'InProgress' }, at: now }]);
 		expect(t.list.map((x) => x.id)).toEqual(['c', 'b']);
 	});
 
-	it("shows the same list from a worker's book as from reading the frames itself", () => {
-		const frames = [
+	it("shows the hub's book as it is, batch after batch", () => {
+		const { shown, apply } = fed(() => 3);
+		apply([
 			{ data: { TransferId: 'a', Status: 'InProgress', Bytes: 1, Name: 'a.bin' }, at: 1 },
-			{ data: { TransferId: 'b', Status: 'InProgress', Path: '/x/b.bin' }, at: 2 },
-			{ data: { TransferId: 'a', Status: 'Completed', Bytes: 9 }, at: 3 }
-		];
-		const here = new Transfers(() => 3);
-		here.apply(frames);
-		const book = new TransferBook(() => 3);
-		const changed = book.apply(frames);
-		expect([...changed].sort()).toEqual(['a', 'b']);
-		const there = new Transfers(() => 3);
-		there.upsert([...changed].map((id) => book.byId.get(id)!));
-		expect(there.list).toEqual(here.list);
-		expect(there.counts).toEqual({ active: 1, failed: 0, completed: 1 });
-		expect(there.list[0]?.path).toBe('/x/b.bin');
+			{ data: { TransferId: 'b', Status: 'InProgress', Path: '/x/b.bin' }, at: 2 }
+		]);
+		apply([{ data: { TransferId: 'a', Status: 'Completed', Bytes: 9 }, at: 3 }]);
+		expect(shown.list.map((t) => [t.id, t.outcome, t.bytes, t.name])).toEqual([
+			['b', 'active', null, 'b.bin'],
+			['a', 'completed', 9, 'a.bin']
+		]);
+		expect(shown.counts).toEqual({ active: 1, failed: 0, completed: 1 });
+		expect(shown.list[0]?.path).toBe('/x/b.bin');
 	});
 
 	it('lists active, then failed, then done, whatever came last', () => {
-		const t = new Transfers(() => 0);
-		t.apply([
+		const { shown: t, apply } = fed(() => 0);
+		apply([
 			{
 				data: { TransferId: 'done', Status: 'Completed', StartTimeUtc: '2026-11-22T10:00:00Z' },
 				at: 5
@@ -84,10 +96,10 @@ describe('Transfers', () => {
 describe('FileStates', () => {
 	it('keeps the latest state per path', () => {
 		const f = new FileStates();
-		f.apply([
-			{ frame: { Path: '/a', State: 4 }, at: 1 },
-			{ frame: { Path: '/b', State: 2 }, at: 2 },
-			{ frame: { Path: '/a', State: 0 }, at: 3 }
+		f.upsert([
+			fileStateOf({ Path: '/a', State: 4 }, 1),
+			fileStateOf({ Path: '/b', State: 2 }, 2),
+			fileStateOf({ Path: '/a', State: 0 }, 3)
 		]);
 		expect(f.list).toEqual([
 			{ path: '/b', storage: '', state: 2, at: 2 },

@@ -1,6 +1,6 @@
 import { TransferBook, type Transfer, type TransferOutcome } from './live-records';
 
-/** Live transfers for the views: a `TransferBook` read through one signal per batch. */
+/** Live transfers for the views: the hub's, in a `TransferBook` read through one signal per batch. */
 
 /** A status in one casing for every transfer: "In progress", "Failed", "Completed". */
 export function outcomeWords(t: Pick<Transfer, 'outcome' | 'status'>): string {
@@ -46,14 +46,7 @@ export class Transfers {
 		return counts;
 	}
 
-	/** Progress data, read on this page (no worker). */
-	apply(batch: Parameters<TransferBook['apply']>[0]) {
-		if (batch.length === 0) return;
-		this.#book.apply(batch);
-		this.version++;
-	}
-
-	/** Transfers as the socket worker keeps them. */
+	/** Transfers as the hub added them up. */
 	upsert(transfers: Transfer[]) {
 		if (transfers.length === 0) return;
 		this.#book.upsert(transfers);

@@ -1,0 +1,205 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { startSimulator, type Simulator } from '../../../simulator/index.ts';
+import { PLANTED } from '$lib/mask';
+import { Hub, type HubPort } from './hub.ts';
+import { HubClient, hubOnPage, type Heard } from './hub-client.ts';
+import type { FileState, Transfer } from './live-records.ts';
+import type { HubRead, Kinds, ToHub } from './protocol.ts';
+import { socketUrl } from './socket-url.ts';
+
+let sim: Simulator;
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, log: false, eventsPerSecond: 0 });
+});
+afterAll(() => sim.close());
+afterEach(() => vi.unstubAllGlobals());
+
+/** `ws` emits an error when a socket still connecting is closed; browsers do not (see channel.spec). */
+class NodeWebSocket extends WebSocket {
+	constructor(...args: ConstructorParameters<typeof WebSocket>) {
+		super(...args);
+		this.on('error', () => {});
+	}
+}
+
+const until = (check: () => boolean) =>
+	vi.waitFor(() => expect(check()).toBe(true), { timeout: 10_000 });
+
+/** A tab of a hub shared by tabs: its own port to it, as a SharedWorker gives each tab. */
+function tabOf(hub: Hub): HubClient {
+	const { port1, port2 } = new MessageChannel();
+	hub.serve(port2);
+	return new HubClient(port1, 'shared worker');
+}
+
+/** Everything the hub says about one channel to one tab. */
+function listen(client: HubClient, channel: 'notification' | 'statechange', kinds: Kinds = null) {
+	const heard: Heard[] = [];
+	const subscription = client.subscribe(socketUrl(sim.url, channel), kinds, (m) => heard.push(m));
+	const batches = () => heard.filter((m) => m.type === 'batch');
+	return {
+		subscription,
+		live: () => heard.some((m) => m.type === 'status' && m.status.kind === 'live'),
+		reads: (): HubRead[] => batches().flatMap((m) => m.reads),
+		transfers: (): Transfer[] => batches().flatMap((m) => m.transfers ?? []),
+		fileStates: (): FileState[] => batches().flatMap((m) => m.fileStates ?? [])
+	};
+}
+
+const progress = (TransferId: string, Status: string) => ({
+	Type: 1,
+	Data: { TransferId, Status, Name: `${TransferId}.bin`, Bytes: 5, Size: 10 }
+});
+
+describe('the hub', () => {
+	it('opens one socket for every tab, and hands each frame to all of them', async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket });
+		const [a, b] = [listen(tabOf(hub), 'notification'), listen(tabOf(hub), 'notification')];
+		await until(() => a.live() && b.live());
+		expect(sim.live.clientCount('notification')).toBe(1);
+		sim.live.broadcast('notification', progress('t1', 'InProgress'));
+		await until(() => a.reads().length === 1 && b.reads().length === 1);
+		expect(a.reads()).toEqual(b.reads());
+		expect(a.transfers().map((t) => t.id)).toEqual(['t1']);
+		a.subscription.close();
+		b.subscription.close();
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+
+	it('gives a tab that joins late the transfers under way', async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket });
+		const first = listen(tabOf(hub), 'notification');
+		await until(first.live);
+		sim.live.broadcast('notification', progress('early', 'InProgress'));
+		await until(() => first.transfers().length === 1);
+		const later = listen(tabOf(hub), 'notification');
+		await until(() => later.transfers().length === 1);
+		expect(later.transfers()[0]).toMatchObject({ id: 'early', name: 'early.bin', bytes: 5 });
+		expect(later.reads()).toEqual([]);
+		first.subscription.close();
+		later.subscription.close();
+	});
+
+	it("sends a frame's data only to the tabs that asked for its kind", async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket });
+		const none = listen(tabOf(hub), 'notification', []);
+		const some = listen(tabOf(hub), 'notification', ['progress']);
+		await until(() => none.live() && some.live());
+		sim.live.broadcast('notification', { Type: 2, Data: { Message: 'hello' } });
+		sim.live.broadcast('notification', progress('t2', 'InProgress'));
+		await until(() => none.reads().length === 2 && some.reads().length === 2);
+		const data = (reads: HubRead[]) => reads.map((r) => (r.ok ? r.frame : 'unread'));
+		expect(data(none.reads())).toEqual([undefined, undefined]);
+		expect(data(some.reads())).toEqual([undefined, progress('t2', 'InProgress')]);
+		none.subscription.close();
+		some.subscription.close();
+	});
+
+	it("counts and drops a message that is not the protocol's, and goes on", async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket });
+		const heard: unknown[] = [];
+		const port: HubPort = { postMessage: (m) => heard.push(m), onmessage: null };
+		hub.serve(port);
+		const say = (message: unknown) => port.onmessage!({ data: message } as MessageEvent);
+		for (const bad of [
+			'open',
+			{ type: 'open', id: 1, url: socketUrl(sim.url, 'notification') },
+			{ type: 'subscribe', id: 1, url: 'not an address', kinds: null },
+			{ type: 'subscribe', id: 1, url: 'ws://127.0.0.1:9/elsewhere', kinds: null }
+		])
+			expect(() => say(bad)).not.toThrow();
+		expect(hub.ignored).toBe(4);
+		expect(heard).toEqual([]);
+		say({ type: 'subscribe', id: 1, url: socketUrl(sim.url, 'statechange'), kinds: null });
+		await until(() => sim.live.clientCount('statechange') === 1);
+		say({ type: 'unsubscribe', id: 1 } satisfies ToHub);
+		await until(() => sim.live.clientCount('statechange') === 0);
+	});
+});
+
+/**
+ * What a tab makes of the batches: the frames, and the latest of each transfer and path. Without
+ * the times (each host's socket hears a frame apart), nor where a batch ended.
+ */
+function seen(channels: ReturnType<typeof listen>[]) {
+	return channels.map((c) => ({
+		reads: c.reads().map((read) => ({ ...read, at: 0 })),
+		transfers: Object.fromEntries(
+			c
+				.transfers()
+				.map((t) => [
+					t.id,
+					{ ...t, startedAt: 0, updatedAt: 0, finishedAt: t.finishedAt === null ? null : 0 }
+				])
+		),
+		fileStates: Object.fromEntries(c.fileStates().map((f) => [f.path, { ...f, at: 0 }]))
+	}));
+}
+
+describe('the hosts of the hub', () => {
+	it('give the same batches on the page, in a SharedWorker and in a dedicated Worker', async () => {
+		sim.reset();
+		vi.stubGlobal('WebSocket', NodeWebSocket);
+		// A SharedWorker's scope: the worker module serves each tab that connects.
+		const shared = { onconnect: null as ((event: { ports: MessagePort[] }) => void) | null };
+		vi.stubGlobal('self', shared);
+		vi.resetModules();
+		await import('./socket-worker.ts');
+		const { port1, port2 } = new MessageChannel();
+		shared.onconnect!({ ports: [port2] });
+		const inShared = new HubClient(port1, 'shared worker');
+		// A dedicated worker's scope: the module serves the scope itself. Messages cross as they
+		// would between threads: copied, a task later.
+		type End = { postMessage(m: unknown): void; onmessage: HubPort['onmessage'] };
+		const cross = (to: () => End) => (m: unknown) =>
+			void setTimeout(() => to().onmessage?.({ data: structuredClone(m) } as MessageEvent));
+		const scope: End = { postMessage: cross(() => tab), onmessage: null };
+		const tab: End = { postMessage: cross(() => scope), onmessage: null };
+		vi.stubGlobal('self', scope);
+		vi.resetModules();
+		await import('./socket-worker.ts');
+		const inWorker = new HubClient(tab, 'worker');
+		const onPage = hubOnPage();
+
+		const hosts = [onPage, inShared, inWorker];
+		const notes = hosts.map((client) => listen(client, 'notification'));
+		const states = hosts.map((client) => listen(client, 'statechange'));
+		await until(() => [...notes, ...states].every((c) => c.live()));
+		expect(sim.live.clientCount('notification')).toBe(3);
+		sim.live.broadcast('notification', progress('t1', 'InProgress'));
+		sim.live.broadcast('notification', '{"Type":');
+		sim.live.broadcast('notification', {
+			Type: 2,
+			Data: { Message: `https://x/?token=${PLANTED}` }
+		});
+		sim.live.broadcast('notification', progress('t1', 'Completed'));
+		sim.live.broadcast('statechange', { Path: '/a.psd', StorageName: 'S', State: 4 });
+		sim.live.broadcast('statechange', { Path: '/a.psd', StorageName: 'S', State: 0 });
+		await until(() => notes.every((c) => c.reads().length === 4));
+		await until(() => states.every((c) => c.reads().length === 2));
+		const [page, ...workers] = seen(notes);
+		for (const worker of workers) expect(worker).toEqual(page);
+		expect(page!.reads.map((r) => (r.ok ? r.described.kind : r.problem))).toEqual([
+			'progress',
+			'not JSON',
+			'user-notification',
+			'progress'
+		]);
+		expect(JSON.stringify(page)).not.toContain(PLANTED);
+		expect(page!.transfers).toEqual({
+			t1: expect.objectContaining({ outcome: 'completed', finishedAt: 0 })
+		});
+		const [pageStates, ...workerStates] = seen(states);
+		for (const worker of workerStates) expect(worker).toEqual(pageStates);
+		expect(pageStates!.fileStates).toEqual({
+			'/a.psd': { path: '/a.psd', storage: 'S', state: 0, at: 0 }
+		});
+		for (const c of [...notes, ...states]) c.subscription.close();
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+});

@@ -1,0 +1,389 @@
+import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
+import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
+import type { ChannelName } from '$lib/contract';
+import { channelOf, readFrame, readerFor, type FrameReader } from './frames';
+import { fileStateOf, TransferBook, type FileState } from './live-records';
+import {
+	checkToHub,
+	type FromHub,
+	type HubRead,
+	type HubStatus,
+	type Kinds,
+	type ToHub
+} from './protocol';
+import { socketUrl } from './socket-url';
+import { entryOf, type NewEntry } from './timeline-entry';
+import { TimelineStore } from './timeline-store';
+
+/**
+ * The agent's sockets, and everything done once for every tab that listens: one socket per
+ * channel address, kept open by reconnecting-websocket (backoff with jitter, forever, a limit for
+ * a connection to open); each frame read once (`readFrame`: masked, capped, checked, in words);
+ * the transfers and file states the frames add up to; and the frames handed on in batches, at
+ * most one a frame's time (16 ms), with how late the hub's own loop ran. It keeps the timeline
+ * in IndexedDB for each agent and user a tab asks it to (`keep`). A socket nobody listens to any
+ * more is closed.
+ *
+ * Plain code, run by one of three hosts: a SharedWorker for every tab of the console and a
+ * dedicated Worker for one tab (`socket-worker.ts`), or the page itself over a MessageChannel
+ * where neither exists (`hub-client.ts`). The messages both ways are `protocol.ts`'s; tabs send
+ * no frames and never reconnect themselves: they subscribe, and the hub tells them the status.
+ */
+
+/** What the hub talks to: a SharedWorker's port, a dedicated worker's scope, a page's port. */
+export type HubPort = {
+	postMessage(message: FromHub): void;
+	onmessage: ((event: MessageEvent) => void) | null;
+};
+
+export type HubOptions = {
+	/** A WebSocket class, for Node (tests); the host's own otherwise. */
+	WebSocket?: unknown;
+	minDelayMs?: number;
+	maxDelayMs?: number;
+	connectTimeoutMs?: number;
+	/** Connected this long counts as a success: the backoff starts over. */
+	minUptimeMs?: number;
+};
+
+type Listener = { port: HubPort; id: number; kinds: Kinds };
+
+type Socket = {
+	url: string;
+	channel: ChannelName;
+	reader: FrameReader<unknown>;
+	ws: ReconnectingWebSocket;
+	/** The library's options: it reads the next wait from them, so the jitter is set in place. */
+	options: Options;
+	status: HubStatus;
+	/** The agent whose timelines (one per user listening) this socket's frames are kept in. */
+	agent: string | null;
+	listeners: Set<Listener>;
+	/** Frames read since the last batch, with their data (dropped for tabs that did not ask). */
+	pending: HubRead[];
+	/** Transfers from this socket's Progress frames, and the progress not applied yet. */
+	book: TransferBook;
+	progress: { data: ProgressData; at: number }[];
+	/** The latest state of each path changed since the last batch. */
+	states: Map<string, FileState>;
+};
+
+type Keeper = { agent: string; store: TimelineStore; users: Map<HubPort, number> };
+
+const BATCH_MS = 16;
+/**
+ * At most this many frames in one message to a tab: each message is a task of its own there, so
+ * the backlog of a hub that fell behind reaches the page in pieces the page can draw between.
+ */
+const READS_PER_MESSAGE = 1000;
+const GROW = 1.6;
+
+export class Hub {
+	readonly #options: Required<Omit<HubOptions, 'WebSocket'>> & { WebSocket?: unknown };
+	readonly #sockets = new Map<string, Socket>();
+	/**
+	 * The timelines kept, per owner (an agent and a user), and how many of each port's channels
+	 * asked for them. Two users signed in to one agent in two tabs each keep what their console saw.
+	 */
+	readonly #keepers = new Map<string, Keeper>();
+	/** Each port's subscriptions, by the port's own ids. */
+	readonly #subscriptions = new Map<HubPort, Map<number, { socket: Socket; listener: Listener }>>();
+	#flushTimer: ReturnType<typeof setTimeout> | null = null;
+	/** When the pending batch is due (performance.now()): how late it runs is the hub's lag. */
+	#flushDue = 0;
+	#ignored = 0;
+
+	constructor(options: HubOptions = {}) {
+		this.#options = {
+			minDelayMs: 1000,
+			maxDelayMs: 30_000,
+			connectTimeoutMs: 5000,
+			minUptimeMs: 5000,
+			...options
+		};
+	}
+
+	/** Messages that were not the protocol's (or named no channel), dropped. */
+	get ignored(): number {
+		return this.#ignored;
+	}
+
+	/** Answers a tab's messages on `port`. */
+	serve(port: HubPort) {
+		port.onmessage = (event) => {
+			const message = checkToHub(event.data);
+			if (message) this.#handle(port, message);
+			else this.#ignored++;
+		};
+	}
+
+	#handle(port: HubPort, m: ToHub) {
+		switch (m.type) {
+			case 'subscribe':
+				return this.#subscribe(port, m.id, m.url, m.kinds);
+			case 'want': {
+				const sub = this.#subscriptions.get(port)?.get(m.id);
+				if (sub) sub.listener.kinds = m.kinds;
+				return;
+			}
+			case 'retry':
+				return this.#retry(this.#subscriptions.get(port)?.get(m.id)?.socket);
+			case 'unsubscribe':
+				return this.#unsubscribe(port, m.id);
+			case 'keep':
+				return this.#keep(port, m.agent, m.owner, m.cap);
+			case 'release':
+				return this.#release(port, m.owner);
+			case 'cap':
+				return void this.#keepers.get(m.owner)?.store.setCap(m.cap);
+			case 'clear': {
+				const done = () => port.postMessage({ type: 'done', id: m.id });
+				const store = this.#keepers.get(m.owner)?.store;
+				if (store) void store.clear().finally(done);
+				else done();
+			}
+		}
+	}
+
+	#subscribe(port: HubPort, id: number, url: string, kinds: Kinds) {
+		this.#unsubscribe(port, id);
+		const socket = this.#sockets.get(url) ?? this.#open(url);
+		if (!socket) {
+			this.#ignored++;
+			return;
+		}
+		const listener: Listener = { port, id, kinds };
+		socket.listeners.add(listener);
+		let mine = this.#subscriptions.get(port);
+		if (!mine) this.#subscriptions.set(port, (mine = new Map()));
+		mine.set(id, { socket, listener });
+		port.postMessage({ type: 'status', id, status: socket.status, sentAt: Date.now() });
+		// A tab joining late sees the transfers under way at once.
+		socket.book.prune();
+		if (socket.status.kind === 'live' && socket.book.byId.size > 0)
+			port.postMessage({
+				type: 'batch',
+				id,
+				reads: [],
+				sentAt: Date.now(),
+				lagMs: 0,
+				transfers: [...socket.book.byId.values()]
+			});
+	}
+
+	#unsubscribe(port: HubPort, id: number) {
+		const mine = this.#subscriptions.get(port);
+		const sub = mine?.get(id);
+		if (!sub) return;
+		mine!.delete(id);
+		if (mine!.size === 0) this.#subscriptions.delete(port);
+		const { socket, listener } = sub;
+		socket.listeners.delete(listener);
+		if (socket.listeners.size > 0) return;
+		// What it read so far is still theirs to keep.
+		this.#flushSocket(socket, 0);
+		this.#sockets.delete(socket.url);
+		socket.ws.close(1000);
+	}
+
+	#open(url: string): Socket | null {
+		const channel = channelOf(url);
+		if (!channel) return null;
+		const options: Options = {
+			WebSocket: this.#options.WebSocket,
+			minReconnectionDelay: this.#jittered(),
+			maxReconnectionDelay: this.#options.maxDelayMs,
+			reconnectionDelayGrowFactor: GROW,
+			connectionTimeout: this.#options.connectTimeoutMs,
+			minUptime: this.#options.minUptimeMs,
+			maxRetries: Infinity
+		};
+		const ws = new ReconnectingWebSocket(url, [], options);
+		const socket: Socket = {
+			url,
+			channel,
+			reader: readerFor(channel),
+			ws,
+			options,
+			status: { kind: 'connecting', attempt: 1 },
+			agent: this.#agentOf(url),
+			listeners: new Set(),
+			pending: [],
+			book: new TransferBook(),
+			progress: [],
+			states: new Map()
+		};
+		const mine = () => this.#sockets.get(url) === socket;
+		ws.addEventListener('open', () => {
+			if (mine()) this.#setStatus(socket, { kind: 'live', since: Date.now() });
+		});
+		ws.addEventListener('close', (event) => {
+			if (!mine()) return;
+			// Frames that came before the drop go before its news.
+			this.#flushSocket(socket, 0);
+			// The library reports its own disconnects (errors, timeouts) as a 1000 from itself.
+			this.#scheduled(socket, event.code === 1000 && event.target !== ws);
+		});
+		ws.addEventListener('message', (event) => {
+			if (mine()) this.#receive(socket, event.data);
+		});
+		this.#sockets.set(url, socket);
+		return socket;
+	}
+
+	#receive(socket: Socket, data: unknown) {
+		const read = readFrame(socket.reader, data, Date.now());
+		if (read.ok) {
+			// Added up here, once; the tabs get the records, not the data again.
+			const { progress, ...words } = read.described;
+			if (progress) socket.progress.push({ data: progress, at: read.at });
+			if (socket.channel === 'statechange') {
+				const state = fileStateOf(read.frame as StateChangeFrame, read.at);
+				socket.states.delete(state.path);
+				socket.states.set(state.path, state);
+			}
+			const { at, text, frame } = read;
+			socket.pending.push({ ok: true, at, text, described: words, frame });
+		} else {
+			socket.pending.push(read);
+		}
+		if (this.#flushTimer !== null) return;
+		this.#flushDue = performance.now() + BATCH_MS;
+		this.#flushTimer = setTimeout(() => this.#flush(), BATCH_MS);
+	}
+
+	#flush() {
+		this.#flushTimer = null;
+		const lagMs = Math.max(0, performance.now() - this.#flushDue);
+		for (const socket of this.#sockets.values()) this.#flushSocket(socket, lagMs);
+	}
+
+	#flushSocket(socket: Socket, lagMs: number) {
+		if (socket.pending.length === 0) return;
+		const reads = socket.pending;
+		socket.pending = [];
+		this.#keepReads(socket, reads);
+		const changed = socket.book.apply(socket.progress);
+		socket.progress = [];
+		// In the book's order (of last activity), so ties keep the order the frames came in.
+		const transfers = changed.size
+			? [...socket.book.byId.values()].filter((t) => changed.has(t.id))
+			: [];
+		const fileStates = [...socket.states.values()];
+		socket.states.clear();
+		const sentAt = Date.now();
+		// The reads once for each set of kinds the tabs want the data of.
+		const copies = new Map<string, HubRead[]>();
+		for (const { port, id, kinds } of socket.listeners) {
+			const key = kinds === null ? '*' : kinds.join();
+			let mine = copies.get(key);
+			if (!mine) copies.set(key, (mine = withData(reads, kinds)));
+			for (let start = 0; start < mine.length; start += READS_PER_MESSAGE) {
+				const last = start + READS_PER_MESSAGE >= mine.length;
+				port.postMessage({
+					type: 'batch',
+					id,
+					reads: mine.slice(start, start + READS_PER_MESSAGE),
+					sentAt,
+					lagMs,
+					// What the frames added up to comes with the last of them.
+					...(last && transfers.length ? { transfers } : {}),
+					...(last && fileStates.length ? { fileStates } : {})
+				});
+			}
+		}
+	}
+
+	#keepReads(socket: Socket, reads: HubRead[]) {
+		if (socket.agent === null) return;
+		let entries: NewEntry[] | null = null;
+		for (const keeper of this.#keepers.values()) {
+			if (keeper.agent !== socket.agent) continue;
+			entries ??= reads.map((read) => entryOf(socket.channel, read));
+			keeper.store.add(entries);
+		}
+	}
+
+	#setStatus(socket: Socket, status: HubStatus) {
+		socket.status = status;
+		const sentAt = Date.now();
+		for (const { port, id } of socket.listeners)
+			port.postMessage({ type: 'status', id, status, sentAt });
+	}
+
+	// The library has already scheduled the next attempt when `close` arrives; its delay follows
+	// from the retry count and the options it used, which are read here before the next jitter.
+	#scheduled(socket: Socket, closedByAgent: boolean) {
+		const attempt = socket.ws.retryCount;
+		const min = socket.options.minReconnectionDelay ?? this.#options.minDelayMs;
+		const delay = attempt > 0 ? Math.min(min * GROW ** (attempt - 1), this.#options.maxDelayMs) : 0;
+		socket.options.minReconnectionDelay = this.#jittered();
+		const previous = socket.status;
+		const now = Date.now();
+		this.#setStatus(socket, {
+			kind: 'reconnecting',
+			attempt: Math.max(attempt, 1),
+			retryAt: now + delay,
+			closedByAgent,
+			since: previous.kind === 'reconnecting' ? previous.since : now
+		});
+	}
+
+	/** Retry now: skips the wait before the next attempt, for every tab on this socket. */
+	#retry(socket: Socket | undefined) {
+		if (!socket || socket.status.kind === 'live') return;
+		socket.options.minReconnectionDelay = this.#jittered();
+		socket.ws.reconnect();
+		this.#setStatus(socket, { kind: 'connecting', attempt: 1 });
+	}
+
+	#jittered() {
+		return Math.round(this.#options.minDelayMs * (0.75 + Math.random() * 0.5));
+	}
+
+	/** The kept agent whose channel this address is. */
+	#agentOf(url: string): string | null {
+		for (const { agent } of this.#keepers.values()) {
+			if (url === socketUrl(agent, 'notification') || url === socketUrl(agent, 'statechange'))
+				return agent;
+		}
+		return null;
+	}
+
+	#keep(port: HubPort, agent: string, owner: string, cap: number) {
+		let keeper = this.#keepers.get(owner);
+		if (!keeper)
+			this.#keepers.set(
+				owner,
+				(keeper = { agent, store: new TimelineStore(owner, cap), users: new Map() })
+			);
+		else void keeper.store.setCap(cap);
+		keeper.users.set(port, (keeper.users.get(port) ?? 0) + 1);
+		for (const socket of this.#sockets.values()) socket.agent ??= this.#agentOf(socket.url);
+	}
+
+	#release(port: HubPort, owner: string) {
+		const keeper = this.#keepers.get(owner);
+		if (!keeper) return;
+		const count = (keeper.users.get(port) ?? 0) - 1;
+		if (count > 0) keeper.users.set(port, count);
+		else keeper.users.delete(port);
+		if (keeper.users.size > 0) return;
+		// What this owner's sockets read so far is still theirs to keep.
+		for (const socket of this.#sockets.values())
+			if (socket.agent === keeper.agent) this.#flushSocket(socket, 0);
+		this.#keepers.delete(owner);
+		for (const socket of this.#sockets.values()) socket.agent = this.#agentOf(socket.url);
+		void keeper.store.close();
+	}
+}
+
+/** The reads with the data of the kinds a tab wants, and only those (null: every kind). */
+function withData(reads: HubRead[], kinds: Kinds): HubRead[] {
+	if (kinds === null) return reads;
+	return reads.map((read) =>
+		read.ok && read.frame !== undefined && !kinds.includes(read.described.kind)
+			? { ok: true, at: read.at, text: read.text, described: read.described }
+			: read
+	);
+}
