@@ -364,7 +364,8 @@ test.describe('failure catalogue: live channels', () => {
 		await eventsWith(page, agent, 'hang');
 		// The sockets live in a worker shared by the tabs: the page sees its channel connecting.
 		await expect(page.getByTestId('notification-status')).toContainText('Connecting');
-		// The 5-second limit for a socket to open, skipped on the page's clock.
+		// The 5-second limit for a socket to open runs in the worker's hub, on real time: the
+		// page's clock does not reach it, so the next line waits for it.
 		await page.clock.fastForward(5_500);
 		await expect(page.getByTestId('notification-status')).toContainText(/^Disconnected\./);
 		await expect(page.getByTestId('notification-status')).toContainText(RETRYING);

@@ -4,8 +4,8 @@ import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
  * What the frames add up to, as plain records: live transfers, one per TransferId, from the
  * Progress notifications; the latest state of each path, from /statechange. Plain code with no
  * runes: the hub adds them up once for every tab, and each tab keeps what it is sent
- * (`transfers.svelte.ts`, `file-states.svelte.ts`). Agent text is shown and exported, so
- * anything token-like is masked once, here.
+ * (`transfers.svelte.ts`, `file-states.svelte.ts`). Agent text arrives here already masked by
+ * `readFrame()`.
  */
 
 export type TransferOutcome = 'active' | 'completed' | 'failed';
@@ -76,7 +76,6 @@ export class TransferBook {
 					data.TransferMode === null || data.TransferMode === undefined
 						? ''
 						: String(data.TransferMode),
-				// Agent text is shown and exported: anything token-like is masked once, here.
 				name: data.Name || data.Path?.split('/').pop() || before?.name || id,
 				path: data.Path ?? before?.path ?? '',
 				storage: data.StorageName ?? before?.storage ?? '',
