@@ -1,4 +1,11 @@
-import { FILE_STATE } from '../src/lib/contract.ts';
+import {
+	CLOUD_TYPE,
+	DRIVE_TYPE,
+	FILE_STATE,
+	PERMISSION_TYPE,
+	SYNC_TYPE,
+	enumName
+} from '../src/lib/contract.ts';
 import { prng, seededUuid } from './seed.ts';
 
 /**
@@ -103,23 +110,6 @@ export type SimDrive = Common & {
 export type SimBackup = Common & { kind: 'backup'; storageId: string; files: SimFile[] };
 export type SimStorage = SimDrive | SimBackup;
 
-export const CLOUD_NAMES: Record<number, string> = {
-	1: 'AWS',
-	2: 'Wasabi',
-	4: 'Azure',
-	8: 'S3Generic',
-	16: 'Google',
-	32: 'Frame',
-	64: 'Cloudflare',
-	128: 'Dropbox',
-	256: 'Box',
-	512: 'OneDrive',
-	1024: 'GoogleDrive',
-	2048: 'LocalHttp',
-	4096: 'FastrServer',
-	8192: 'Atomosphere'
-};
-
 const TRANSFER = { chunkSize: 8_388_608, retryCount: 3, concurrentChunks: 4, concurrentFiles: 2 };
 /** What every drive the development agent makes has in common, seeded or generated. */
 const DRIVE_BASE = {
@@ -137,7 +127,7 @@ const BACKUP_BASE = {
 	keepFileAfterUpload: true,
 	sharedDrive: false,
 	rotationalCache: false,
-	permissionType: 2,
+	permissionType: PERMISSION_TYPE.ReadWrite,
 	transferOptions: TRANSFER
 };
 const FOLDERS = [
@@ -242,10 +232,10 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				rotationalCache: true,
 				localCacheEncrypted: false,
 				cloudObjectsEncrypted: true,
-				permissionType: 2,
-				driveType: 1,
-				syncType: 1,
-				account: { id: 'acc-aws-1', cloudType: 1 },
+				permissionType: PERMISSION_TYPE.ReadWrite,
+				driveType: DRIVE_TYPE.VirtualDrive,
+				syncType: SYNC_TYPE.Stream,
+				account: { id: 'acc-aws-1', cloudType: CLOUD_TYPE.AWS },
 				files: seedFiles(
 					11,
 					n(3000),
@@ -278,10 +268,10 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				rotationalCache: false,
 				localCacheEncrypted: true,
 				cloudObjectsEncrypted: true,
-				permissionType: 1,
-				driveType: 2,
-				syncType: 2,
-				account: { id: 'acc-wasabi-1', cloudType: 2 },
+				permissionType: PERMISSION_TYPE.Read,
+				driveType: DRIVE_TYPE.LocalPath,
+				syncType: SYNC_TYPE.Mirror,
+				account: { id: 'acc-wasabi-1', cloudType: CLOUD_TYPE.Wasabi },
 				files: seedFiles(12, n(2000), mixFor(n(2000), { error: 0.0015, pendingDownload: 0.004 }))
 			},
 			{
@@ -302,10 +292,10 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				rotationalCache: true,
 				localCacheEncrypted: true,
 				cloudObjectsEncrypted: false,
-				permissionType: 2,
-				driveType: 1,
-				syncType: 1,
-				account: { id: 'acc-azure-1', cloudType: 4 },
+				permissionType: PERMISSION_TYPE.ReadWrite,
+				driveType: DRIVE_TYPE.VirtualDrive,
+				syncType: SYNC_TYPE.Stream,
+				account: { id: 'acc-azure-1', cloudType: CLOUD_TYPE.Azure },
 				files: seedFiles(
 					14,
 					n(2500),
@@ -330,10 +320,10 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				rotationalCache: false,
 				localCacheEncrypted: false,
 				cloudObjectsEncrypted: false,
-				permissionType: 2,
-				driveType: 2,
-				syncType: 2,
-				account: { id: 'acc-google-1', cloudType: 16 },
+				permissionType: PERMISSION_TYPE.ReadWrite,
+				driveType: DRIVE_TYPE.LocalPath,
+				syncType: SYNC_TYPE.Mirror,
+				account: { id: 'acc-google-1', cloudType: CLOUD_TYPE.Google },
 				files: seedFiles(15, n(1200), mixFor(n(1200), { pendingUpload: 0.01, error: 0.002 }))
 			}
 		],
@@ -350,7 +340,7 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				syncIntervalSeconds: 900,
 				localCacheEncrypted: false,
 				cloudObjectsEncrypted: true,
-				account: { id: 'acc-aws-1', cloudType: 1 },
+				account: { id: 'acc-aws-1', cloudType: CLOUD_TYPE.AWS },
 				files: seedFiles(13, n(1500), mixFor(n(1500), { pendingUpload: 0.004 }))
 			},
 			{
@@ -365,7 +355,7 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				syncIntervalSeconds: 3600,
 				localCacheEncrypted: true,
 				cloudObjectsEncrypted: true,
-				account: { id: 'acc-wasabi-1', cloudType: 2 },
+				account: { id: 'acc-wasabi-1', cloudType: CLOUD_TYPE.Wasabi },
 				files: seedFiles(16, n(800), mixFor(n(800), { error: 0.004, deleting: 0.002 }))
 			}
 		]
@@ -373,10 +363,10 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 }
 
 const CLOUDS = [
-	{ id: 'acc-aws-1', cloudType: 1, bucket: 'studio-projects' },
-	{ id: 'acc-wasabi-1', cloudType: 2, bucket: 'studio-archive' },
-	{ id: 'acc-azure-1', cloudType: 4, bucket: 'design-blob' },
-	{ id: 'acc-google-1', cloudType: 16, bucket: 'media-gcs' }
+	{ id: 'acc-aws-1', cloudType: CLOUD_TYPE.AWS, bucket: 'studio-projects' },
+	{ id: 'acc-wasabi-1', cloudType: CLOUD_TYPE.Wasabi, bucket: 'studio-archive' },
+	{ id: 'acc-azure-1', cloudType: CLOUD_TYPE.Azure, bucket: 'design-blob' },
+	{ id: 'acc-google-1', cloudType: CLOUD_TYPE.Google, bucket: 'media-gcs' }
 ];
 
 type Made = { id: string; name: string; localPath: string; index: number; files: SimFile[] };
@@ -402,9 +392,9 @@ function makeDrive({ id, name, localPath, index, files }: Made): SimDrive {
 		rotationalCache: false,
 		localCacheEncrypted: false,
 		cloudObjectsEncrypted: true,
-		permissionType: 2,
-		driveType: 2,
-		syncType: 2,
+		permissionType: PERMISSION_TYPE.ReadWrite,
+		driveType: DRIVE_TYPE.LocalPath,
+		syncType: SYNC_TYPE.Mirror,
 		account: { id: cloud.id, cloudType: cloud.cloudType },
 		files
 	};
@@ -642,7 +632,7 @@ export function syncHealth(d: SimStorage, paused: boolean): Record<string, unkno
 /** Whether a Stream drive keeps this file on this computer: recently used, or not yet uploaded. */
 function cached(d: SimStorage, f: SimFile, now: number): boolean {
 	if (f.state === 'pendingDownload' || f.state === 'downloading') return false;
-	if (d.kind === 'backup' || d.syncType === 2) return true;
+	if (d.kind === 'backup' || d.syncType === SYNC_TYPE.Mirror) return true;
 	return (
 		f.state === 'pendingUpload' ||
 		f.state === 'uploading' ||
@@ -667,7 +657,7 @@ export function summary(d: SimStorage, paused: boolean, now: number): Record<str
 	const common = {
 		Status: !d.active ? 'Stopped' : paused ? 'Paused' : 'Running',
 		UploaderStatus: !d.active || paused ? 'Stopped' : uploading,
-		CloudProvider: CLOUD_NAMES[d.account.cloudType] ?? String(d.account.cloudType),
+		CloudProvider: enumName(CLOUD_TYPE, d.account.cloudType) ?? String(d.account.cloudType),
 		StorageBucket: d.storageName,
 		LocalPath: d.localPath,
 		Prefix: d.prefix,
@@ -705,9 +695,9 @@ export function summary(d: SimStorage, paused: boolean, now: number): Record<str
 		Name: d.name,
 		...common,
 		DownloaderStatus: !d.active || paused ? 'Stopped' : downloading,
-		DriveType: d.driveType === 1 ? 'VirtualDrive' : 'LocalPath',
-		SyncType: d.syncType === 1 ? 'Stream' : 'Mirror',
-		PermissionType: d.permissionType === 1 ? 'Read' : 'ReadWrite',
+		DriveType: enumName(DRIVE_TYPE, d.driveType) ?? String(d.driveType),
+		SyncType: enumName(SYNC_TYPE, d.syncType) ?? String(d.syncType),
+		PermissionType: enumName(PERMISSION_TYPE, d.permissionType) ?? String(d.permissionType),
 		SharedDrive: d.sharedDrive,
 		SharedDriveId: d.sharedDriveId,
 		AllowDelete: d.allowDelete,

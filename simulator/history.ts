@@ -1,3 +1,8 @@
+import {
+	TRANSFER_DIRECTION as DIRECTION,
+	TRANSFER_ORIGIN as ORIGIN,
+	TRANSFER_STATUS
+} from '../src/lib/contract.ts';
 import { prng } from './seed.ts';
 import {
 	FAILURES,
@@ -14,15 +19,6 @@ import {
  * more (`attempts`) that the contract does not name, as a newer agent might send. Seeded over the
  * last 30 days from the drives' files, then appended to as the activity finishes transfers.
  */
-
-export const TRANSFER_STATUS = {
-	Created: 1,
-	Running: 2,
-	Completed: 4,
-	Canceled: 8,
-	Error: 16
-} as const;
-export const ORIGIN = { Direct: 1, Drive: 2, Sync: 4, FastrLocal: 8, FastrServerToServer: 16 };
 
 export type HistoryEntry = {
 	id: number;
@@ -76,7 +72,7 @@ export function fileEntry(
 	id: number,
 	d: SimStorage,
 	file: SimFile,
-	direction: 1 | 2,
+	direction: (typeof DIRECTION)[keyof typeof DIRECTION],
 	started: number,
 	ended: number,
 	outcome: Outcome,
@@ -90,7 +86,7 @@ export function fileEntry(
 		bucket: d.storageName,
 		name: accountName(d.account.id)
 	};
-	const up = direction === 1;
+	const up = direction === DIRECTION.Upload;
 	const seconds = Math.max(1, (ended - started) / 1000);
 	const done = outcome.status === TRANSFER_STATUS.Completed;
 	return {
@@ -156,7 +152,7 @@ export function seedHistory(
 						: TRANSFER_STATUS.Canceled;
 			const transferred =
 				status === TRANSFER_STATUS.Completed ? file.size : Math.floor(file.size * r());
-			const direction = d.kind === 'backup' || r() < 0.6 ? 1 : 2;
+			const direction = d.kind === 'backup' || r() < 0.6 ? DIRECTION.Upload : DIRECTION.Download;
 			list.push(
 				fileEntry(
 					++id,
@@ -196,7 +192,7 @@ export function seedHistory(
 			userEmail: who.email,
 			userName: who.name,
 			origin: r() < 0.8 ? ORIGIN.Direct : ORIGIN.FastrServerToServer,
-			direction: 1,
+			direction: DIRECTION.Upload,
 			transferStatus: failed ? TRANSFER_STATUS.Error : TRANSFER_STATUS.Completed,
 			startDate: new Date(started).toISOString(),
 			endDate: new Date(started + seconds * 1000).toISOString(),
@@ -232,10 +228,11 @@ export function seedHistory(
 
 /** Whether an entry moved a file of this drive or backup (its local side lies inside it). */
 export function belongsTo(d: SimStorage, e: HistoryEntry): boolean {
-	const local = e.direction === 1 ? e.sourcePath : e.destinationPath;
+	const up = e.direction === DIRECTION.Upload;
+	const local = up ? e.sourcePath : e.destinationPath;
 	return (
 		(e.origin === ORIGIN.Drive || e.origin === ORIGIN.Sync) &&
-		(e.direction === 1 ? e.sourceBucket === null : e.destinationBucket === null) &&
+		(up ? e.sourceBucket === null : e.destinationBucket === null) &&
 		owns(d, local)
 	);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { AUTH_PROVIDER, USER_STATUS, USER_TYPE } from '../src/lib/contract.ts';
+import { AUTH_PROVIDER, SUBSCRIPTION_TYPE, USER_STATUS, USER_TYPE } from '../src/lib/contract.ts';
 
 export type SimUser = {
 	id: string;
@@ -156,7 +156,7 @@ export function seedData(count: number, seed: number): Seeded {
 	const account: SimAccount = {
 		id: seededUuid(rand),
 		name: 'Acme Design Studio',
-		subscriptionType: 2
+		subscriptionType: SUBSCRIPTION_TYPE.Yearly
 	};
 	const base = Date.UTC(2026, 10, 1);
 	const demoUser = (

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { APP_ORIGIN_HEADER } from '../src/lib/contract.ts';
+import { APP_ORIGIN_HEADER, NOTIFICATION_TYPE } from '../src/lib/contract.ts';
 import { maskCredentials } from '../src/lib/mask.ts';
 import { Planter, UNPLANTED_PATHS } from './plant.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
@@ -9,7 +9,7 @@ import type { RouteMatch } from './routing.ts';
 import { control, type Fault } from './control.ts';
 import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
 import { Activity } from './activity.ts';
-import { LiveHub, NOTIFICATION_TYPE } from './live.ts';
+import { LiveHub } from './live.ts';
 import { hostCheck, MISDIRECTED } from './host-check.ts';
 import { OidcProvider } from './oidc.ts';
 import { DEFAULT_OPTIONS, type SimulatorOptions } from './options.ts';

@@ -1,4 +1,4 @@
-import { AGENT_STATUS } from '../src/lib/contract.ts';
+import { AGENT_STATUS, LIMITS, USER_STATUS, USER_TYPE } from '../src/lib/contract.ts';
 import { SimClock } from './clock.ts';
 import { randomInt } from 'node:crypto';
 import { seedDrives, type SeedOptions } from './drives.ts';
@@ -31,7 +31,10 @@ export type OutboxMessage = {
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export function activationCode(): string {
-	return Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+	return Array.from(
+		{ length: LIMITS.activationCode },
+		() => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]
+	).join('');
 }
 
 /** Everything the simulated agent remembers; reset() returns to the seeded state. */
@@ -132,7 +135,7 @@ export class SimState {
 
 	#others(): Person[] {
 		return [...this.users.values()]
-			.filter((u) => !u.owner && !u.deleted && u.status === 1)
+			.filter((u) => !u.owner && !u.deleted && u.status === USER_STATUS.Active)
 			.slice(0, 4)
 			.map((u) => this.#person(u));
 	}
@@ -148,9 +151,9 @@ export class SimState {
 		const used = { adminUsers: 0, creativeUsers: 0, standardUsers: 0 };
 		for (const u of this.users.values()) {
 			if (u.deleted) continue;
-			if (u.userType & 16) used.adminUsers++;
-			else if (u.userType & 32) used.creativeUsers++;
-			else if (u.userType & 64) used.standardUsers++;
+			if (u.userType & USER_TYPE.DesktopAdmin) used.adminUsers++;
+			else if (u.userType & USER_TYPE.DesktopCreativeUser) used.creativeUsers++;
+			else if (u.userType & USER_TYPE.DesktopStandardUser) used.standardUsers++;
 		}
 		return used;
 	}

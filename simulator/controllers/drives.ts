@@ -1,4 +1,10 @@
-import { AGENT_STATUS } from '../../src/lib/contract.ts';
+import {
+	AGENT_STATUS,
+	TRANSFER_DIRECTION,
+	TRANSFER_STATUS,
+	allFlags,
+	enumName
+} from '../../src/lib/contract.ts';
 import {
 	ODD_CHARACTERS_ID,
 	driveModel,
@@ -13,7 +19,7 @@ import {
 	type ReportTally,
 	type SimStorage
 } from '../drives.ts';
-import { TRANSFER_STATUS, belongsTo, fileEntry, trends } from '../history.ts';
+import { belongsTo, fileEntry, trends } from '../history.ts';
 import type { SimState } from '../state.ts';
 import { fail, intParam, ok } from '../reply.ts';
 import { requireUser, route, type AgentContext, type Handler, type Route } from '../routing.ts';
@@ -159,8 +165,8 @@ function reports(kind: Kind): Route[] {
 			await requireUser(req, ctx);
 			const d = find(kind, req.params[0]!, ctx);
 			const q = req.query;
-			const direction = intParam(q, 'direction', 0, 0, 2);
-			const status = intParam(q, 'status', 0, 0, 255);
+			const direction = intParam(q, 'direction', 0, 0, TRANSFER_DIRECTION.Download);
+			const status = intParam(q, 'status', 0, 0, allFlags(TRANSFER_STATUS));
 			const page = intParam(q, 'page', 1, 1, 1_000_000);
 			const pageSize = Math.min(intParam(q, 'pageSize', 50, 1, 1_000_000), MAX_PAGE_SIZE);
 			// Newest first. The agent pages the drive's entries, then filters the page: a filtered
@@ -177,7 +183,7 @@ function reports(kind: Kind): Route[] {
 			return ok({
 				[idKey]: d.id,
 				...(kind === 'drive'
-					? { Direction: direction === 1 ? 'Upload' : direction === 2 ? 'Download' : 'All' }
+					? { Direction: enumName(TRANSFER_DIRECTION, direction) ?? 'All' }
 					: {}),
 				Data: data,
 				Total: mine.length,
@@ -262,7 +268,16 @@ export function injectHostile(state: SimState) {
 			const ended = started + 20_000;
 			const outcome = { status: TRANSFER_STATUS.Completed, error: null, transferred: file.size };
 			state.recordHistory((id) =>
-				fileEntry(id, odd, file, 1, started, ended, outcome, state.agentUser())
+				fileEntry(
+					id,
+					odd,
+					file,
+					TRANSFER_DIRECTION.Upload,
+					started,
+					ended,
+					outcome,
+					state.agentUser()
+				)
 			);
 		});
 }

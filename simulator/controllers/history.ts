@@ -1,4 +1,10 @@
-import { isAdministrator } from '../../src/lib/contract.ts';
+import {
+	TRANSFER_DIRECTION,
+	TRANSFER_ORIGIN,
+	TRANSFER_STATUS,
+	allFlags,
+	isAdministrator
+} from '../../src/lib/contract.ts';
 import type { HistoryEntry } from '../history.ts';
 import { fail, intParam, listParams, ok } from '../reply.ts';
 import { requireUser, route, type Handler, type Route } from '../routing.ts';
@@ -31,9 +37,9 @@ const getAll: Handler = async (req, ctx) => {
 		'StartDate',
 		MAX_PAGE_SIZE
 	);
-	const origin = intParam(q, 'origin', 0, 0, 31);
-	const status = intParam(q, 'status', 0, 0, 255);
-	const direction = intParam(q, 'direction', 0, 0, 2);
+	const origin = intParam(q, 'origin', 0, 0, allFlags(TRANSFER_ORIGIN));
+	const status = intParam(q, 'status', 0, 0, allFlags(TRANSFER_STATUS));
+	const direction = intParam(q, 'direction', 0, 0, TRANSFER_DIRECTION.Download);
 	const everyone = isAdministrator(user.userType) || user.owner;
 	const list = ctx.state.history.filter(
 		(e) =>

@@ -1,3 +1,4 @@
+import { USER_STATUS, USER_TYPE, allFlags } from '../../src/lib/contract.ts';
 import { intParam, listParams, ok } from '../reply.ts';
 import { route, requireUser, type Handler, type Route } from '../routing.ts';
 import type { SimUser } from '../seed.ts';
@@ -52,8 +53,9 @@ const getAllUsers: Handler = async (req, ctx) => {
 		'CreateDate',
 		MAX_PAGE_SIZE
 	);
-	const userStatus = intParam(q, 'userStatus', 7, 1, 7);
-	const userType = intParam(q, 'userType', 0, 0, 127);
+	const everyStatus = allFlags(USER_STATUS);
+	const userStatus = intParam(q, 'userStatus', everyStatus, 1, everyStatus);
+	const userType = intParam(q, 'userType', 0, 0, allFlags(USER_TYPE));
 	const username = (q.get('username') ?? '').trim().toLowerCase();
 
 	const key = [sortField, descending, userStatus, userType, username].join('|');
