@@ -204,10 +204,14 @@ export class SimState {
 		ttlSeconds: number,
 		mail?: { subject: string; text: (code: string) => string }
 	) {
-		const code = activationCode();
+		const key = email.toLowerCase();
+		const replaced = this.activations.get(key)?.code;
+		// The new code must differ from the one it replaces, or the old one would still work.
+		let code = activationCode();
+		while (code === replaced) code = activationCode();
 		const now = this.clock.now();
 		// A seeded pending account's code must outlive any test run: ttl 0 means a day.
-		this.activations.set(email.toLowerCase(), {
+		this.activations.set(key, {
 			code,
 			sentAt: now,
 			expiresAt: now + (ttlSeconds || 86400) * 1000
