@@ -14,10 +14,10 @@ import {
 	fullPath,
 	type SimFile,
 	type SimStorage
-} from './drives.ts';
-import { fileEntry } from './history.ts';
-import { prng } from './seed.ts';
-import type { SimState } from './state.ts';
+} from './model/drives.ts';
+import { fileEntry } from './model/history.ts';
+import type { SimState } from './model/state.ts';
+import { prng } from './seed/random.ts';
 
 /**
  * What the development agent does in the background: it moves the drives' files through their

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentTotp } from './control.ts';
-import { DEMO_TOTP_SECRET } from './seed.ts';
+import { DEMO_TOTP_SECRET } from './seed/users.ts';
 import type { Simulator } from './server.ts';
 import { client, testSimulator } from './test/helpers.ts';
 

@@ -4,7 +4,7 @@ import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
 import type { SocketMode } from './live.ts';
 import type { Reply } from './reply.ts';
 import type { SimulatorInternals } from './server.ts';
-import { generate as generateDrives, injectHostile, tally } from './controllers/drives.ts';
+import { reportTally } from './model/drives.ts';
 
 /** One injected fault for the next `count` calls of a path (and method, when given). */
 export type Fault = {
@@ -235,13 +235,15 @@ export async function control(
 			const wrong = Object.values(options).find((v) => typeof v === 'string');
 			if (wrong !== undefined) return bad(wrong as string);
 			sim.work.reset();
+			const { healthDelayMs, ...sizes } = options as Record<keyof typeof options, number>;
 			sim.state.reseedDrives();
-			generateDrives(sim.state, options as Record<keyof typeof options, number>);
+			sim.state.addGenerated(sizes);
+			reportTally(sim.state.drives).healthDelayMs = healthDelayMs;
 			return json(drivesView(sim));
 		}
 		case 'POST /__sim/drives/hostile':
 			// Odd ids (empty, slashes, twice, needing escapes) and trends with a day twice.
-			injectHostile(sim.state);
+			sim.state.addHostile();
 			return json(drivesView(sim));
 		case 'POST /__sim/transfer': {
 			// One file of a drive or backup transferred to its end at once, with its frames.
@@ -375,6 +377,6 @@ function drivesView(sim: SimulatorInternals) {
 		sharedDriveSyncs: sim.state.sharedDriveSyncs,
 		history: sim.state.history.length,
 		/** Report calls by path without the id, since the drives were last seeded. */
-		reads: tally(sim.state).reads
+		reads: reportTally(sim.state.drives).reads
 	};
 }

@@ -14,7 +14,7 @@ import { hostCheck, MISDIRECTED } from './host-check.ts';
 import { OidcProvider } from './oidc.ts';
 import { DEFAULT_OPTIONS, type SimulatorOptions } from './options.ts';
 import { AgentFailure, invalid, type Reply } from './reply.ts';
-import { SimState } from './state.ts';
+import { SimState } from './model/state.ts';
 import { TokenIssuer } from './tokens.ts';
 
 export type SimulatorInternals = {

@@ -18,7 +18,7 @@ import {
 	type Handler,
 	type Route
 } from '../routing.ts';
-import { makeUser, type SimUser } from '../seed.ts';
+import { makeUser, type SimUser } from '../model/users.ts';
 
 /** The agent's /authentication controller: sign-in, MFA, sign-up, identity provider, profile. */
 

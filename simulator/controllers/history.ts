@@ -5,7 +5,7 @@ import {
 	allFlags,
 	isAdministrator
 } from '../../src/lib/contract.ts';
-import type { HistoryEntry } from '../history.ts';
+import type { HistoryEntry } from '../model/history.ts';
 import { fail, intParam, listParams, ok } from '../reply.ts';
 import { requireUser, route, type Handler, type Route } from '../routing.ts';
 import { MAX_PAGE_SIZE } from './user.ts';

@@ -1,8 +1,8 @@
 import { USER_STATUS, USER_TYPE, allFlags } from '../../src/lib/contract.ts';
 import { intParam, listParams, ok } from '../reply.ts';
 import { route, requireUser, type Handler, type Route } from '../routing.ts';
-import type { SimUser } from '../seed.ts';
-import type { SimState } from '../state.ts';
+import type { SimUser } from '../model/users.ts';
+import type { SimState } from '../model/state.ts';
 
 /** The agent's /user controller: the account's users, paged, sorted and filtered. */
 

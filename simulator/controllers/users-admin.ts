@@ -17,7 +17,7 @@ import {
 	type Handler,
 	type Route
 } from '../routing.ts';
-import { makeUser, type SimUser } from '../seed.ts';
+import { makeUser, type SimUser } from '../model/users.ts';
 import { listUser } from './user.ts';
 
 /**
