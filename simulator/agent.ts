@@ -3,7 +3,6 @@ import { driveRoutes } from './controllers/drives.ts';
 import { historyRoutes } from './controllers/history.ts';
 import { managementRoutes } from './controllers/management.ts';
 import { userRoutes } from './controllers/user.ts';
-import { userAdminRoutes } from './controllers/users-admin.ts';
 import type { Route } from './routing.ts';
 
 export { matchRoute, type AgentContext } from './routing.ts';
@@ -13,7 +12,6 @@ export function agentRoutes(providerSlug: string): Route[] {
 	return [
 		...authenticationRoutes(providerSlug),
 		...userRoutes(),
-		...userAdminRoutes(),
 		...managementRoutes(),
 		...driveRoutes(),
 		...historyRoutes()

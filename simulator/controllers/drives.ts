@@ -7,9 +7,8 @@ import {
 import { owns, reportTally, type SimStorage } from '../model/drives.ts';
 import { fileDistribution, fileStates, summary, syncHealth } from '../reports/drives.ts';
 import { historicalTrends, transferActivity } from '../reports/transfers.ts';
-import { fail, intParam, ok } from '../reply.ts';
+import { fail, intParam, ok, pageParams } from '../reply.ts';
 import { requireUser, route, type AgentContext, type Handler, type Route } from '../routing.ts';
-import { MAX_PAGE_SIZE } from './user.ts';
 
 /**
  * The agent's drives and backups (/management/clouddrive, /management/cloudbackup, no token) and
@@ -100,12 +99,7 @@ function reports(kind: Kind): Route[] {
 			'GET',
 			`${base}/file_states/([^/]+)`,
 			report(kind, (d, req) =>
-				fileStates(
-					d,
-					intParam(req.query, 'state', 0, 0, 65_535),
-					intParam(req.query, 'page', 1, 1, 1_000_000),
-					Math.min(intParam(req.query, 'pageSize', 50, 1, 1_000_000), MAX_PAGE_SIZE)
-				)
+				fileStates(d, intParam(req.query, 'state', 0, 0, 65_535), pageParams(req.query, 'pageSize'))
 			)
 		),
 		counted(
@@ -130,8 +124,7 @@ function reports(kind: Kind): Route[] {
 				transferActivity(d, ctx.state.history, {
 					direction: intParam(q, 'direction', 0, 0, TRANSFER_DIRECTION.Download),
 					status: intParam(q, 'status', 0, 0, allFlags(TRANSFER_STATUS)),
-					page: intParam(q, 'page', 1, 1, 1_000_000),
-					pageSize: Math.min(intParam(q, 'pageSize', 50, 1, 1_000_000), MAX_PAGE_SIZE)
+					...pageParams(q, 'pageSize')
 				})
 			);
 		}),

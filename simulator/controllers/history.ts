@@ -8,7 +8,6 @@ import {
 import type { HistoryEntry } from '../model/history.ts';
 import { fail, intParam, listParams, ok } from '../reply.ts';
 import { requireUser, route, type Handler, type Route } from '../routing.ts';
-import { MAX_PAGE_SIZE } from './user.ts';
 
 /**
  * The agent's /transferhistory controller (token, camelCase, `pagesize`). Administrators see the
@@ -31,12 +30,7 @@ const SORT_FIELDS: Record<string, (e: HistoryEntry) => string | number> = {
 const getAll: Handler = async (req, ctx) => {
 	const user = await requireUser(req, ctx);
 	const q = req.query;
-	const { page, pageSize, sortKey, descending } = listParams(
-		q,
-		SORT_FIELDS,
-		'StartDate',
-		MAX_PAGE_SIZE
-	);
+	const { page, pageSize, sortKey, descending } = listParams(q, SORT_FIELDS, 'StartDate');
 	const origin = intParam(q, 'origin', 0, 0, allFlags(TRANSFER_ORIGIN));
 	const status = intParam(q, 'status', 0, 0, allFlags(TRANSFER_STATUS));
 	const direction = intParam(q, 'direction', 0, 0, TRANSFER_DIRECTION.Download);

@@ -204,8 +204,7 @@ const fileRow = (d: SimStorage, f: SimFile) => ({
 export function fileStates(
 	d: SimStorage,
 	state: number,
-	page: number,
-	pageSize: number
+	{ page, pageSize }: { page: number; pageSize: number }
 ): Record<string, unknown> {
 	const counts = new Map<number, { count: number; size: number }>();
 	const matching: SimFile[] = [];
