@@ -1,24 +1,12 @@
 import { TOTP, Secret } from 'otpauth';
 import { AGENT_STATUS } from '../src/lib/contract.ts';
 import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
+import { parseFault } from './faults.ts';
 import type { SocketMode } from './live.ts';
 import type { Reply } from './reply.ts';
 import type { SimulatorInternals } from './server.ts';
 import { reportTally } from './model/drives.ts';
 
-/** One injected fault for the next `count` calls of a path (and method, when given). */
-export type Fault = {
-	path: string;
-	method?: string;
-	count: number;
-	status?: number;
-	delayMs?: number;
-	body?: 'empty' | 'malformed' | 'truncated' | 'html' | 'text' | 'json' | 'reset';
-	text?: string;
-	json?: unknown;
-};
-
-const FAULT_BODIES = ['empty', 'malformed', 'truncated', 'html', 'text', 'json', 'reset'];
 const SOCKET_MODES: SocketMode[] = ['normal', 'hang', 'close-at-once', 'refuse'];
 
 const json = (body: unknown, status = 200): Reply => ({ status, body });
@@ -29,49 +17,6 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 export function currentTotp(secret: string): string {
 	return new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-}
-
-function parseFault(body: Obj): Fault | string {
-	if (typeof body.path !== 'string' || !body.path.startsWith('/')) return 'path must start with /';
-	const fault: Fault = { path: body.path.toLowerCase().replace(/\/+$/, ''), count: 1 };
-	if (body.count !== undefined) {
-		if (!Number.isInteger(body.count) || (body.count as number) < 1)
-			return 'count must be a positive whole number';
-		fault.count = body.count as number;
-	}
-	if (body.method !== undefined) {
-		if (typeof body.method !== 'string') return 'method must be text';
-		fault.method = body.method.toUpperCase();
-	}
-	if (body.status !== undefined) {
-		if (
-			!Number.isInteger(body.status) ||
-			(body.status as number) < 100 ||
-			(body.status as number) > 599
-		) {
-			return 'status must be an HTTP status';
-		}
-		fault.status = body.status as number;
-	}
-	if (body.delayMs !== undefined) {
-		if (
-			!Number.isInteger(body.delayMs) ||
-			(body.delayMs as number) < 0 ||
-			(body.delayMs as number) > 600_000
-		) {
-			return 'delayMs must be from 0 to 600000';
-		}
-		fault.delayMs = body.delayMs as number;
-	}
-	if (body.body !== undefined) {
-		if (typeof body.body !== 'string' || !FAULT_BODIES.includes(body.body)) {
-			return `body must be one of ${FAULT_BODIES.join(', ')}`;
-		}
-		fault.body = body.body as Fault['body'];
-	}
-	if (body.text !== undefined) fault.text = String(body.text);
-	if ('json' in body) fault.json = body.json;
-	return fault;
 }
 
 /**

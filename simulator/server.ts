@@ -6,7 +6,8 @@ import { Planter, UNPLANTED_PATHS } from './plant.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
 import type { RouteMatch } from './routing.ts';
-import { control, type Fault } from './control.ts';
+import { control } from './control.ts';
+import { faultedReply, takeFault, type Fault } from './faults.ts';
 import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
 import { Activity } from './activity.ts';
 import { LiveHub } from './live.ts';
@@ -76,49 +77,6 @@ function send(res: ServerResponse, reply: Reply) {
 	res.statusCode = reply.status;
 	res.setHeader('content-length', payload === undefined ? 0 : Buffer.byteLength(payload));
 	res.end(payload);
-}
-
-/** Applies a fault's body to what the handler answered. */
-function faultBody(fault: Fault, reply: Reply): Reply {
-	const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-	const base = { status: reply.status, headers: reply.headers };
-	switch (fault.body) {
-		case 'empty':
-			return base;
-		case 'malformed':
-			return {
-				...base,
-				contentType: 'application/json; charset=utf-8',
-				text: '{"data": [{"id": "1", '
-			};
-		case 'truncated':
-			return {
-				...base,
-				contentType: 'application/json; charset=utf-8',
-				text: text.slice(0, Math.max(1, Math.floor(text.length / 2)))
-			};
-		case 'html':
-			return {
-				...base,
-				contentType: 'text/html; charset=utf-8',
-				text: '<!doctype html><html><head><title>Error</title></head><body><h1>Service Unavailable</h1></body></html>'
-			};
-		case 'text':
-			return { ...base, contentType: 'text/plain; charset=utf-8', text: fault.text ?? '' };
-		case 'json':
-			return { ...base, body: fault.json ?? null };
-		default:
-			return reply;
-	}
-}
-
-function takeFault(faults: Fault[], method: string, path: string): Fault | undefined {
-	const i = faults.findIndex((f) => f.path === path && (!f.method || f.method === method));
-	const fault = faults[i];
-	if (!fault) return undefined;
-	fault.count -= 1;
-	if (fault.count <= 0) faults.splice(i, 1);
-	return fault;
 }
 
 export async function startSimulator(
@@ -384,11 +342,7 @@ export async function startSimulator(
 		}
 		if (fault?.body === 'reset') return void req.socket.destroy();
 
-		let reply =
-			fault?.status !== undefined
-				? faultBody(fault, { status: fault.status })
-				: await route(req, method, path, url, match);
-		if (fault?.body && fault.status === undefined) reply = faultBody(fault, reply);
+		let reply = await faultedReply(fault, () => route(req, method, path, url, match));
 		if (options.plantCredentials && reply.body !== undefined && !UNPLANTED_PATHS.test(path))
 			reply = { ...reply, body: planter.plant(reply.body) };
 		send(res, reply);
