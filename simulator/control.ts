@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { TOTP, Secret } from 'otpauth';
 import {
 	AGENT_STATUS,
@@ -8,6 +9,7 @@ import {
 import type { Activity } from './activity.ts';
 import type { SimClock } from './clock.ts';
 import { parseFault, type Fault } from './faults.ts';
+import { BODY_METHODS, BodyTooLarge, readBody } from './http.ts';
 import type { LiveHub, SocketMode } from './live.ts';
 import { reportTally } from './model/drives.ts';
 import type { SimState } from './model/state.ts';
@@ -341,14 +343,50 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		sim.oidc.decide(body instanceof URLSearchParams ? body : new URLSearchParams())
 };
 
-/** The development control surface under /__sim/: not part of the agent's API. */
-export async function control(
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A request to the development control surface under /__sim/ (not part of the agent's API). */
+export async function controlRequest(
+	sim: ControlContext,
+	req: IncomingMessage,
+	method: string,
+	path: string,
+	query: URLSearchParams
+): Promise<Reply> {
+	const type = String(req.headers['content-type'] ?? '');
+	// Changes only as JSON: a browser must then ask the CORS list first, so no other site can
+	// post a plain-text or form request that adds its origin, revokes tokens or resets the agent.
+	// The one form is the development identity provider's own sign-in page.
+	if (
+		method !== 'GET' &&
+		method !== 'HEAD' &&
+		path !== '/__sim/oidc/authorize' &&
+		!JSON_TYPE.test(type)
+	) {
+		return json({ error: 'The control surface takes changes as application/json only.' }, 415);
+	}
+	let body: unknown;
+	try {
+		const raw = BODY_METHODS.has(method) ? await readBody(req, MAX_BODY_BYTES) : Buffer.alloc(0);
+		const text = raw.toString('utf8');
+		if (type.startsWith('application/x-www-form-urlencoded')) body = new URLSearchParams(text);
+		else body = text ? JSON.parse(text) : undefined;
+	} catch (error) {
+		if (error instanceof BodyTooLarge)
+			return { status: 413, headers: { connection: 'close' }, body: { error: 'body too large' } };
+		return bad('body is not valid JSON');
+	}
+	return control(sim, method, path, query, body);
+}
+
+function control(
 	sim: ControlContext,
 	method: string,
 	path: string,
 	query: URLSearchParams,
 	body: unknown
-): Promise<Reply> {
+): Reply | Promise<Reply> {
 	const key = `${method} ${path}`;
 	const endpoint = Object.hasOwn(ENDPOINTS, key) ? ENDPOINTS[key] : undefined;
 	if (!endpoint)
