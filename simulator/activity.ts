@@ -1,16 +1,23 @@
-import { NOTIFICATION_TYPE } from '../src/lib/api/schemas/frames.ts';
 import {
-	CLOUD_NAMES,
+	AGENT_STATUS,
+	CLOUD_TYPE,
+	NOTIFICATION_TYPE,
+	PERMISSION_TYPE,
+	TRANSFER_DIRECTION,
+	TRANSFER_STATUS,
+	enumName
+} from '../src/lib/contract.ts';
+import {
 	FAILURES,
 	STATE_FLAGS,
 	fileName,
 	fullPath,
 	type SimFile,
 	type SimStorage
-} from './drives.ts';
-import { TRANSFER_STATUS, fileEntry } from './history.ts';
-import { prng } from './seed.ts';
-import type { SimState } from './state.ts';
+} from './model/drives.ts';
+import { fileEntry } from './model/history.ts';
+import type { SimState } from './model/state.ts';
+import { prng } from './seed/random.ts';
 
 /**
  * What the development agent does in the background: it moves the drives' files through their
@@ -90,7 +97,7 @@ export class Activity {
 	sync(storage: SimStorage) {
 		if (this.#syncs.has(storage.id)) return;
 		const timer = setInterval(() => {
-			if (this.#state.status === 4) return; // Paused: the pass waits for Resume.
+			if (this.#state.status === AGENT_STATUS.Paused) return; // The pass waits for Resume.
 			const mine = this.#transfers.filter((t) => t.storage === storage);
 			if (mine.length < MAX_TRANSFERS) {
 				const file = this.#pendingIn(storage);
@@ -154,7 +161,9 @@ export class Activity {
 
 	/** Nothing waits: someone saves a file on a drive, which then waits to go up. */
 	#localEdit(): { storage: SimStorage; file: SimFile } | null {
-		const list = this.#storages.filter((d) => d.active && d.permissionType === 2 && d.files.length);
+		const list = this.#storages.filter(
+			(d) => d.active && d.permissionType === PERMISSION_TYPE.ReadWrite && d.files.length
+		);
 		const storage = list[Math.floor(this.#rand() * list.length)];
 		if (!storage) return null;
 		const file = storage.files[Math.floor(this.#rand() * storage.files.length)]!;
@@ -228,7 +237,7 @@ export class Activity {
 				id,
 				t.storage,
 				t.file,
-				t.mode === 'Upload' ? 1 : 2,
+				TRANSFER_DIRECTION[t.mode],
 				t.started,
 				// Never a zero duration: the speed is bytes over seconds.
 				Math.max(state.clock.now(), t.started + Math.ceil((t.file.size / t.speed) * 1000)),
@@ -245,7 +254,7 @@ export class Activity {
 		this.#send.notify(NOTIFICATION_TYPE.Progress, {
 			TransferMode: t.mode,
 			Status: status,
-			StorageType: CLOUD_NAMES[t.storage.account.cloudType] ?? 'Unknown',
+			StorageType: enumName(CLOUD_TYPE, t.storage.account.cloudType) ?? 'Unknown',
 			Path: fullPath(t.storage, t.file),
 			Bytes: t.bytes,
 			Size: t.file.size,

@@ -1,24 +1,63 @@
+import type { IncomingMessage } from 'node:http';
 import { TOTP, Secret } from 'otpauth';
-import { AGENT_STATUS } from '../src/lib/contract.ts';
-import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
-import type { SocketMode } from './live.ts';
+import {
+	AGENT_STATUS,
+	CHANNELS,
+	NOTIFICATION_TYPE,
+	type ChannelName as Channel
+} from '../src/lib/contract.ts';
+import type { Activity } from './activity.ts';
+import type { SimClock } from './clock.ts';
+import { parseFault, type Fault } from './faults.ts';
+import { BODY_METHODS, BodyTooLarge, readBody } from './http.ts';
+import type { LiveHub, SocketMode } from './live.ts';
+import { reportTally } from './model/drives.ts';
+import type { SimState } from './model/state.ts';
+import type { OidcProvider } from './oidc.ts';
+import type { SimulatorOptions } from './options.ts';
 import type { Reply } from './reply.ts';
-import type { SimulatorInternals } from './server.ts';
-import { generate as generateDrives, injectHostile, tally } from './controllers/drives.ts';
+import type { TokenIssuer } from './tokens.ts';
 
-/** One injected fault for the next `count` calls of a path (and method, when given). */
-export type Fault = {
-	path: string;
-	method?: string;
-	count: number;
-	status?: number;
-	delayMs?: number;
-	body?: 'empty' | 'malformed' | 'truncated' | 'html' | 'text' | 'json' | 'reset';
-	text?: string;
-	json?: unknown;
+/**
+ * What the control surface may reach of the development agent, and no more: the server hands it
+ * these parts, so the two do not import each other.
+ */
+export type ControlContext = {
+	options: Pick<SimulatorOptions, 'allowOrigins' | 'plantCredentials' | 'eventsPerSecond'>;
+	state: Pick<
+		SimState,
+		| 'addGenerated'
+		| 'addHostile'
+		| 'demo'
+		| 'drives'
+		| 'history'
+		| 'opened'
+		| 'outbox'
+		| 'plan'
+		| 'reseedDrives'
+		| 'seatsLeft'
+		| 'seatsUsed'
+		| 'sharedDriveSyncs'
+		| 'status'
+		| 'update'
+	>;
+	tokens: Pick<TokenIssuer, 'revokeAll'>;
+	live: Pick<
+		LiveHub,
+		'broadcast' | 'clientCount' | 'disconnectAll' | 'flood' | 'mode' | 'sent' | 'setActivity'
+	>;
+	work: Pick<Activity, 'finishOne' | 'reset' | 'syncing'>;
+	oidc: Pick<OidcProvider, 'authorize' | 'decide' | 'discovery' | 'issue' | 'jwks'>;
+	faults: Fault[];
+	clock: Pick<SimClock, 'advance' | 'date'>;
+	/** Everything back to its start: state, tokens, sockets, faults, clock and options. */
+	reset: () => void;
 };
 
-const FAULT_BODIES = ['empty', 'malformed', 'truncated', 'html', 'text', 'json', 'reset'];
+/** One call of the control surface: `b` is the body when it is a JSON object, else empty. */
+type ControlCall = { sim: ControlContext; query: URLSearchParams; body: unknown; b: Obj };
+type Endpoint = (call: ControlCall) => Reply | Promise<Reply>;
+
 const SOCKET_MODES: SocketMode[] = ['normal', 'hang', 'close-at-once', 'refuse'];
 
 const json = (body: unknown, status = 200): Reply => ({ status, body });
@@ -31,49 +70,6 @@ export function currentTotp(secret: string): string {
 	return new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 }
 
-function parseFault(body: Obj): Fault | string {
-	if (typeof body.path !== 'string' || !body.path.startsWith('/')) return 'path must start with /';
-	const fault: Fault = { path: body.path.toLowerCase().replace(/\/+$/, ''), count: 1 };
-	if (body.count !== undefined) {
-		if (!Number.isInteger(body.count) || (body.count as number) < 1)
-			return 'count must be a positive whole number';
-		fault.count = body.count as number;
-	}
-	if (body.method !== undefined) {
-		if (typeof body.method !== 'string') return 'method must be text';
-		fault.method = body.method.toUpperCase();
-	}
-	if (body.status !== undefined) {
-		if (
-			!Number.isInteger(body.status) ||
-			(body.status as number) < 100 ||
-			(body.status as number) > 599
-		) {
-			return 'status must be an HTTP status';
-		}
-		fault.status = body.status as number;
-	}
-	if (body.delayMs !== undefined) {
-		if (
-			!Number.isInteger(body.delayMs) ||
-			(body.delayMs as number) < 0 ||
-			(body.delayMs as number) > 600_000
-		) {
-			return 'delayMs must be from 0 to 600000';
-		}
-		fault.delayMs = body.delayMs as number;
-	}
-	if (body.body !== undefined) {
-		if (typeof body.body !== 'string' || !FAULT_BODIES.includes(body.body)) {
-			return `body must be one of ${FAULT_BODIES.join(', ')}`;
-		}
-		fault.body = body.body as Fault['body'];
-	}
-	if (body.text !== undefined) fault.text = String(body.text);
-	if ('json' in body) fault.json = body.json;
-	return fault;
-}
-
 /**
  * A frame too big for a request body to carry: a UserNotification of `bytes` bytes (up to 64 MB),
  * or one whose Data nests `depth` arrays deep (up to a million). Undefined when neither is asked.
@@ -82,286 +78,324 @@ function hostileFrame(b: Obj): string | Reply | undefined {
 	if (b.bytes !== undefined) {
 		if (!Number.isInteger(b.bytes) || (b.bytes as number) < 32 || (b.bytes as number) > 64 << 20)
 			return bad('bytes must be a whole number from 32 to 67108864');
-		const head = '{"Type":2,"Data":{"Message":"';
+		const head = `{"Type":${NOTIFICATION_TYPE.UserNotification},"Data":{"Message":"`;
 		return `${head}${'x'.repeat((b.bytes as number) - head.length - 3)}"}}`;
 	}
 	if (b.depth !== undefined) {
 		if (!Number.isInteger(b.depth) || (b.depth as number) < 1 || (b.depth as number) > 1_000_000)
 			return bad('depth must be a whole number from 1 to 1000000');
 		const depth = b.depth as number;
-		return `{"Type":2,"Data":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+		return `{"Type":${NOTIFICATION_TYPE.UserNotification},"Data":${'['.repeat(depth)}${']'.repeat(depth)}}`;
 	}
 	return undefined;
 }
 
-/** The development control surface under /__sim/: not part of the agent's API. */
-export async function control(
-	sim: SimulatorInternals,
+const ENDPOINTS: Record<string, Endpoint> = {
+	'GET /__sim': () =>
+		json({
+			endpoints: [
+				'GET /__sim/accounts',
+				'GET|DELETE /__sim/outbox',
+				'POST /__sim/push {channel, frame | raw | bytes | depth, count?}',
+				'GET|POST|DELETE /__sim/faults {path, method?, count?, status?, delayMs?, body?, text?, json?}',
+				'POST /__sim/sockets {action: drop|close, code?, mode?}',
+				'POST /__sim/status {status}',
+				'POST /__sim/update {isUpdateRequired, currentVersion?, newVersion?}',
+				'POST /__sim/plan {adminUsers?, creativeUsers?, standardUsers?} (seats left)',
+				'GET /__sim/drives (files per drive, sync passes running, folders opened in the explorer)',
+				'POST /__sim/drives {empty?, filesPerDrive?} (no drives, or the seeded ones, with that many files)',
+				'POST /__sim/drives/generate {count, backups?, filesPerDrive?, healthDelayMs?} (the seeded drives and that many more)',
+				'POST /__sim/drives/hostile (drives and backups with odd ids, and trends with a day twice)',
+				'POST /__sim/transfer {id, path?, fail?} (one waiting file transferred at once)',
+				'POST /__sim/reset',
+				'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
+				'POST /__sim/revoke',
+				'GET|POST /__sim/clock {advanceSeconds}',
+				'GET|POST /__sim/cors {allowOrigins}',
+				'POST /__sim/activity {eventsPerSecond}',
+				'POST /__sim/flood {perSecond, seconds}',
+				'GET /__sim/stats',
+				'POST /__sim/plant {on} (a credential in every text the agent sends, until reset)',
+				'GET /__sim/oidc/.well-known/openid-configuration'
+			]
+		}),
+	'GET /__sim/accounts': ({ sim }) =>
+		json({
+			accounts: sim.state.demo.map((d) => ({
+				...d,
+				...(d.totpSecret ? { currentCode: currentTotp(d.totpSecret) } : {})
+			}))
+		}),
+	'GET /__sim/outbox': ({ sim, query }) => {
+		const to = query.get('to')?.toLowerCase();
+		return json({ messages: sim.state.outbox.filter((m) => !to || m.to.toLowerCase() === to) });
+	},
+	'DELETE /__sim/outbox': ({ sim }) => {
+		sim.state.outbox = [];
+		return json({ ok: true });
+	},
+	'POST /__sim/push': ({ sim, b }) => {
+		const channel = b.channel as Channel;
+		if (!CHANNELS.includes(channel)) return bad(`channel must be one of ${CHANNELS.join(', ')}`);
+		const hostile = hostileFrame(b);
+		if (typeof hostile === 'object') return hostile;
+		if (hostile === undefined && !('frame' in b) && typeof b.raw !== 'string')
+			return bad('give frame (any JSON), raw (text), bytes or depth');
+		const count = Number.isInteger(b.count) ? Math.min(b.count as number, 100_000) : 1;
+		for (let i = 0; i < count; i++)
+			sim.live.broadcast(channel, hostile ?? ('frame' in b ? b.frame : (b.raw as string)));
+		return json({ sent: count, clients: sim.live.clientCount(channel) });
+	},
+	'GET /__sim/faults': ({ sim }) => json({ faults: sim.faults }),
+	'POST /__sim/faults': ({ sim, b }) => {
+		const fault = parseFault(b);
+		if (typeof fault === 'string') return bad(fault);
+		sim.faults.push(fault);
+		return json({ faults: sim.faults });
+	},
+	'DELETE /__sim/faults': ({ sim }) => {
+		sim.faults.length = 0;
+		return json({ faults: [] });
+	},
+	'POST /__sim/sockets': ({ sim, b }) => {
+		if (b.mode !== undefined) {
+			if (!SOCKET_MODES.includes(b.mode as SocketMode))
+				return bad(`mode must be one of ${SOCKET_MODES.join(', ')}`);
+			sim.live.mode = b.mode as SocketMode;
+		}
+		if (b.action === 'drop') sim.live.disconnectAll();
+		else if (b.action === 'close') {
+			const code = Number.isInteger(b.code) ? (b.code as number) : 1000;
+			if (code !== 1000 && (code < 3000 || code > 4999))
+				return bad('code must be 1000 or 3000 to 4999');
+			sim.live.disconnectAll(code, typeof b.reason === 'string' ? b.reason : '');
+		} else if (b.action !== undefined) return bad('action must be drop or close');
+		return json({ mode: sim.live.mode });
+	},
+	'POST /__sim/status': ({ sim, b }) => {
+		const status = b.status;
+		if (!Number.isInteger(status))
+			return bad('status must be a whole number (0, 1, 2, 4, 8 or any other)');
+		sim.state.status = status as number;
+		return json({ status });
+	},
+	'POST /__sim/update': ({ sim, b }) => {
+		if (typeof b.isUpdateRequired !== 'boolean')
+			return bad('isUpdateRequired must be true or false');
+		sim.state.update = {
+			isUpdateRequired: b.isUpdateRequired,
+			currentVersion:
+				typeof b.currentVersion === 'string' ? b.currentVersion : sim.state.update.currentVersion,
+			newVersion: typeof b.newVersion === 'string' ? b.newVersion : sim.state.update.newVersion
+		};
+		return json(sim.state.update);
+	},
+	'POST /__sim/drives': ({ sim, b }) => {
+		if (b.empty !== undefined && typeof b.empty !== 'boolean')
+			return bad('empty must be true or false');
+		const files = b.filesPerDrive;
+		if (
+			files !== undefined &&
+			(!Number.isInteger(files) || (files as number) < 1 || (files as number) > 500_000)
+		)
+			return bad('filesPerDrive must be a whole number from 1 to 500000');
+		sim.work.reset();
+		sim.state.reseedDrives(files === undefined ? {} : { filesPerDrive: files as number });
+		if (b.empty) sim.state.drives = { drives: [], backups: [] };
+		return json(drivesView(sim));
+	},
+	'GET /__sim/drives': ({ sim }) => json(drivesView(sim)),
+	'POST /__sim/drives/generate': ({ sim, b }) => {
+		// The seeded drives, then this many more (an agent that runs thousands).
+		const whole = (key: string, fallback: number, max: number) => {
+			const v = b[key] ?? fallback;
+			return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max
+				? (v as number)
+				: `${key} must be a whole number from 0 to ${max}`;
+		};
+		const options = {
+			drives: whole('count', 0, 20_000),
+			backups: whole('backups', 0, 20_000),
+			filesPerDrive: whole('filesPerDrive', 6, 1000),
+			healthDelayMs: whole('healthDelayMs', 0, 60_000)
+		};
+		const wrong = Object.values(options).find((v) => typeof v === 'string');
+		if (wrong !== undefined) return bad(wrong as string);
+		sim.work.reset();
+		const { healthDelayMs, ...sizes } = options as Record<keyof typeof options, number>;
+		sim.state.reseedDrives();
+		sim.state.addGenerated(sizes);
+		reportTally(sim.state.drives).healthDelayMs = healthDelayMs;
+		return json(drivesView(sim));
+	},
+	'POST /__sim/drives/hostile': ({ sim }) => {
+		// Odd ids (empty, slashes, twice, needing escapes) and trends with a day twice.
+		sim.state.addHostile();
+		return json(drivesView(sim));
+	},
+	'POST /__sim/transfer': ({ sim, b }) => {
+		// One file of a drive or backup transferred to its end at once, with its frames.
+		if (typeof b.id !== 'string') return bad('id (a drive or backup id) is required');
+		const all = [...sim.state.drives.drives, ...sim.state.drives.backups];
+		const storage = all.find((d) => d.id === b.id);
+		if (!storage) return bad(`no drive or backup with the id ${b.id}`);
+		const path = typeof b.path === 'string' ? b.path : null;
+		const done = sim.work.finishOne(storage, path, b.fail === true);
+		if (!done)
+			return bad(path ? `no file ${path} in ${storage.name}` : `nothing waits in ${storage.name}`);
+		return json({ path: done });
+	},
+	'POST /__sim/plan': ({ sim, b }) => {
+		// Seats left per desktop type: the plan grows or shrinks to leave exactly that many.
+		const used = sim.state.seatsUsed();
+		for (const key of ['adminUsers', 'creativeUsers', 'standardUsers'] as const) {
+			const left = b[key];
+			if (left === undefined) continue;
+			if (!Number.isInteger(left) || (left as number) < 0)
+				return bad(`${key} must be a whole number of seats left, 0 or more`);
+			sim.state.plan[key] = used[key] + (left as number);
+		}
+		return json(sim.state.seatsLeft());
+	},
+	'POST /__sim/reset': ({ sim }) => {
+		sim.reset();
+		return json({ ok: true, status: AGENT_STATUS.Created });
+	},
+	'POST /__sim/id-token': async ({ sim, b }) => {
+		if (typeof b.email !== 'string' || !b.email.includes('@')) return bad('email is required');
+		const idToken = await sim.oidc.issue({
+			email: b.email,
+			name: typeof b.name === 'string' ? b.name : undefined,
+			nonce: typeof b.nonce === 'string' ? b.nonce : undefined,
+			audience: typeof b.audience === 'string' ? b.audience : undefined,
+			expiresInSeconds: Number.isInteger(b.expiresInSeconds)
+				? (b.expiresInSeconds as number)
+				: undefined
+		});
+		return json({ idToken });
+	},
+	'POST /__sim/clock': ({ sim, b }) => {
+		const seconds = b.advanceSeconds;
+		if (
+			typeof seconds !== 'number' ||
+			!Number.isFinite(seconds) ||
+			seconds < 0 ||
+			seconds > 366 * 86400
+		)
+			return bad('advanceSeconds must be from 0 to a year');
+		sim.clock.advance(seconds * 1000);
+		return json({ now: sim.clock.date().toISOString() });
+	},
+	'GET /__sim/clock': ({ sim }) => json({ now: sim.clock.date().toISOString() }),
+	'POST /__sim/revoke': ({ sim }) => {
+		sim.tokens.revokeAll();
+		return json({ ok: true });
+	},
+	'GET /__sim/cors': ({ sim }) => json({ allowOrigins: sim.options.allowOrigins }),
+	'POST /__sim/plant': ({ sim, b }) => {
+		if (typeof b.on !== 'boolean') return bad('on must be true or false');
+		sim.options.plantCredentials = b.on;
+		return json({ on: b.on });
+	},
+	'POST /__sim/cors': ({ sim, b }) => {
+		const origins = b.allowOrigins;
+		if (!Array.isArray(origins) || !origins.every((o) => typeof o === 'string')) {
+			return bad('allowOrigins must be a list of origins');
+		}
+		sim.options.allowOrigins = origins as string[];
+		return json({ allowOrigins: origins });
+	},
+	'POST /__sim/activity': ({ sim, b }) => {
+		const eps = b.eventsPerSecond;
+		if (!Number.isInteger(eps) || (eps as number) < 0)
+			return bad('eventsPerSecond must be 0 or more');
+		sim.options.eventsPerSecond = eps as number;
+		sim.live.setActivity(eps as number);
+		return json({ eventsPerSecond: eps });
+	},
+	'POST /__sim/flood': ({ sim, b }) => {
+		const perSecond = b.perSecond;
+		const seconds = b.seconds;
+		if (
+			!Number.isInteger(perSecond) ||
+			(perSecond as number) < 1 ||
+			(perSecond as number) > 100_000
+		) {
+			return bad('perSecond must be 1 to 100000');
+		}
+		if (typeof seconds !== 'number' || seconds <= 0 || seconds > 120)
+			return bad('seconds must be up to 120');
+		return json(sim.live.flood(perSecond as number, seconds));
+	},
+	'GET /__sim/stats': ({ sim }) =>
+		json({
+			sent: sim.live.sent,
+			clients: {
+				notification: sim.live.clientCount('notification'),
+				statechange: sim.live.clientCount('statechange')
+			},
+			status: sim.state.status
+		}),
+	'GET /__sim/oidc/.well-known/openid-configuration': ({ sim }) => sim.oidc.discovery(),
+	'GET /__sim/oidc/jwks': ({ sim }) => sim.oidc.jwks(),
+	'GET /__sim/oidc/authorize': ({ sim, query }) => sim.oidc.authorize(query),
+	'POST /__sim/oidc/authorize': ({ sim, body }) =>
+		sim.oidc.decide(body instanceof URLSearchParams ? body : new URLSearchParams())
+};
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A request to the development control surface under /__sim/ (not part of the agent's API). */
+export async function controlRequest(
+	sim: ControlContext,
+	req: IncomingMessage,
+	method: string,
+	path: string,
+	query: URLSearchParams
+): Promise<Reply> {
+	const type = String(req.headers['content-type'] ?? '');
+	// Changes only as JSON: a browser must then ask the CORS list first, so no other site can
+	// post a plain-text or form request that adds its origin, revokes tokens or resets the agent.
+	// The one form is the development identity provider's own sign-in page.
+	if (
+		method !== 'GET' &&
+		method !== 'HEAD' &&
+		path !== '/__sim/oidc/authorize' &&
+		!JSON_TYPE.test(type)
+	) {
+		return json({ error: 'The control surface takes changes as application/json only.' }, 415);
+	}
+	let body: unknown;
+	try {
+		const raw = BODY_METHODS.has(method) ? await readBody(req, MAX_BODY_BYTES) : Buffer.alloc(0);
+		const text = raw.toString('utf8');
+		if (type.startsWith('application/x-www-form-urlencoded')) body = new URLSearchParams(text);
+		else body = text ? JSON.parse(text) : undefined;
+	} catch (error) {
+		if (error instanceof BodyTooLarge)
+			return { status: 413, headers: { connection: 'close' }, body: { error: 'body too large' } };
+		return bad('body is not valid JSON');
+	}
+	return control(sim, method, path, query, body);
+}
+
+function control(
+	sim: ControlContext,
 	method: string,
 	path: string,
 	query: URLSearchParams,
 	body: unknown
-): Promise<Reply> {
-	const b: Obj = isObj(body) ? body : {};
+): Reply | Promise<Reply> {
 	const key = `${method} ${path}`;
-	switch (key) {
-		case 'GET /__sim':
-			return json({
-				endpoints: [
-					'GET /__sim/accounts',
-					'GET|DELETE /__sim/outbox',
-					'POST /__sim/push {channel, frame | raw | bytes | depth, count?}',
-					'GET|POST|DELETE /__sim/faults {path, method?, count?, status?, delayMs?, body?, text?, json?}',
-					'POST /__sim/sockets {action: drop|close, code?, mode?}',
-					'POST /__sim/status {status}',
-					'POST /__sim/update {isUpdateRequired, currentVersion?, newVersion?}',
-					'POST /__sim/plan {adminUsers?, creativeUsers?, standardUsers?} (seats left)',
-					'GET /__sim/drives (files per drive, sync passes running, folders opened in the explorer)',
-					'POST /__sim/drives {empty?, filesPerDrive?} (no drives, or the seeded ones, with that many files)',
-					'POST /__sim/drives/generate {count, backups?, filesPerDrive?, healthDelayMs?} (the seeded drives and that many more)',
-					'POST /__sim/drives/hostile (drives and backups with odd ids, and trends with a day twice)',
-					'POST /__sim/transfer {id, path?, fail?} (one waiting file transferred at once)',
-					'POST /__sim/reset',
-					'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
-					'POST /__sim/revoke',
-					'GET|POST /__sim/clock {advanceSeconds}',
-					'GET|POST /__sim/cors {allowOrigins}',
-					'POST /__sim/activity {eventsPerSecond}',
-					'POST /__sim/flood {perSecond, seconds}',
-					'GET /__sim/stats',
-					'POST /__sim/plant {on} (a credential in every text the agent sends, until reset)',
-					'GET /__sim/oidc/.well-known/openid-configuration'
-				]
-			});
-		case 'GET /__sim/accounts':
-			return json({
-				accounts: sim.state.demo.map((d) => ({
-					...d,
-					...(d.totpSecret ? { currentCode: currentTotp(d.totpSecret) } : {})
-				}))
-			});
-		case 'GET /__sim/outbox': {
-			const to = query.get('to')?.toLowerCase();
-			return json({ messages: sim.state.outbox.filter((m) => !to || m.to.toLowerCase() === to) });
-		}
-		case 'DELETE /__sim/outbox':
-			sim.state.outbox = [];
-			return json({ ok: true });
-		case 'POST /__sim/push': {
-			const channel = b.channel as Channel;
-			if (!CHANNELS.includes(channel)) return bad(`channel must be one of ${CHANNELS.join(', ')}`);
-			const hostile = hostileFrame(b);
-			if (typeof hostile === 'object') return hostile;
-			if (hostile === undefined && !('frame' in b) && typeof b.raw !== 'string')
-				return bad('give frame (any JSON), raw (text), bytes or depth');
-			const count = Number.isInteger(b.count) ? Math.min(b.count as number, 100_000) : 1;
-			for (let i = 0; i < count; i++)
-				sim.live.broadcast(channel, hostile ?? ('frame' in b ? b.frame : (b.raw as string)));
-			return json({ sent: count, clients: sim.live.clientCount(channel) });
-		}
-		case 'GET /__sim/faults':
-			return json({ faults: sim.faults });
-		case 'POST /__sim/faults': {
-			const fault = parseFault(b);
-			if (typeof fault === 'string') return bad(fault);
-			sim.faults.push(fault);
-			return json({ faults: sim.faults });
-		}
-		case 'DELETE /__sim/faults':
-			sim.faults.length = 0;
-			return json({ faults: [] });
-		case 'POST /__sim/sockets': {
-			if (b.mode !== undefined) {
-				if (!SOCKET_MODES.includes(b.mode as SocketMode))
-					return bad(`mode must be one of ${SOCKET_MODES.join(', ')}`);
-				sim.live.mode = b.mode as SocketMode;
-			}
-			if (b.action === 'drop') sim.live.disconnectAll();
-			else if (b.action === 'close') {
-				const code = Number.isInteger(b.code) ? (b.code as number) : 1000;
-				if (code !== 1000 && (code < 3000 || code > 4999))
-					return bad('code must be 1000 or 3000 to 4999');
-				sim.live.disconnectAll(code, typeof b.reason === 'string' ? b.reason : '');
-			} else if (b.action !== undefined) return bad('action must be drop or close');
-			return json({ mode: sim.live.mode });
-		}
-		case 'POST /__sim/status': {
-			const status = b.status;
-			if (!Number.isInteger(status))
-				return bad('status must be a whole number (0, 1, 2, 4, 8 or any other)');
-			sim.state.status = status as number;
-			return json({ status });
-		}
-		case 'POST /__sim/update':
-			if (typeof b.isUpdateRequired !== 'boolean')
-				return bad('isUpdateRequired must be true or false');
-			sim.state.update = {
-				isUpdateRequired: b.isUpdateRequired,
-				currentVersion:
-					typeof b.currentVersion === 'string' ? b.currentVersion : sim.state.update.currentVersion,
-				newVersion: typeof b.newVersion === 'string' ? b.newVersion : sim.state.update.newVersion
-			};
-			return json(sim.state.update);
-		case 'POST /__sim/drives': {
-			if (b.empty !== undefined && typeof b.empty !== 'boolean')
-				return bad('empty must be true or false');
-			const files = b.filesPerDrive;
-			if (
-				files !== undefined &&
-				(!Number.isInteger(files) || (files as number) < 1 || (files as number) > 500_000)
-			)
-				return bad('filesPerDrive must be a whole number from 1 to 500000');
-			sim.work.reset();
-			sim.state.reseedDrives(files === undefined ? {} : { filesPerDrive: files as number });
-			if (b.empty) sim.state.drives = { drives: [], backups: [] };
-			return json(drivesView(sim));
-		}
-		case 'GET /__sim/drives':
-			return json(drivesView(sim));
-		case 'POST /__sim/drives/generate': {
-			// The seeded drives, then this many more (an agent that runs thousands).
-			const whole = (key: string, fallback: number, max: number) => {
-				const v = b[key] ?? fallback;
-				return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max
-					? (v as number)
-					: `${key} must be a whole number from 0 to ${max}`;
-			};
-			const options = {
-				drives: whole('count', 0, 20_000),
-				backups: whole('backups', 0, 20_000),
-				filesPerDrive: whole('filesPerDrive', 6, 1000),
-				healthDelayMs: whole('healthDelayMs', 0, 60_000)
-			};
-			const wrong = Object.values(options).find((v) => typeof v === 'string');
-			if (wrong !== undefined) return bad(wrong as string);
-			sim.work.reset();
-			sim.state.reseedDrives();
-			generateDrives(sim.state, options as Record<keyof typeof options, number>);
-			return json(drivesView(sim));
-		}
-		case 'POST /__sim/drives/hostile':
-			// Odd ids (empty, slashes, twice, needing escapes) and trends with a day twice.
-			injectHostile(sim.state);
-			return json(drivesView(sim));
-		case 'POST /__sim/transfer': {
-			// One file of a drive or backup transferred to its end at once, with its frames.
-			if (typeof b.id !== 'string') return bad('id (a drive or backup id) is required');
-			const all = [...sim.state.drives.drives, ...sim.state.drives.backups];
-			const storage = all.find((d) => d.id === b.id);
-			if (!storage) return bad(`no drive or backup with the id ${b.id}`);
-			const path = typeof b.path === 'string' ? b.path : null;
-			const done = sim.work.finishOne(storage, path, b.fail === true);
-			if (!done)
-				return bad(
-					path ? `no file ${path} in ${storage.name}` : `nothing waits in ${storage.name}`
-				);
-			return json({ path: done });
-		}
-		case 'POST /__sim/plan': {
-			// Seats left per desktop type: the plan grows or shrinks to leave exactly that many.
-			const used = sim.state.seatsUsed();
-			for (const key of ['adminUsers', 'creativeUsers', 'standardUsers'] as const) {
-				const left = b[key];
-				if (left === undefined) continue;
-				if (!Number.isInteger(left) || (left as number) < 0)
-					return bad(`${key} must be a whole number of seats left, 0 or more`);
-				sim.state.plan[key] = used[key] + (left as number);
-			}
-			return json(sim.state.seatsLeft());
-		}
-		case 'POST /__sim/reset':
-			sim.reset();
-			return json({ ok: true, status: AGENT_STATUS.Created });
-		case 'POST /__sim/id-token': {
-			if (typeof b.email !== 'string' || !b.email.includes('@')) return bad('email is required');
-			const idToken = await sim.oidc.issue({
-				email: b.email,
-				name: typeof b.name === 'string' ? b.name : undefined,
-				nonce: typeof b.nonce === 'string' ? b.nonce : undefined,
-				audience: typeof b.audience === 'string' ? b.audience : undefined,
-				expiresInSeconds: Number.isInteger(b.expiresInSeconds)
-					? (b.expiresInSeconds as number)
-					: undefined
-			});
-			return json({ idToken });
-		}
-		case 'POST /__sim/clock': {
-			const seconds = b.advanceSeconds;
-			if (
-				typeof seconds !== 'number' ||
-				!Number.isFinite(seconds) ||
-				seconds < 0 ||
-				seconds > 366 * 86400
-			)
-				return bad('advanceSeconds must be from 0 to a year');
-			sim.clock.advance(seconds * 1000);
-			return json({ now: sim.clock.date().toISOString() });
-		}
-		case 'GET /__sim/clock':
-			return json({ now: sim.clock.date().toISOString() });
-		case 'POST /__sim/revoke':
-			sim.tokens.revokeAll();
-			return json({ ok: true });
-		case 'GET /__sim/cors':
-			return json({ allowOrigins: sim.options.allowOrigins });
-		case 'POST /__sim/plant':
-			if (typeof b.on !== 'boolean') return bad('on must be true or false');
-			sim.options.plantCredentials = b.on;
-			return json({ on: b.on });
-		case 'POST /__sim/cors': {
-			const origins = b.allowOrigins;
-			if (!Array.isArray(origins) || !origins.every((o) => typeof o === 'string')) {
-				return bad('allowOrigins must be a list of origins');
-			}
-			sim.options.allowOrigins = origins as string[];
-			return json({ allowOrigins: origins });
-		}
-		case 'POST /__sim/activity': {
-			const eps = b.eventsPerSecond;
-			if (!Number.isInteger(eps) || (eps as number) < 0)
-				return bad('eventsPerSecond must be 0 or more');
-			sim.options.eventsPerSecond = eps as number;
-			sim.live.setActivity(eps as number);
-			return json({ eventsPerSecond: eps });
-		}
-		case 'POST /__sim/flood': {
-			const perSecond = b.perSecond;
-			const seconds = b.seconds;
-			if (
-				!Number.isInteger(perSecond) ||
-				(perSecond as number) < 1 ||
-				(perSecond as number) > 100_000
-			) {
-				return bad('perSecond must be 1 to 100000');
-			}
-			if (typeof seconds !== 'number' || seconds <= 0 || seconds > 120)
-				return bad('seconds must be up to 120');
-			return json(sim.live.flood(perSecond as number, seconds));
-		}
-		case 'GET /__sim/stats':
-			return json({
-				sent: sim.live.sent,
-				clients: {
-					notification: sim.live.clientCount('notification'),
-					statechange: sim.live.clientCount('statechange')
-				},
-				status: sim.state.status
-			});
-		case 'GET /__sim/oidc/.well-known/openid-configuration':
-			return sim.oidc.discovery();
-		case 'GET /__sim/oidc/jwks':
-			return sim.oidc.jwks();
-		case 'GET /__sim/oidc/authorize':
-			return sim.oidc.authorize(query);
-		case 'POST /__sim/oidc/authorize':
-			return sim.oidc.decide(body instanceof URLSearchParams ? body : new URLSearchParams());
-		default:
-			return json({ error: `No control endpoint ${method} ${path}. GET /__sim lists them.` }, 404);
-	}
+	const endpoint = Object.hasOwn(ENDPOINTS, key) ? ENDPOINTS[key] : undefined;
+	if (!endpoint)
+		return json({ error: `No control endpoint ${method} ${path}. GET /__sim lists them.` }, 404);
+	return endpoint({ sim, query, body, b: isObj(body) ? body : {} });
 }
 
 /** What the control surface says about the drives: sizes, sync passes, explorer windows opened. */
-function drivesView(sim: SimulatorInternals) {
+function drivesView(sim: ControlContext) {
 	const row = (d: { id: string; name: string; files: unknown[] }) => ({
 		id: d.id,
 		name: d.name,
@@ -375,6 +409,6 @@ function drivesView(sim: SimulatorInternals) {
 		sharedDriveSyncs: sim.state.sharedDriveSyncs,
 		history: sim.state.history.length,
 		/** Report calls by path without the id, since the drives were last seeded. */
-		reads: tally(sim.state).reads
+		reads: reportTally(sim.state.drives).reads
 	};
 }

@@ -5,8 +5,9 @@ export {
 	parseOptions,
 	type SimulatorOptions
 } from './options.ts';
-export { DEMO_PASSWORD, DEMO_TOTP_SECRET } from './seed.ts';
+export { DEMO_PASSWORD, DEMO_TOTP_SECRET } from './seed/users.ts';
 export { USER_STATUS, USER_TYPE } from '../src/lib/contract.ts';
 export { AGENT_STATUS } from '../src/lib/contract.ts';
-export { currentTotp, type Fault } from './control.ts';
+export { currentTotp } from './control.ts';
+export type { Fault } from './faults.ts';
 export { developmentIdentityProvider } from './oidc.ts';

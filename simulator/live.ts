@@ -2,11 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 
-import { FILE_STATE, type ChannelName as Channel } from '../src/lib/contract.ts';
-
-// The frame types are the dashboard's own schema constants: one definition for both sides.
-import { NOTIFICATION_TYPE } from '../src/lib/api/schemas/frames.ts';
-export { NOTIFICATION_TYPE };
+import { FILE_STATE, NOTIFICATION_TYPE, type ChannelName as Channel } from '../src/lib/contract.ts';
 
 /** How new socket connections are treated: fault modes for tests of the dashboard. */
 export type SocketMode = 'normal' | 'hang' | 'close-at-once' | 'refuse';

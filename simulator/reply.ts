@@ -62,6 +62,17 @@ export function intParam(
 	return n;
 }
 
+/** The largest page the development agent serves; a larger one is clamped (and `options` says so). */
+const MAX_PAGE_SIZE = 500;
+
+/** `page` and the page size: `pagesize` on the camelCase lists, `pageSize` on the reports. */
+export function pageParams(query: URLSearchParams, sizeName: 'pagesize' | 'pageSize') {
+	return {
+		page: intParam(query, 'page', 1, 1, 1_000_000),
+		pageSize: Math.min(intParam(query, sizeName, 50, 1, 1_000_000), MAX_PAGE_SIZE)
+	};
+}
+
 /**
  * The paging and sorting of the agent's camelCase lists (`page`, `pagesize`, `sortfield`,
  * `descending`): 499 VALIDATION for a value out of range, an unknown sort field (own keys only:
@@ -70,11 +81,9 @@ export function intParam(
 export function listParams<T>(
 	query: URLSearchParams,
 	sorts: Record<string, (item: T) => string | number>,
-	defaultSort: string,
-	maxPageSize: number
+	defaultSort: string
 ) {
-	const page = intParam(query, 'page', 1, 1, 1_000_000);
-	const pageSize = Math.min(intParam(query, 'pagesize', 50, 1, 1_000_000), maxPageSize);
+	const { page, pageSize } = pageParams(query, 'pagesize');
 	const sortField = (query.get('sortfield') || defaultSort).toLowerCase();
 	const sortKey = Object.hasOwn(sorts, sortField) ? sorts[sortField] : undefined;
 	if (!sortKey) {

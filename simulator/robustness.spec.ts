@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prng } from './seed.ts';
+import { prng } from './seed/random.ts';
 import type { Simulator } from './server.ts';
 import { client, testSimulator } from './test/helpers.ts';
 

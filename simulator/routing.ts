@@ -2,9 +2,9 @@ import type { SimulatorOptions } from './options.ts';
 import type { OidcProvider } from './oidc.ts';
 import { unauthorized, type Reply } from './reply.ts';
 import { USER_STATUS } from '../src/lib/contract.ts';
-import type { SimUser } from './seed.ts';
+import type { SimUser } from './model/users.ts';
 import type { Activity } from './activity.ts';
-import type { SimState } from './state.ts';
+import type { SimState } from './model/state.ts';
 import type { TokenIssuer } from './tokens.ts';
 
 /**

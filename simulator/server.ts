@@ -1,37 +1,36 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { APP_ORIGIN_HEADER } from '../src/lib/contract.ts';
+import type { Duplex } from 'node:stream';
+import { APP_ORIGIN_HEADER, CHANNELS, NOTIFICATION_TYPE } from '../src/lib/contract.ts';
+import type { ChannelName } from '../src/lib/contract.ts';
 import { maskCredentials } from '../src/lib/mask.ts';
-import { Planter, UNPLANTED_PATHS } from './plant.ts';
-import { SimClock, type ClockTimer } from './clock.ts';
-import { agentRoutes, matchRoute, type AgentContext } from './agent.ts';
-import type { RouteMatch } from './routing.ts';
-import { control, type Fault } from './control.ts';
-import { CHANNELS, type ChannelName as Channel } from '../src/lib/contract.ts';
-import { Activity } from './activity.ts';
-import { LiveHub, NOTIFICATION_TYPE } from './live.ts';
+import { createAgent, type Agent } from './agent.ts';
+import { controlRequest } from './control.ts';
+import { faultedReply, takeFault } from './faults.ts';
 import { hostCheck, MISDIRECTED } from './host-check.ts';
-import { OidcProvider } from './oidc.ts';
+import {
+	BODY_METHODS,
+	BodyTooLarge,
+	cors,
+	endSocket,
+	finish,
+	headerText,
+	isOriginAllowed,
+	readBody,
+	requestUrl,
+	routePath,
+	send
+} from './http.ts';
 import { DEFAULT_OPTIONS, type SimulatorOptions } from './options.ts';
+import { UNPLANTED_PATHS } from './plant.ts';
 import { AgentFailure, invalid, type Reply } from './reply.ts';
-import { SimState } from './state.ts';
-import { TokenIssuer } from './tokens.ts';
+import { matchRoute, type RouteMatch } from './routing.ts';
 
-export type SimulatorInternals = {
-	options: SimulatorOptions;
-	state: SimState;
-	tokens: TokenIssuer;
-	live: LiveHub;
-	/** The background work on the drives' files, and sync passes. */
-	work: Activity;
-	oidc: OidcProvider;
-	faults: Fault[];
-	/** Real time plus an offset that tests move forward (`POST /__sim/clock`). */
-	clock: SimClock;
-	reset: () => void;
-};
-
-export type Simulator = SimulatorInternals & {
+/** The development agent listening on a port, as `npm run sim` and the tests start it. */
+export type Simulator = Pick<
+	Agent,
+	'options' | 'state' | 'tokens' | 'live' | 'work' | 'oidc' | 'faults' | 'clock' | 'reset'
+> & {
 	/** http://host:port, no trailing slash. */
 	url: string;
 	port: number;
@@ -41,85 +40,11 @@ export type Simulator = SimulatorInternals & {
 
 export class PortInUseError extends Error {}
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The agent and what the server adds: which Host headers it answers (against DNS rebinding). */
+type Served = { agent: Agent; allowedHost: (host: string | undefined) => boolean };
 
-function isOriginAllowed(options: SimulatorOptions, origin: string | undefined): boolean {
-	if (!origin) return false;
-	return options.allowOrigins.includes('*') || options.allowOrigins.includes(origin);
-}
-
-class BodyTooLarge extends Error {}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-	const declared = Number(req.headers['content-length'] ?? 0);
-	if (declared > limit) throw new BodyTooLarge();
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of req) {
-		size += (chunk as Buffer).length;
-		if (size > limit) throw new BodyTooLarge();
-		chunks.push(chunk as Buffer);
-	}
-	return Buffer.concat(chunks);
-}
-
-function send(res: ServerResponse, reply: Reply) {
-	if (res.headersSent || res.destroyed) return;
-	for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-	let payload: string | undefined = reply.text;
-	if (payload === undefined && reply.body !== undefined) {
-		payload = JSON.stringify(reply.body);
-		res.setHeader('content-type', 'application/json; charset=utf-8');
-	} else if (payload !== undefined) {
-		res.setHeader('content-type', reply.contentType ?? 'text/plain; charset=utf-8');
-	}
-	res.statusCode = reply.status;
-	res.setHeader('content-length', payload === undefined ? 0 : Buffer.byteLength(payload));
-	res.end(payload);
-}
-
-/** Applies a fault's body to what the handler answered. */
-function faultBody(fault: Fault, reply: Reply): Reply {
-	const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-	const base = { status: reply.status, headers: reply.headers };
-	switch (fault.body) {
-		case 'empty':
-			return base;
-		case 'malformed':
-			return {
-				...base,
-				contentType: 'application/json; charset=utf-8',
-				text: '{"data": [{"id": "1", '
-			};
-		case 'truncated':
-			return {
-				...base,
-				contentType: 'application/json; charset=utf-8',
-				text: text.slice(0, Math.max(1, Math.floor(text.length / 2)))
-			};
-		case 'html':
-			return {
-				...base,
-				contentType: 'text/html; charset=utf-8',
-				text: '<!doctype html><html><head><title>Error</title></head><body><h1>Service Unavailable</h1></body></html>'
-			};
-		case 'text':
-			return { ...base, contentType: 'text/plain; charset=utf-8', text: fault.text ?? '' };
-		case 'json':
-			return { ...base, body: fault.json ?? null };
-		default:
-			return reply;
-	}
-}
-
-function takeFault(faults: Fault[], method: string, path: string): Fault | undefined {
-	const i = faults.findIndex((f) => f.path === path && (!f.method || f.method === method));
-	const fault = faults[i];
-	if (!fault) return undefined;
-	fault.count -= 1;
-	if (fault.count <= 0) faults.splice(i, 1);
-	return fault;
-}
+const isChannel = (name: string): name is ChannelName =>
+	(CHANNELS as readonly string[]).includes(name);
 
 export async function startSimulator(
 	overrides: Partial<SimulatorOptions> = {}
@@ -130,272 +55,13 @@ export async function startSimulator(
 		allowOrigins: [...(overrides.allowOrigins ?? DEFAULT_OPTIONS.allowOrigins)],
 		allowHosts: [...(overrides.allowHosts ?? DEFAULT_OPTIONS.allowHosts)]
 	};
-	// Against DNS rebinding: a page on another name that resolves here is refused (421).
-	const allowedHost = hostCheck(options);
-	// What reset() returns to: the control surface and tests may change options at run time.
-	const initial = structuredClone(options);
-	const clock = new SimClock();
-	const state = new SimState(options.users, options.seed, clock);
-	const tokens = new TokenIssuer(options.tokenTtl, clock);
-	const live = new LiveHub();
-	const work = new Activity(state, {
-		notify: (type, data) => live.notify(type, data),
-		state: (frame) => live.broadcast('statechange', frame)
-	});
-	live.onStep = () => work.step();
-	const planter = new Planter();
-	live.shape = (frame) => (options.plantCredentials ? planter.plant(frame) : frame);
-	const oidc = new OidcProvider(options.oidcClientId);
-	const faults: Fault[] = [];
-	const routes = agentRoutes(options.providerSlug);
 	const connections = new Set<Socket>();
-	let down = false;
-	let downTimer: ClockTimer | null = null;
-
-	const log = (line: string) => {
-		if (options.log) console.log(`[agent] ${new Date().toISOString().slice(11, 23)} ${line}`);
+	const dropConnections = () => {
+		for (const socket of connections) socket.destroy();
 	};
-
-	const internals: SimulatorInternals = {
-		options,
-		state,
-		tokens,
-		live,
-		work,
-		oidc,
-		faults,
-		clock,
-		reset: () => {
-			clock.reset();
-			clock.clearTimeout(downTimer);
-			downTimer = null;
-			Object.assign(options, structuredClone(initial));
-			tokens.ttlSeconds = options.tokenTtl;
-			state.reset();
-			tokens.revokeAll();
-			live.reset();
-			work.reset();
-			live.disconnectAll();
-			live.setActivity(options.eventsPerSecond);
-			faults.length = 0;
-			down = false;
-		}
-	};
-
-	/** Exit: close both sockets with 1000, stop answering for a while, then come back. */
-	const exit = (then?: () => void) => {
-		setTimeout(() => {
-			const before = state.status;
-			live.disconnectAll(1000, 'Agent exiting');
-			down = true;
-			for (const socket of connections) socket.destroy();
-			log(`exit: away for ${options.restartSeconds} s`);
-			downTimer = clock.setTimeout(() => {
-				downTimer = null;
-				down = false;
-				state.status = before;
-				then?.();
-				log('exit: back');
-			}, options.restartSeconds * 1000);
-		}, 50);
-	};
-
-	const agentContext: AgentContext = {
-		state,
-		tokens,
-		options,
-		oidc,
-		exit,
-		activity: (running) => live.setActivity(running ? options.eventsPerSecond : 0),
-		work,
-		notify: (type, data) => live.notify(type, data)
-	};
-
-	/** Logs the request once its answer is out, with the token masked. */
-	function logWhenDone(res: ServerResponse, method: string, url: URL) {
-		const started = performance.now();
-		res.on('finish', () => {
-			log(
-				`${method} ${maskCredentials(url.pathname + url.search)} ${res.statusCode} ${Math.round(performance.now() - started)} ms`
-			);
-		});
-	}
-
-	/** CORS headers for allowed origins; answers a preflight. True when the request is done. */
-	function cors(req: IncomingMessage, res: ServerResponse, method: string): boolean {
-		const origin = req.headers.origin;
-		const allowed = isOriginAllowed(options, origin);
-		if (allowed && origin) {
-			res.setHeader('access-control-allow-origin', origin);
-			res.setHeader('vary', 'Origin');
-			// The console compares the agent's clock with its own to explain a rejected TOTP code.
-			res.setHeader('access-control-expose-headers', 'Date');
-		}
-		if (method !== 'OPTIONS') return false;
-		// A preflight from an origin that is not allowed gets no CORS headers: the browser blocks it.
-		if (allowed) {
-			res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
-			res.setHeader(
-				'access-control-allow-headers',
-				req.headers['access-control-request-headers'] ?? 'content-type'
-			);
-			res.setHeader('access-control-max-age', '600');
-		}
-		send(res, { status: 204 });
-		return true;
-	}
-
-	/** The development control surface under /__sim/. */
-	async function controlSurface(
-		req: IncomingMessage,
-		res: ServerResponse,
-		method: string,
-		path: string,
-		url: URL
-	) {
-		if (!options.control) return send(res, { status: 404 });
-		// Changes only as JSON: a browser must then ask the CORS list first, so no other site can
-		// post a plain-text or form request that adds its origin, revokes tokens or resets the agent.
-		// The one form is the development identity provider's own sign-in page.
-		if (
-			method !== 'GET' &&
-			method !== 'HEAD' &&
-			path !== '/__sim/oidc/authorize' &&
-			!/^application\/json\s*(;|$)/i.test(String(req.headers['content-type'] ?? ''))
-		) {
-			return send(res, {
-				status: 415,
-				body: { error: 'The control surface takes changes as application/json only.' }
-			});
-		}
-		let body: unknown;
-		try {
-			const raw = BODY_METHODS.has(method) ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
-			const text = raw.toString('utf8');
-			if (String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
-				body = new URLSearchParams(text);
-			} else {
-				body = text ? JSON.parse(text) : undefined;
-			}
-		} catch (error) {
-			if (error instanceof BodyTooLarge) {
-				res.on('finish', () => req.socket?.destroy());
-				return send(res, {
-					status: 413,
-					headers: { connection: 'close' },
-					body: { error: 'body too large' }
-				});
-			}
-			return send(res, { status: 400, body: { error: 'body is not valid JSON' } });
-		}
-		send(res, await control(internals, method, path, url.searchParams, body));
-	}
-
-	/** The request's JSON body, for the routes that take one; 499 VALIDATION keyed `body` if bad. */
-	async function jsonBody(req: IncomingMessage, method: string, match: RouteMatch) {
-		if (!BODY_METHODS.has(method)) return undefined;
-		const raw = (await readBody(req, options.maxBodyBytes)).toString('utf8');
-		if (!match.needsBody) return undefined;
-		if (!raw.trim()) throw invalid({ body: ['A JSON request body is required.'] });
-		try {
-			return JSON.parse(raw) as unknown;
-		} catch {
-			throw invalid({ body: ['The request body is not valid JSON.'] });
-		}
-	}
-
-	/** Runs the route's handler; every failure becomes the agent's answer for it. */
-	async function route(
-		req: IncomingMessage,
-		method: string,
-		path: string,
-		url: URL,
-		match: RouteMatch
-	): Promise<Reply> {
-		try {
-			const body = await jsonBody(req, method, match);
-			return await match.handler(
-				{
-					method,
-					path,
-					params: match.params,
-					// Query names are case-insensitive to the agent, as ASP.NET binds them.
-					query: new URLSearchParams([...url.searchParams].map(([k, v]) => [k.toLowerCase(), v])),
-					body,
-					origin: typeof req.headers.origin === 'string' ? req.headers.origin : null
-				},
-				agentContext
-			);
-		} catch (error) {
-			if (error instanceof AgentFailure) return error.toReply();
-			if (error instanceof BodyTooLarge) return { status: 413, headers: { connection: 'close' } };
-			log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
-			return { status: 500 };
-		}
-	}
-
-	const headerText = (value: string | string[] | undefined) =>
-		(Array.isArray(value) ? value[0] : value)?.slice(0, 200) || undefined;
-
-	/** The AppNotification the agent sends after every non-GET call, failed ones included. */
-	function notify(req: IncomingMessage, method: string, path: string) {
-		if (method === 'GET') return;
-		live.notify(NOTIFICATION_TYPE.AppNotification, {
-			Operation: path.split('/').filter(Boolean).slice(1).join('/'),
-			EndpointAddress: path,
-			HttpMethod: method,
-			// A client may name itself (the console sends X-App-Origin: agent-console).
-			Origin: headerText(req.headers[APP_ORIGIN_HEADER]) ?? req.headers.origin ?? null
-		});
-	}
-
-	async function handle(req: IncomingMessage, res: ServerResponse) {
-		const method = (req.method ?? 'GET').toUpperCase();
-		let url: URL;
-		try {
-			url = new URL(req.url ?? '/', 'http://agent.invalid');
-		} catch {
-			return send(res, { status: 400 });
-		}
-		logWhenDone(res, method, url);
-		if (!allowedHost(req.headers.host))
-			return send(res, {
-				status: 421,
-				headers: { connection: 'close' },
-				body: { error: MISDIRECTED }
-			});
-		if (cors(req, res, method)) return;
-
-		const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
-		if (path === '/__sim' || path.startsWith('/__sim/'))
-			return controlSurface(req, res, method, path, url);
-		// A socket path asked for without the upgrade.
-		if ((CHANNELS as readonly string[]).includes(path.slice(1))) return send(res, { status: 400 });
-
-		const match = matchRoute(routes, method, path);
-		if (!match) return send(res, { status: 404 });
-		if ('allow' in match)
-			return send(res, { status: 405, headers: { allow: match.allow.join(', ') } });
-
-		const fault = takeFault(faults, method, path);
-		if (fault?.delayMs) {
-			await clock.delay(fault.delayMs);
-			if (res.destroyed) return;
-		}
-		if (fault?.body === 'reset') return void req.socket.destroy();
-
-		let reply =
-			fault?.status !== undefined
-				? faultBody(fault, { status: fault.status })
-				: await route(req, method, path, url, match);
-		if (fault?.body && fault.status === undefined) reply = faultBody(fault, reply);
-		if (options.plantCredentials && reply.body !== undefined && !UNPLANTED_PATHS.test(path))
-			reply = { ...reply, body: planter.plant(reply.body) };
-		send(res, reply);
-		// A body over the limit is not read to its end: close the connection once the answer is out.
-		if (reply.status === 413) res.on('finish', () => req.socket?.destroy());
-		notify(req, method, path);
-	}
+	const agent = createAgent(options, dropConnections);
+	// Against DNS rebinding: a page on another name that resolves here is refused (421).
+	const served: Served = { agent, allowedHost: hostCheck(options) };
 
 	// Slow headers or bodies are cut off (408) instead of holding a connection forever; the agent's
 	// own answers may still take as long as a fault's delay says.
@@ -405,63 +71,47 @@ export async function startSimulator(
 			requestTimeout: options.requestTimeoutMs,
 			connectionsCheckingInterval: Math.min(1000, options.requestTimeoutMs)
 		},
-		(req, res) => {
-			handle(req, res).catch((error: unknown) => {
-				log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
-				send(res, { status: error instanceof BodyTooLarge ? 413 : 500 });
-				if (error instanceof BodyTooLarge) res.on('finish', () => req.socket?.destroy());
-			});
-		}
+		(req, res) => void answer(served, req, res)
 	);
 	server.on('connection', (socket) => {
-		if (down) {
-			socket.destroy();
-			return;
-		}
+		// Away after Exit: nothing connects.
+		if (agent.down) return socket.destroy();
 		connections.add(socket);
 		socket.on('close', () => connections.delete(socket));
 	});
-	server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-		const status =
-			error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
-		if (socket.writable)
-			socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-		else socket.destroy();
-	});
-	server.on('upgrade', (req, socket, head) => {
-		socket.on('error', () => socket.destroy());
-		if (down) return socket.destroy();
-		if (!allowedHost(req.headers.host)) {
-			socket.end(
-				'HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
-			);
-			return;
-		}
-		let path: string;
-		try {
-			path = new URL(req.url ?? '/', 'http://agent.invalid').pathname
-				.toLowerCase()
-				.replace(/\/+$/, '');
-		} catch {
-			return socket.destroy();
-		}
-		const channel = path.slice(1) as Channel;
-		if (!CHANNELS.includes(channel)) {
-			socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-			return;
-		}
-		// Browsers always send Origin; other clients (tests, tools) may not, and are let in.
-		const origin = req.headers.origin;
-		live.upgrade(
-			req,
-			socket,
-			head,
-			channel,
-			origin === undefined || isOriginAllowed(options, origin)
-		);
-		log(`WS ${path} ${origin ?? '-'}`);
-	});
+	server.on('clientError', clientError);
+	server.on('upgrade', (req, socket, head) => upgrade(served, req, socket, head));
 
+	const { url, port } = await listen(server, options);
+	await agent.oidc.init(`${url}/__sim/oidc`);
+	agent.live.setActivity(options.eventsPerSecond);
+
+	const { state, tokens, live, work, oidc, faults, clock, reset } = agent;
+	return {
+		options,
+		state,
+		tokens,
+		live,
+		work,
+		oidc,
+		faults,
+		clock,
+		reset,
+		url,
+		port,
+		close: async () => {
+			agent.stop();
+			dropConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
+	};
+}
+
+/** Listens on the options' host and port (0: any free one). A port in use is said plainly. */
+async function listen(
+	server: Server,
+	options: SimulatorOptions
+): Promise<{ url: string; port: number }> {
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', (error: NodeJS.ErrnoException) => {
 			if (error.code === 'EADDRINUSE') {
@@ -477,20 +127,152 @@ export async function startSimulator(
 	const address = server.address();
 	const port = typeof address === 'object' && address ? address.port : options.port;
 	const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-	const url = `http://${host}:${port}`;
-	await oidc.init(`${url}/__sim/oidc`);
-	live.setActivity(options.eventsPerSecond);
+	return { url: `http://${host}:${port}`, port };
+}
 
-	return {
-		...internals,
-		url,
-		port,
-		close: async () => {
-			clock.clearTimeout(downTimer);
-			work.reset();
-			live.close();
-			for (const socket of connections) socket.destroy();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		}
-	};
+/** One request, start to end: whatever goes wrong is an answer, never a dropped connection. */
+async function answer({ agent, allowedHost }: Served, req: IncomingMessage, res: ServerResponse) {
+	try {
+		await handle({ agent, allowedHost }, req, res);
+	} catch (error) {
+		agent.log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
+		finish(req, res, { status: error instanceof BodyTooLarge ? 413 : 500 });
+	}
+}
+
+async function handle({ agent, allowedHost }: Served, req: IncomingMessage, res: ServerResponse) {
+	const method = (req.method ?? 'GET').toUpperCase();
+	const url = requestUrl(req);
+	if (!url) return send(res, { status: 400 });
+	logWhenDone(agent, res, method, url);
+	if (!allowedHost(req.headers.host))
+		return send(res, {
+			status: 421,
+			headers: { connection: 'close' },
+			body: { error: MISDIRECTED }
+		});
+	if (cors(req, res, method, agent.options.allowOrigins)) return;
+
+	const path = routePath(url);
+	if (path === '/__sim' || path.startsWith('/__sim/')) {
+		const reply = agent.options.control
+			? await controlRequest(agent, req, method, path, url.searchParams)
+			: { status: 404 };
+		return finish(req, res, reply);
+	}
+	// A socket path asked for without the upgrade.
+	if (isChannel(path.slice(1))) return send(res, { status: 400 });
+
+	const match = matchRoute(agent.routes, method, path);
+	if (!match) return send(res, { status: 404 });
+	if ('allow' in match)
+		return send(res, { status: 405, headers: { allow: match.allow.join(', ') } });
+	await call(agent, req, res, { method, path, url, match });
+}
+
+type Call = { method: string; path: string; url: URL; match: RouteMatch };
+
+/** A call of the agent's API: its fault if one waits, the handler, then the AppNotification. */
+async function call(agent: Agent, req: IncomingMessage, res: ServerResponse, c: Call) {
+	const fault = takeFault(agent.faults, c.method, c.path);
+	if (fault?.delayMs) {
+		await agent.clock.delay(fault.delayMs);
+		if (res.destroyed) return;
+	}
+	if (fault?.body === 'reset') return void req.socket.destroy();
+	let reply = await faultedReply(fault, () => runHandler(agent, req, c));
+	if (agent.options.plantCredentials && reply.body !== undefined && !UNPLANTED_PATHS.test(c.path))
+		reply = { ...reply, body: agent.planter.plant(reply.body) };
+	finish(req, res, reply);
+	notify(agent, req, c.method, c.path);
+}
+
+/** Runs the route's handler; every failure becomes the agent's answer for it. */
+async function runHandler(agent: Agent, req: IncomingMessage, c: Call): Promise<Reply> {
+	try {
+		const body = await jsonBody(req, c.method, c.match, agent.options.maxBodyBytes);
+		return await c.match.handler(
+			{
+				method: c.method,
+				path: c.path,
+				params: c.match.params,
+				// Query names are case-insensitive to the agent, as ASP.NET binds them.
+				query: new URLSearchParams([...c.url.searchParams].map(([k, v]) => [k.toLowerCase(), v])),
+				body,
+				origin: typeof req.headers.origin === 'string' ? req.headers.origin : null
+			},
+			agent.context
+		);
+	} catch (error) {
+		if (error instanceof AgentFailure) return error.toReply();
+		if (error instanceof BodyTooLarge) return { status: 413, headers: { connection: 'close' } };
+		agent.log(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
+		return { status: 500 };
+	}
+}
+
+/** The request's JSON body, for the routes that take one; 499 VALIDATION keyed `body` if bad. */
+async function jsonBody(req: IncomingMessage, method: string, match: RouteMatch, limit: number) {
+	if (!BODY_METHODS.has(method)) return undefined;
+	const raw = (await readBody(req, limit)).toString('utf8');
+	if (!match.needsBody) return undefined;
+	if (!raw.trim()) throw invalid({ body: ['A JSON request body is required.'] });
+	try {
+		return JSON.parse(raw) as unknown;
+	} catch {
+		throw invalid({ body: ['The request body is not valid JSON.'] });
+	}
+}
+
+/** The AppNotification the agent sends after every non-GET call, failed ones included. */
+function notify(agent: Agent, req: IncomingMessage, method: string, path: string) {
+	if (method === 'GET') return;
+	agent.live.notify(NOTIFICATION_TYPE.AppNotification, {
+		Operation: path.split('/').filter(Boolean).slice(1).join('/'),
+		EndpointAddress: path,
+		HttpMethod: method,
+		// A client may name itself (the console sends X-App-Origin: agent-console).
+		Origin: headerText(req.headers[APP_ORIGIN_HEADER]) ?? req.headers.origin ?? null
+	});
+}
+
+/** Logs the request once its answer is out, with the token masked. */
+function logWhenDone(agent: Agent, res: ServerResponse, method: string, url: URL) {
+	const started = performance.now();
+	res.on('finish', () => {
+		agent.log(
+			`${method} ${maskCredentials(url.pathname + url.search)} ${res.statusCode} ${Math.round(performance.now() - started)} ms`
+		);
+	});
+}
+
+/** A request Node could not parse, or one too slow: 400 or 408, then the connection closes. */
+function clientError(error: NodeJS.ErrnoException, socket: Duplex) {
+	if (!socket.writable) return socket.destroy();
+	endSocket(
+		socket,
+		error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request'
+	);
+}
+
+/** A WebSocket upgrade to one of the two channels. */
+function upgrade(
+	{ agent, allowedHost }: Served,
+	req: IncomingMessage,
+	socket: Duplex,
+	head: Buffer
+) {
+	socket.on('error', () => socket.destroy());
+	if (agent.down) return socket.destroy();
+	if (!allowedHost(req.headers.host)) return endSocket(socket, '421 Misdirected Request');
+	const url = requestUrl(req);
+	if (!url) return socket.destroy();
+	const path = routePath(url);
+	const channel = path.slice(1);
+	if (!isChannel(channel)) return endSocket(socket, '404 Not Found');
+	// Browsers always send Origin; other clients (tests, tools) may not, and are let in.
+	const origin = req.headers.origin;
+	const allowed = origin === undefined || isOriginAllowed(agent.options.allowOrigins, origin);
+	agent.live.upgrade(req, socket, head, channel, allowed);
+	agent.log(`WS ${path} ${origin ?? '-'}`);
 }

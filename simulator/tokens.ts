@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { SimClock } from './clock.ts';
-import type { SimUser } from './seed.ts';
+import type { SimUser } from './model/users.ts';
 
 export type TokenClaims = { sub: string; jti: string; iat: number; exp: number; gen: number };
 

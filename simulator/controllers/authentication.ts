@@ -2,8 +2,10 @@ import { TOTP, Secret } from 'otpauth';
 import {
 	AGENT_STATUS,
 	AUTH_PROVIDER,
+	CHALLENGE,
 	DESKTOP_USER_TYPE_VALUES,
 	LIMITS,
+	SUBSCRIPTION_TYPE,
 	USER_STATUS,
 	USER_TYPE
 } from '../../src/lib/contract.ts';
@@ -16,7 +18,7 @@ import {
 	type Handler,
 	type Route
 } from '../routing.ts';
-import { makeUser, type SimUser } from '../seed.ts';
+import { makeUser, type SimUser } from '../model/users.ts';
 
 /** The agent's /authentication controller: sign-in, MFA, sign-up, identity provider, profile. */
 
@@ -74,9 +76,10 @@ const login: Handler = async (req, ctx) => {
 	}
 	if (user.totpSecret || user.sms) {
 		const session = ctx.state.newMfaSession(user, ctx.options.mfaTtl);
-		return ok({ jwtToken: '', challenge: session.kind === 'totp' ? 1 : 2, session: session.id });
+		const challenge = session.kind === 'totp' ? CHALLENGE.Totp : CHALLENGE.Sms;
+		return ok({ jwtToken: '', challenge, session: session.id });
 	}
-	return ok({ jwtToken: await signIn(user, ctx), challenge: 0, session: null });
+	return ok({ jwtToken: await signIn(user, ctx), challenge: CHALLENGE.None, session: null });
 };
 
 const MAX_MFA_FAILURES = 5;
@@ -108,7 +111,7 @@ const mfaRespond: Handler = async (req, ctx) => {
 		throw fail('TOTP', 'The code is not correct. Use the newest code from your authenticator app.');
 	}
 	ctx.state.mfaSessions.delete(sessionId);
-	return ok({ jwtToken: await signIn(user, ctx), challenge: 0, session: null });
+	return ok({ jwtToken: await signIn(user, ctx), challenge: CHALLENGE.None, session: null });
 };
 
 const logout: Handler = async (req, ctx) => {
@@ -289,7 +292,11 @@ const changePassword: Handler = async (req, ctx) => {
 const updateSubscription: Handler = async (req, ctx) => {
 	const user = await requireUser(req, ctx);
 	const f = new Fields(req.body);
-	const subscriptionType = f.integer('subscriptionType', 'Subscription type', [1, 2]);
+	const subscriptionType = f.integer(
+		'subscriptionType',
+		'Subscription type',
+		Object.values(SUBSCRIPTION_TYPE)
+	);
 	f.done();
 	if (!user.owner) throw fail('ACCESS', 'Only the account owner can change the plan.');
 	ctx.state.account.subscriptionType = subscriptionType;

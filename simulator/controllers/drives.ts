@@ -1,23 +1,14 @@
-import { AGENT_STATUS } from '../../src/lib/contract.ts';
 import {
-	ODD_CHARACTERS_ID,
-	driveModel,
-	fileDistribution,
-	fileStates,
-	generateStorages,
-	hostileStorages,
-	owns,
-	summary,
-	syncHealth,
-	type GenerateOptions,
-	type ReportTally,
-	type SimStorage
-} from '../drives.ts';
-import { TRANSFER_STATUS, belongsTo, fileEntry, trends } from '../history.ts';
-import type { SimState } from '../state.ts';
-import { fail, intParam, ok } from '../reply.ts';
+	AGENT_STATUS,
+	TRANSFER_DIRECTION,
+	TRANSFER_STATUS,
+	allFlags
+} from '../../src/lib/contract.ts';
+import { owns, reportTally, type SimStorage } from '../model/drives.ts';
+import { fileDistribution, fileStates, summary, syncHealth } from '../reports/drives.ts';
+import { historicalTrends, transferActivity } from '../reports/transfers.ts';
+import { fail, intParam, ok, pageParams } from '../reply.ts';
 import { requireUser, route, type AgentContext, type Handler, type Route } from '../routing.ts';
-import { MAX_PAGE_SIZE } from './user.ts';
 
 /**
  * The agent's drives and backups (/management/clouddrive, /management/cloudbackup, no token) and
@@ -25,6 +16,16 @@ import { MAX_PAGE_SIZE } from './user.ts';
  */
 
 type Kind = 'drive' | 'backup';
+
+/** The model as the agent's /management answers it: everything but the files. */
+export function driveModel(d: SimStorage): Record<string, unknown> {
+	const model: Record<string, unknown> = { ...d };
+	delete model.kind;
+	delete model.files;
+	delete model.version;
+	delete model.quirks;
+	return model;
+}
 
 const drives: Handler = (req, ctx) => {
 	const path = req.query.get('path');
@@ -55,48 +56,14 @@ function find(kind: Kind, segment: string, ctx: AgentContext): SimStorage {
 
 const paused = (ctx: AgentContext) => ctx.state.status === AGENT_STATUS.Paused;
 
-/** The control surface's settings and counts for the reports, made on first use. */
-export const tally = (state: SimState): ReportTally =>
-	(state.drives.tally ??= { healthDelayMs: 0, reads: {} });
-
 /** A report route that counts its calls (by path without the id) for the control surface. */
 function counted(method: string, path: string, handler: Handler): Route {
 	const name = path.slice(1).replace('/([^/]+)', '');
 	return route(method, path, (req, ctx) => {
-		const reads = tally(ctx.state).reads;
+		const reads = reportTally(ctx.state.drives).reads;
 		reads[name] = (reads[name] ?? 0) + 1;
 		return handler(req, ctx);
 	});
-}
-
-type Point = { Date: string; Value: number };
-
-/**
- * A sloppy agent's trends: the busiest day listed twice, its transfers and volume split between
- * the two entries (so they still add up to the day's) and its average speed in both.
- */
-export function repeatTrendDay(answer: Record<string, unknown>): Record<string, unknown> {
-	const transfers = answer.TransfersPerDay as Point[];
-	const volume = answer.DataVolumePerDay as Point[];
-	const speed = answer.AverageSpeedPerDay as Point[];
-	const i = transfers.reduce((best, p, j) => (p.Value > transfers[best]!.Value ? j : best), 0);
-	const day = transfers[i];
-	if (!day) return answer;
-	const first = Math.ceil(day.Value / 2);
-	const bytes = volume[i]!.Value;
-	const firstBytes = day.Value ? Math.round((bytes * first) / day.Value) : bytes;
-	const twice = (list: Point[], a: number, b: number) => [
-		...list.slice(0, i),
-		{ Date: day.Date, Value: a },
-		{ Date: day.Date, Value: b },
-		...list.slice(i + 1)
-	];
-	return {
-		...answer,
-		TransfersPerDay: twice(transfers, first, day.Value - first),
-		DataVolumePerDay: twice(volume, firstBytes, bytes - firstBytes),
-		AverageSpeedPerDay: twice(speed, speed[i]!.Value, speed[i]!.Value)
-	};
 }
 
 /** A report handler: finds the drive or backup of the last path segment, then builds the answer. */
@@ -117,7 +84,6 @@ const distribution = (d: SimStorage, q: URLSearchParams) =>
 
 function reports(kind: Kind): Route[] {
 	const base = kind === 'drive' ? '/drivereport' : '/backupreport';
-	const idKey = kind === 'drive' ? 'DriveId' : 'BackupId';
 	return [
 		counted(
 			'GET',
@@ -125,7 +91,7 @@ function reports(kind: Kind): Route[] {
 			report(kind, (d, _req, ctx) => summary(d, paused(ctx), ctx.state.clock.now()))
 		),
 		counted('GET', `${base}/sync_health/([^/]+)`, async (req, ctx) => {
-			const delay = tally(ctx.state).healthDelayMs;
+			const delay = reportTally(ctx.state.drives).healthDelayMs;
 			if (delay) await ctx.state.clock.delay(delay);
 			return ok(syncHealth(find(kind, req.params[0]!, ctx), paused(ctx)));
 		}),
@@ -133,12 +99,7 @@ function reports(kind: Kind): Route[] {
 			'GET',
 			`${base}/file_states/([^/]+)`,
 			report(kind, (d, req) =>
-				fileStates(
-					d,
-					intParam(req.query, 'state', 0, 0, 65_535),
-					intParam(req.query, 'page', 1, 1, 1_000_000),
-					Math.min(intParam(req.query, 'pageSize', 50, 1, 1_000_000), MAX_PAGE_SIZE)
-				)
+				fileStates(d, intParam(req.query, 'state', 0, 0, 65_535), pageParams(req.query, 'pageSize'))
 			)
 		),
 		counted(
@@ -159,38 +120,19 @@ function reports(kind: Kind): Route[] {
 			await requireUser(req, ctx);
 			const d = find(kind, req.params[0]!, ctx);
 			const q = req.query;
-			const direction = intParam(q, 'direction', 0, 0, 2);
-			const status = intParam(q, 'status', 0, 0, 255);
-			const page = intParam(q, 'page', 1, 1, 1_000_000);
-			const pageSize = Math.min(intParam(q, 'pageSize', 50, 1, 1_000_000), MAX_PAGE_SIZE);
-			// Newest first. The agent pages the drive's entries, then filters the page: a filtered
-			// page can come back short, and Total counts the entries before the filter.
-			const mine = ctx.state.history.filter((e) => belongsTo(d, e)).reverse();
-			const start = (page - 1) * pageSize;
-			const data = mine
-				.slice(start, start + pageSize)
-				.filter(
-					(e) =>
-						(direction === 0 || e.direction === direction) &&
-						(status === 0 || (e.transferStatus & status) !== 0)
-				);
-			return ok({
-				[idKey]: d.id,
-				...(kind === 'drive'
-					? { Direction: direction === 1 ? 'Upload' : direction === 2 ? 'Download' : 'All' }
-					: {}),
-				Data: data,
-				Total: mine.length,
-				Page: page,
-				PageSize: pageSize
-			});
+			return ok(
+				transferActivity(d, ctx.state.history, {
+					direction: intParam(q, 'direction', 0, 0, TRANSFER_DIRECTION.Download),
+					status: intParam(q, 'status', 0, 0, allFlags(TRANSFER_STATUS)),
+					...pageParams(q, 'pageSize')
+				})
+			);
 		}),
 		counted('GET', `${base}/historical_trends/([^/]+)`, async (req, ctx) => {
 			await requireUser(req, ctx);
 			const d = find(kind, req.params[0]!, ctx);
 			const days = intParam(req.query, 'days', 30, 1, 365);
-			const answer = trends(d, ctx.state.history, days, ctx.state.clock.now());
-			return ok(d.quirks?.repeatTrendDay ? repeatTrendDay(answer) : answer);
+			return ok(historicalTrends(d, ctx.state.history, days, ctx.state.clock.now()));
 		})
 	];
 }
@@ -234,35 +176,4 @@ export function driveRoutes(): Route[] {
 		...reports('drive'),
 		...reports('backup')
 	];
-}
-
-/** Many drives and backups after the seeded ones (the control surface), with a slow health. */
-export function generate(state: SimState, options: GenerateOptions & { healthDelayMs: number }) {
-	const made = generateStorages(options);
-	state.drives.drives.push(...made.drives);
-	state.drives.backups.push(...made.backups);
-	tally(state).healthDelayMs = options.healthDelayMs;
-}
-
-/**
- * The odd drives and backups after the seeded ones (the control surface). The one with odd
- * characters has three uploads of today in the history, so its trends have a busy day to repeat.
- */
-export function injectHostile(state: SimState) {
-	const made = hostileStorages();
-	state.drives.drives.push(...made.drives);
-	state.drives.backups.push(...made.backups);
-	const odd = made.drives.find((d) => d.id === ODD_CHARACTERS_ID)!;
-	const now = state.clock.now();
-	odd.files
-		.filter((f) => f.state === 'normal')
-		.slice(0, 3)
-		.forEach((file, i) => {
-			const started = now - (3 - i) * 60_000;
-			const ended = started + 20_000;
-			const outcome = { status: TRANSFER_STATUS.Completed, error: null, transferred: file.size };
-			state.recordHistory((id) =>
-				fileEntry(id, odd, file, 1, started, ended, outcome, state.agentUser())
-			);
-		});
 }

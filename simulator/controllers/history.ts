@@ -1,8 +1,13 @@
-import { isAdministrator } from '../../src/lib/contract.ts';
-import type { HistoryEntry } from '../history.ts';
+import {
+	TRANSFER_DIRECTION,
+	TRANSFER_ORIGIN,
+	TRANSFER_STATUS,
+	allFlags,
+	isAdministrator
+} from '../../src/lib/contract.ts';
+import type { HistoryEntry } from '../model/history.ts';
 import { fail, intParam, listParams, ok } from '../reply.ts';
 import { requireUser, route, type Handler, type Route } from '../routing.ts';
-import { MAX_PAGE_SIZE } from './user.ts';
 
 /**
  * The agent's /transferhistory controller (token, camelCase, `pagesize`). Administrators see the
@@ -25,15 +30,10 @@ const SORT_FIELDS: Record<string, (e: HistoryEntry) => string | number> = {
 const getAll: Handler = async (req, ctx) => {
 	const user = await requireUser(req, ctx);
 	const q = req.query;
-	const { page, pageSize, sortKey, descending } = listParams(
-		q,
-		SORT_FIELDS,
-		'StartDate',
-		MAX_PAGE_SIZE
-	);
-	const origin = intParam(q, 'origin', 0, 0, 31);
-	const status = intParam(q, 'status', 0, 0, 255);
-	const direction = intParam(q, 'direction', 0, 0, 2);
+	const { page, pageSize, sortKey, descending } = listParams(q, SORT_FIELDS, 'StartDate');
+	const origin = intParam(q, 'origin', 0, 0, allFlags(TRANSFER_ORIGIN));
+	const status = intParam(q, 'status', 0, 0, allFlags(TRANSFER_STATUS));
+	const direction = intParam(q, 'direction', 0, 0, TRANSFER_DIRECTION.Download);
 	const everyone = isAdministrator(user.userType) || user.owner;
 	const list = ctx.state.history.filter(
 		(e) =>

@@ -1,5 +1,8 @@
-import { NOTIFICATION_TYPE } from '../../src/lib/api/schemas/frames.ts';
-import { AGENT_COMMAND as COMMAND, AGENT_STATUS } from '../../src/lib/contract.ts';
+import {
+	AGENT_COMMAND as COMMAND,
+	AGENT_STATUS,
+	NOTIFICATION_TYPE
+} from '../../src/lib/contract.ts';
 import { AgentFailure, ok } from '../reply.ts';
 import { route, requireUser, type Handler, type Route } from '../routing.ts';
 

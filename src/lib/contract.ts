@@ -9,6 +9,20 @@ export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Dis
 /** `POST /management/command/{cmd}`: Start needs `?token=`, the others need nothing. */
 export const AGENT_COMMAND = { Start: 0, Dispose: 1, Pause: 2, Resume: 4, Exit: 8 } as const;
 
+/** The `Type` of a `/notification` frame. */
+export const NOTIFICATION_TYPE = {
+	Progress: 1,
+	UserNotification: 2,
+	AppNotification: 4,
+	AppUpdateProgress: 8
+} as const;
+
+/** The login answer's `challenge`: none (the token is there), a TOTP code, or a code by SMS. */
+export const CHALLENGE = { None: 0, Totp: 1, Sms: 2 } as const;
+
+/** The account's billing period (`subscriptionType`). */
+export const SUBSCRIPTION_TYPE = { Monthly: 1, Yearly: 2 } as const;
+
 /** The header with which a client names itself in the AppNotification of its calls. */
 export const APP_ORIGIN_HEADER = 'x-app-origin';
 /** What the console calls itself there, so it can tell its own changes from other clients'. */
@@ -54,6 +68,66 @@ export const AUTH_PROVIDER = {
 	Saml: 8,
 	External: 16
 } as const;
+
+/** A drive: a drive letter or mount, or a synced folder. */
+export const DRIVE_TYPE = { VirtualDrive: 1, LocalPath: 2 } as const;
+
+/** Stream keeps files in the cloud and fetches them on demand; Mirror keeps everything locally. */
+export const SYNC_TYPE = { Stream: 1, Mirror: 2 } as const;
+
+export const PERMISSION_TYPE = { Read: 1, ReadWrite: 2 } as const;
+
+/** Flags: the storage behind a drive, a backup or a history entry (the agent's own spellings). */
+export const CLOUD_TYPE = {
+	AWS: 1,
+	Wasabi: 2,
+	Azure: 4,
+	S3Generic: 8,
+	Google: 16,
+	Frame: 32,
+	Cloudflare: 64,
+	Dropbox: 128,
+	Box: 256,
+	OneDrive: 512,
+	GoogleDrive: 1024,
+	LocalHttp: 2048,
+	FastrServer: 4096,
+	Atomosphere: 8192
+} as const;
+
+/** Flags of a transfer's status; 0 filters nothing. Canceling comes before Canceled. */
+export const TRANSFER_STATUS = {
+	Created: 1,
+	Running: 2,
+	Completed: 4,
+	Canceled: 8,
+	Error: 16,
+	Canceling: 32,
+	Pausing: 64,
+	Paused: 128
+} as const;
+
+/** Flags: what started a transfer in the history; 0 filters nothing. */
+export const TRANSFER_ORIGIN = {
+	Direct: 1,
+	Drive: 2,
+	Sync: 4,
+	FastrLocal: 8,
+	FastrServerToServer: 16
+} as const;
+
+/** A history entry's direction; 0 filters nothing. */
+export const TRANSFER_DIRECTION = { Upload: 1, Download: 2 } as const;
+
+/** Every flag of a flag set at once (`userStatus` 7 asks for every status). */
+export function allFlags(flags: Record<string, number>): number {
+	return Object.values(flags).reduce((all, bit) => all | bit, 0);
+}
+
+/** The agent's name for an enum value, as its reports write it ("Mirror"); undefined if unknown. */
+export function enumName(values: Record<string, number>, value: number): string | undefined {
+	return Object.keys(values).find((name) => values[name] === value);
+}
 
 /** The flag numbering of file states (statechange frames, report filters). */
 export const FILE_STATE = {

@@ -1,6 +1,6 @@
 import { FILE_STATE_NAMES, flagNames } from '$lib/names/enums';
+import { NOTIFICATION_TYPE } from '$lib/contract';
 import {
-	NOTIFICATION_TYPE,
 	appNotificationDataSchema,
 	progressDataSchema,
 	type NotificationFrame,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-export const CHALLENGE = { None: 0, Totp: 1, Sms: 2 } as const;
+export { CHALLENGE } from '$lib/contract';
 
 export const loginResultSchema = z.object({
 	jwtToken: z.optional(z.nullable(z.string())),

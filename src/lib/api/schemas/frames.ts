@@ -1,13 +1,8 @@
 import * as z from 'zod/mini';
 
-/** WebSocket frames use PascalCase keys. */
+export { NOTIFICATION_TYPE } from '$lib/contract';
 
-export const NOTIFICATION_TYPE = {
-	Progress: 1,
-	UserNotification: 2,
-	AppNotification: 4,
-	AppUpdateProgress: 8
-} as const;
+/** WebSocket frames use PascalCase keys. */
 
 /** `{Type, Data}` on /notification; Data is checked per Type by the schemas below. */
 export const notificationFrameSchema = z.object({

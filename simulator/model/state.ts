@@ -1,10 +1,27 @@
-import { AGENT_STATUS } from '../src/lib/contract.ts';
-import { SimClock } from './clock.ts';
 import { randomInt } from 'node:crypto';
-import { seedDrives, type SeedOptions } from './drives.ts';
-import { seedHistory, type HistoryEntry, type Person } from './history.ts';
-import { seedData, type DemoAccount, type SimAccount, type SimUser } from './seed.ts';
-import { randomToken } from './tokens.ts';
+import {
+	AGENT_STATUS,
+	LIMITS,
+	TRANSFER_DIRECTION,
+	TRANSFER_STATUS,
+	USER_STATUS,
+	USER_TYPE
+} from '../../src/lib/contract.ts';
+import { SimClock } from '../clock.ts';
+import {
+	ODD_CHARACTERS_ID,
+	generateStorages,
+	hostileStorages,
+	seedDrives,
+	type GenerateOptions,
+	type SeedOptions
+} from '../seed/drives.ts';
+import { seedHistory } from '../seed/history.ts';
+import { seedData } from '../seed/users.ts';
+import { randomToken } from '../tokens.ts';
+import type { StorageSet } from './drives.ts';
+import { fileEntry, type HistoryEntry, type Person } from './history.ts';
+import type { DemoAccount, SimAccount, SimUser } from './users.ts';
 
 export type MfaSession = {
 	id: string;
@@ -31,7 +48,10 @@ export type OutboxMessage = {
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export function activationCode(): string {
-	return Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+	return Array.from(
+		{ length: LIMITS.activationCode },
+		() => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]
+	).join('');
 }
 
 /** Everything the simulated agent remembers; reset() returns to the seeded state. */
@@ -46,7 +66,7 @@ export class SimState {
 	/** Bumped on every change to users, so cached list orderings know they are stale. */
 	usersVersion = 0;
 	update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
-	drives: ReturnType<typeof seedDrives> = { drives: [], backups: [] };
+	drives: StorageSet = { drives: [], backups: [] };
 	/** How the drives are seeded: the control surface can ask for more files per drive. */
 	driveSeed: SeedOptions = {};
 	/** The transfer history, oldest first. */
@@ -115,6 +135,45 @@ export class SimState {
 		this.#historyId = this.history.length;
 	}
 
+	/** Many numbered drives and backups after the seeded ones (an agent that runs thousands). */
+	addGenerated(options: GenerateOptions) {
+		const made = generateStorages(options);
+		this.drives.drives.push(...made.drives);
+		this.drives.backups.push(...made.backups);
+	}
+
+	/**
+	 * The odd drives and backups after the seeded ones. The one with odd characters has three
+	 * uploads of today in the history, so its trends have a busy day to repeat.
+	 */
+	addHostile() {
+		const made = hostileStorages();
+		this.drives.drives.push(...made.drives);
+		this.drives.backups.push(...made.backups);
+		const odd = made.drives.find((d) => d.id === ODD_CHARACTERS_ID)!;
+		const now = this.clock.now();
+		const who = this.agentUser();
+		odd.files
+			.filter((f) => f.state === 'normal')
+			.slice(0, 3)
+			.forEach((file, i) => {
+				const started = now - (3 - i) * 60_000;
+				const outcome = { status: TRANSFER_STATUS.Completed, error: null, transferred: file.size };
+				this.recordHistory((id) =>
+					fileEntry(
+						id,
+						odd,
+						file,
+						TRANSFER_DIRECTION.Upload,
+						started,
+						started + 20_000,
+						outcome,
+						who
+					)
+				);
+			});
+	}
+
 	/** The user signed in to the agent on this machine: the account's owner. */
 	agentUser(): Person {
 		const owner = [...this.users.values()].find((u) => u.owner) ?? [...this.users.values()][0];
@@ -132,7 +191,7 @@ export class SimState {
 
 	#others(): Person[] {
 		return [...this.users.values()]
-			.filter((u) => !u.owner && !u.deleted && u.status === 1)
+			.filter((u) => !u.owner && !u.deleted && u.status === USER_STATUS.Active)
 			.slice(0, 4)
 			.map((u) => this.#person(u));
 	}
@@ -148,9 +207,9 @@ export class SimState {
 		const used = { adminUsers: 0, creativeUsers: 0, standardUsers: 0 };
 		for (const u of this.users.values()) {
 			if (u.deleted) continue;
-			if (u.userType & 16) used.adminUsers++;
-			else if (u.userType & 32) used.creativeUsers++;
-			else if (u.userType & 64) used.standardUsers++;
+			if (u.userType & USER_TYPE.DesktopAdmin) used.adminUsers++;
+			else if (u.userType & USER_TYPE.DesktopCreativeUser) used.creativeUsers++;
+			else if (u.userType & USER_TYPE.DesktopStandardUser) used.standardUsers++;
 		}
 		return used;
 	}
@@ -201,10 +260,14 @@ export class SimState {
 		ttlSeconds: number,
 		mail?: { subject: string; text: (code: string) => string }
 	) {
-		const code = activationCode();
+		const key = email.toLowerCase();
+		const replaced = this.activations.get(key)?.code;
+		// The new code must differ from the one it replaces, or the old one would still work.
+		let code = activationCode();
+		while (code === replaced) code = activationCode();
 		const now = this.clock.now();
 		// A seeded pending account's code must outlive any test run: ttl 0 means a day.
-		this.activations.set(email.toLowerCase(), {
+		this.activations.set(key, {
 			code,
 			sentAt: now,
 			expiresAt: now + (ttlSeconds || 86400) * 1000

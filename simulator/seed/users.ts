@@ -1,61 +1,15 @@
-import { randomUUID } from 'node:crypto';
-
-import { AUTH_PROVIDER, USER_STATUS, USER_TYPE } from '../src/lib/contract.ts';
-
-export type SimUser = {
-	id: string;
-	firstName: string;
-	lastName: string;
-	username: string;
-	email: string;
-	password: string;
-	userType: number;
-	status: number;
-	owner: boolean;
-	/** TOTP secret (base32) when the user has TOTP MFA. */
-	totpSecret: string | null;
-	sms: boolean;
-	migration: boolean;
-	authProvider: number;
-	createDate: string;
-	department: string;
-	deleted: boolean;
-};
-
-export type SimAccount = { id: string; name: string; subscriptionType: number };
-
-export type DemoAccount = {
-	username: string;
-	password: string;
-	type: number;
-	note: string;
-	totpSecret?: string;
-};
+import {
+	AUTH_PROVIDER,
+	SUBSCRIPTION_TYPE,
+	USER_STATUS,
+	USER_TYPE
+} from '../../src/lib/contract.ts';
+import { makeUser, type DemoAccount, type SimAccount, type SimUser } from '../model/users.ts';
+import { prng, seededUuid } from './random.ts';
 
 /** Same password for every demo account, so a newcomer only has to remember one. */
 export const DEMO_PASSWORD = 'Passw0rd!';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-
-/** mulberry32: tiny, fast, and the same sequence for the same seed everywhere. */
-export function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
-/** A UUID drawn from the seeded generator, so ids are stable across restarts with the same seed. */
-export function seededUuid(rand: () => number): string {
-	const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16));
-	hex[12] = '4';
-	hex[16] = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-	const h = hex.join('');
-	return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 const FIRST = [
 	'Ada',
@@ -156,7 +110,7 @@ export function seedData(count: number, seed: number): Seeded {
 	const account: SimAccount = {
 		id: seededUuid(rand),
 		name: 'Acme Design Studio',
-		subscriptionType: 2
+		subscriptionType: SUBSCRIPTION_TYPE.Yearly
 	};
 	const base = Date.UTC(2026, 10, 1);
 	const demoUser = (
@@ -287,28 +241,4 @@ export function seedData(count: number, seed: number): Seeded {
 		if (last && rand() < 0.3) last.totpSecret = DEMO_TOTP_SECRET;
 	}
 	return { account, users, demo };
-}
-
-/**
- * One user of the account, with the defaults of a new active user for what is not given: the one
- * place that knows every field (sign-up, identity-provider sign-up and the seed all use it).
- */
-export function makeUser(
-	fields: Pick<SimUser, 'username' | 'firstName' | 'lastName' | 'createDate'> & Partial<SimUser>
-): SimUser {
-	return {
-		id: randomUUID(),
-		email: fields.username,
-		password: '',
-		userType: USER_TYPE.AccountUser | USER_TYPE.DesktopStandardUser,
-		status: USER_STATUS.Active,
-		owner: false,
-		totpSecret: null,
-		sms: false,
-		migration: false,
-		authProvider: AUTH_PROVIDER.Default,
-		department: '',
-		deleted: false,
-		...fields
-	};
 }
