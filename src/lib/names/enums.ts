@@ -37,7 +37,7 @@ export const AUTH_PROVIDER_NAMES: Names = {
 };
 
 /** SubscriptionType: the account's billing period. */
-export const SUBSCRIPTION_NAMES: Names = { 1: 'Monthly', 2: 'Yearly' };
+export const SUBSCRIPTION_TYPE_NAMES: Names = { 1: 'Monthly', 2: 'Yearly' };
 
 export const FILE_STATE_NAMES: Names = {
 	// One word for a file with nothing to do, on the events page and a drive's page alike.
@@ -78,7 +78,7 @@ export const SYNC_TYPE_NAMES: Names = {
 	2: 'Mirror (everything kept on this computer)'
 };
 
-export const PERMISSION_NAMES: Names = { 1: 'Read only', 2: 'Read and write' };
+export const PERMISSION_TYPE_NAMES: Names = { 1: 'Read only', 2: 'Read and write' };
 
 /** TransferStatus flags of a transfer history entry. */
 export const TRANSFER_STATUS_NAMES: Names = {
@@ -136,7 +136,7 @@ export function flagNames(names: Names, value: number): string[] {
 const REPORT_NAMES: readonly [Names, Readonly<Record<string, number>>][] = [
 	[DRIVE_TYPE_NAMES, { virtualdrive: 1, localpath: 2 }],
 	[SYNC_TYPE_NAMES, { stream: 1, mirror: 2 }],
-	[PERMISSION_NAMES, { read: 1, readwrite: 2 }],
+	[PERMISSION_TYPE_NAMES, { read: 1, readwrite: 2 }],
 	[
 		CLOUD_TYPE_NAMES,
 		{

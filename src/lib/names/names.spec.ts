@@ -5,7 +5,7 @@ import * as shell from './shell.ts';
 import {
 	AUTH_PROVIDER_NAMES,
 	FILE_STATE_NAMES,
-	SUBSCRIPTION_NAMES,
+	SUBSCRIPTION_TYPE_NAMES,
 	USER_TYPE_NAMES,
 	flagNames,
 	nameOf,
@@ -14,8 +14,12 @@ import {
 } from './enums.ts';
 import { DESKTOP_USER_TYPES, agentStatusText } from './shell.ts';
 
-/** Enums of the contract whose words are not names: the commands are said as the actions. */
-const NOT_NAMED = new Set(['AGENT_COMMAND']);
+/**
+ * Enums of the contract whose words are not names: the commands are said as the actions, the
+ * notification types as the events' kinds (`live/event-words.ts`), and the sign-in challenge is
+ * never shown as a value.
+ */
+const NOT_NAMED = new Set(['AGENT_COMMAND', 'NOTIFICATION_TYPE', 'CHALLENGE']);
 
 /**
  * The contract's enums: objects of integers named as the agent names them (PascalCase), which
@@ -91,9 +95,9 @@ describe('reading values', () => {
 	});
 
 	it('names plain enums, zero included', () => {
-		expect(nameOf(SUBSCRIPTION_NAMES, 2)).toBe('Yearly');
-		expect(nameOf(SUBSCRIPTION_NAMES, 3)).toBe('Unknown (3)');
-		expect(nameOf(SUBSCRIPTION_NAMES, null)).toBe('Not given');
+		expect(nameOf(SUBSCRIPTION_TYPE_NAMES, 2)).toBe('Yearly');
+		expect(nameOf(SUBSCRIPTION_TYPE_NAMES, 3)).toBe('Unknown (3)');
+		expect(nameOf(SUBSCRIPTION_TYPE_NAMES, null)).toBe('Not given');
 		expect(nameOf(AUTH_PROVIDER_NAMES, 0)).toBe('Hosted user directory');
 	});
 
