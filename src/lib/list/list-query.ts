@@ -7,7 +7,8 @@ import { parse, Stored } from '$lib/state/stored.svelte';
  * links short. The page size chosen last is remembered per list.
  *
  * Example: `src/lib/users/users-query.ts` defines the users list; `src/routes/(app)/users/+page.ts`
- * reads it, and `+page.svelte` shows it with `DataTable`, `SortSelect` and `ListFooter`.
+ * reads it, and `+page.svelte` drives it with `ListPage` and shows it with `DataTable`,
+ * `SortSelect` and `ListFooter`.
  */
 
 export type SortOrder = 'asc' | 'desc';
@@ -36,6 +37,18 @@ export type ListQuery<S extends string, F extends string> = {
 /** The highest page the console asks for: a bookmark or an absurd total cannot go past it. */
 export const MAX_PAGE = 1_000_000;
 const SEARCH_MAX = 100;
+
+/** A list's definition as its page uses it (see `ListPage` in `list-page.svelte.ts`). */
+export type ListDefinition<S extends string, F extends string> = {
+	readonly pageSizes: readonly number[];
+	readonly sorts: Readonly<Record<S, string>>;
+	readonly filters: Readonly<Record<F, FilterSpec>>;
+	href(query: Partial<ListQuery<S, F>>, extra?: Record<string, string | null>): string;
+	sortHref(query: ListQuery<S, F>, sort: S, extra?: Record<string, string | null>): string;
+	resized(query: ListQuery<S, F>, size: number): Partial<ListQuery<S, F>>;
+	rememberPageSize(size: number): void;
+	flagWords(name: F, flags: number): string;
+};
 
 type ListSpec<S extends string, Fs extends Record<string, FilterSpec>> = {
 	/** Names the remembered page size in storage. */
@@ -149,10 +162,13 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 		},
 
 		/** The link a column header gives: the other order of this sort, or its first order. */
-		sortHref(query: Query, sort: S): string {
+		sortHref(query: Query, sort: S, extra: Record<string, string | null> = {}): string {
 			const order =
 				query.sort === sort ? (query.order === 'asc' ? 'desc' : 'asc') : defaultOrder(sort);
-			return spec.route(searchParams({ ...query, sort, order, page: 1 } as Partial<Query>));
+			return spec.route({
+				...searchParams({ ...query, sort, order, page: 1 } as Partial<Query>),
+				...extra
+			});
 		},
 
 		/** The view with another page size, on the page that keeps the first row shown in view. */
