@@ -64,6 +64,11 @@ type ListSpec<S extends string, Fs extends Record<string, FilterSpec>> = {
 	filters: Fs;
 	pageSizes?: readonly number[];
 	defaultPageSize?: number;
+	/**
+	 * Goes before each URL parameter's name (`pick-page`), so a second list on a page (a picker in
+	 * a dialog) keeps its view in the URL beside the page's own list.
+	 */
+	prefix?: string;
 };
 
 export function defineList<S extends string, const Fs extends Record<string, FilterSpec>>(
@@ -72,6 +77,7 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 	type F = keyof Fs & string;
 	const pageSizes = spec.pageSizes ?? [10, 25, 50, 100];
 	const defaultPageSize = spec.defaultPageSize ?? 25;
+	const prefix = spec.prefix ?? '';
 	const filterNames = Object.keys(spec.filters) as F[];
 	const choices = (name: F): readonly FlagChoice[] => {
 		const filter: FilterSpec = spec.filters[name] ?? [];
@@ -90,6 +96,15 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 
 	/** Query parameters for a view, defaults left out. */
 	function searchParams(query: Partial<Query>): Record<string, string | null> {
+		if (prefix)
+			return Object.fromEntries(
+				Object.entries(unprefixed(query)).map(([name, value]) => [prefix + name, value])
+			);
+		return unprefixed(query);
+	}
+
+	/** The same, by the names the list alone would use. */
+	function unprefixed(query: Partial<Query>): Record<string, string | null> {
 		const sort = query.sort ?? spec.defaultSort;
 		const params: Record<string, string | null> = {
 			q: (query.q as string | undefined)?.trim() || null
@@ -123,7 +138,8 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 		defaultOrder,
 
 		/** The view a URL asks for; the remembered page size when it names none. */
-		parse(params: URLSearchParams, fallbackPageSize = defaultPageSize): Query {
+		parse(url: URLSearchParams, fallbackPageSize = defaultPageSize): Query {
+			const params = { get: (name: string) => url.get(prefix + name) };
 			const page = Number(params.get('page'));
 			const size = Number(params.get('pageSize'));
 			const sortParam = params.get('sort') ?? '';
