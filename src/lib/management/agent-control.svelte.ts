@@ -216,7 +216,7 @@ class AgentControl {
 			if (this.update !== u) return;
 			this.update = { phase: 'done', version: current, from: u.from };
 		} catch (error) {
-			// Not answering yet: the next reading asks again.
+			// The agent not answering yet: the next reading asks again (anything else is thrown on).
 			agentFailure(error);
 		}
 	}
