@@ -5,8 +5,8 @@ declare global {
 			message: string;
 		}
 		interface PageState {
-			/** The users-list row whose detail panel is open. */
-			userRow?: string;
+			/** The key of a list's row whose panel was opened on this page (see `ListPage`). */
+			openRow?: string;
 		}
 	}
 }

@@ -127,6 +127,31 @@ test.describe('transfer history', () => {
 		expect(entries(agent).some((e) => e.id === id)).toBe(false);
 	});
 
+	test('an opened entry is in the URL: it survives a reload, and closing leaves the list', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/history?status=error');
+		const first = page.getByTestId('history-table').locator('tbody tr').first();
+		const name = (await first.getByRole('button').innerText()).trim();
+		await first.getByRole('button').click();
+		const panel = page.getByTestId('history-panel');
+		await expect(panel.getByRole('heading', { name })).toBeVisible();
+		await expect(page).toHaveURL(/\/history\?status=error&entry=\d+$/);
+		// Back closes it and stays on the list; the entry's address reopens it after a reload.
+		await page.goBack();
+		await expect(panel).toHaveCount(0);
+		await expect(page).toHaveURL('/history?status=error');
+		await page.goForward();
+		await expect(panel.getByRole('heading', { name })).toBeVisible();
+		await page.reload();
+		await expect(panel.getByRole('heading', { name })).toBeVisible();
+		await page.keyboard.press('Escape');
+		await expect(panel).toHaveCount(0);
+		await expect(page).toHaveURL('/history?status=error');
+	});
+
 	test('exports the page shown as CSV, every field included', async ({ page, agent }) => {
 		await signInWithToken(page, agent);
 		await page.goto('/history?status=error&pageSize=10');

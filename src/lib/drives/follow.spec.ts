@@ -65,8 +65,13 @@ describe('following a drive', () => {
 		const follow = new StorageFollow(() => 'G:\\', vi.fn());
 		const error = new AgentHttpError(404, 'NOT_FOUND', { NOT_FOUND: ['No drive'] });
 		await follow.startSync(() => Promise.reject(error), null);
-		expect(follow.sync).toEqual({ phase: 'failed', error });
-		follow.dismissSync();
 		expect(follow.sync.phase).toBe('idle');
+		expect(follow.start.outcome).toMatchObject({
+			ok: false,
+			text: 'The sync did not start: No drive',
+			error
+		});
+		follow.dismissSync();
+		expect(follow.start.outcome).toBeNull();
 	});
 });

@@ -1,5 +1,5 @@
 import { SvelteMap } from 'svelte/reactivity';
-import { AgentError } from '$lib/api/errors';
+import { AgentAction } from '$lib/actions/action.svelte';
 import { NOTIFICATION_TYPE, progressDataSchema } from '$lib/api/schemas/frames';
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
 import { outcomeOf } from '$lib/live/live-records';
@@ -30,7 +30,6 @@ export const SYNC_POLL_MS = 2000;
 
 export type SyncRun =
 	| { phase: 'idle' }
-	| { phase: 'starting' }
 	| {
 			phase: 'running';
 			startedAt: number;
@@ -40,8 +39,7 @@ export type SyncRun =
 			/** Files waiting or moving, from the newest report. */
 			left: number | null;
 	  }
-	| { phase: 'done'; startedAt: number; endedAt: number; done: number; failed: number }
-	| { phase: 'failed'; error: AgentError };
+	| { phase: 'done'; startedAt: number; endedAt: number; done: number; failed: number };
 
 export class StorageFollow {
 	/** The newest state a frame reported per file (by normalized path), since the last read. */
@@ -49,6 +47,8 @@ export class StorageFollow {
 	/** Frames about this drive since the page opened. */
 	seen = $state(0);
 	sync = $state.raw<SyncRun>({ phase: 'idle' });
+	/** Asking the agent to start the sync: busy meanwhile, and why it did not start. */
+	readonly start = new AgentAction<'sync'>();
 
 	readonly #root: () => string | null;
 	readonly #refresh: () => void;
@@ -135,15 +135,16 @@ export class StorageFollow {
 
 	/** Runs the sync the user confirmed: the call, then progress until nothing is left. */
 	async startSync(call: () => Promise<unknown>, left: number | null): Promise<void> {
-		if (this.sync.phase === 'starting' || this.sync.phase === 'running') return;
-		this.sync = { phase: 'starting' };
-		try {
-			await call();
-		} catch (error) {
-			if (!(error instanceof AgentError)) throw error;
-			this.sync = { phase: 'failed', error };
-			return;
-		}
+		if (this.start.busy || this.sync.phase === 'running') return;
+		this.sync = { phase: 'idle' };
+		// Once started, the progress below says what follows.
+		const started = await this.start.run({
+			key: 'sync',
+			call,
+			done: null,
+			failed: 'The sync did not start'
+		});
+		if (!started) return;
 		const now = Date.now();
 		// A read that started before the call could still say "nothing left": wait for a newer one.
 		this.#checkAfter = now + SYNC_POLL_MS / 2;
@@ -154,7 +155,8 @@ export class StorageFollow {
 	}
 
 	dismissSync() {
-		if (this.sync.phase === 'done' || this.sync.phase === 'failed') this.sync = { phase: 'idle' };
+		if (this.sync.phase === 'done') this.sync = { phase: 'idle' };
+		this.start.dismiss();
 	}
 
 	#stopPolling() {

@@ -1,3 +1,4 @@
+import { agentFailure } from '$lib/actions/agent-failure';
 import { AgentError, AgentHttpError, errorMessage, type FieldErrors } from '$lib/api/errors';
 import { StorageBlockedError } from '$lib/state/browser-storage';
 
@@ -50,8 +51,8 @@ export class FormState {
 				this.message = { tone: 'error', text: error.message, code: null };
 				return false;
 			}
-			if (!(error instanceof AgentError)) throw error;
-			this.#show(error, options.explain?.(error));
+			const failure = agentFailure(error);
+			this.#show(failure, options.explain?.(failure));
 			return false;
 		} finally {
 			this.busy = false;

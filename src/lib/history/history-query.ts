@@ -50,6 +50,9 @@ export type HistoryView = ListQuery<HistorySort, 'status' | 'direction' | 'origi
 /** The drive or backup the history is narrowed to: `?drive=<id>` or `?backup=<id>`. */
 export type HistoryScope = { kind: 'drive' | 'backup'; id: string } | null;
 
+/** The `entry` parameter: which entry's panel is open. Not part of the list's query. */
+export const OPEN_ENTRY_PARAM = 'entry';
+
 /** The Error flag of TransferStatus: the "errors only" view. */
 export const ERROR_STATUS = 16;
 

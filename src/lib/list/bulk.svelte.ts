@@ -1,4 +1,5 @@
-import { AgentError, errorMessage } from '$lib/api/errors';
+import { agentFailure } from '$lib/actions/agent-failure';
+import { errorMessage } from '$lib/api/errors';
 
 /** One thing a bulk action acts on: a key, how a person names it, and the value to act on. */
 export type BulkItem<T> = { key: string; label: string; value: T };
@@ -38,8 +39,8 @@ export class BulkRun<T> {
 					await action(item.value);
 					this.results = [...this.results, { item, ok: true, error: null }];
 				} catch (error) {
-					if (!(error instanceof AgentError)) throw error;
-					this.results = [...this.results, { item, ok: false, error: errorMessage(error) }];
+					const failure = agentFailure(error);
+					this.results = [...this.results, { item, ok: false, error: errorMessage(failure) }];
 				}
 				this.done++;
 			}

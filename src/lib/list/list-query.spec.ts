@@ -72,6 +72,29 @@ describe('a list paged on the agent', () => {
 		}
 	});
 
+	it("keeps a second list (a picker) in its own parameters, beside the page's list", () => {
+		const picker = defineList({
+			name: 'picker-test',
+			route: (params) =>
+				'/drive?' +
+				new URLSearchParams(
+					Object.entries(params).filter((e): e is [string, string] => e[1] !== null)
+				).toString(),
+			sorts: { name: 'Name' },
+			defaultSort: 'name',
+			filters: { status: [{ key: 'done', flag: 1, label: 'Done' }] },
+			prefix: 'pick-'
+		});
+		const url = new URLSearchParams('page=3&status=failed&pick-page=2&pick-q=ann');
+		expect(picker.parse(url)).toMatchObject({ page: 2, q: 'ann', status: 0 });
+		expect(history.parse(url)).toMatchObject({ page: 3, status: 2, q: '' });
+		const view = picker.parse(url);
+		expect(picker.href({ ...view, page: 4 }, history.searchParams(history.parse(url)))).toBe(
+			'/drive?pick-q=ann&pick-page=4&status=failed&page=3'
+		);
+		expect(picker.sortHref(view, 'name')).toBe('/drive?pick-q=ann&pick-order=desc');
+	});
+
 	it('never offers a page past the last one it would ask for', () => {
 		expect(pageCount(0, 25)).toBe(1);
 		expect(pageCount(51, 25)).toBe(3);

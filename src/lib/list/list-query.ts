@@ -7,7 +7,8 @@ import { parse, Stored } from '$lib/state/stored.svelte';
  * links short. The page size chosen last is remembered per list.
  *
  * Example: `src/lib/users/users-query.ts` defines the users list; `src/routes/(app)/users/+page.ts`
- * reads it, and `+page.svelte` shows it with `DataTable`, `SortSelect` and `ListFooter`.
+ * reads it, and `+page.svelte` drives it with `ListPage` and shows it with `DataTable`,
+ * `SortSelect` and `ListFooter`.
  */
 
 export type SortOrder = 'asc' | 'desc';
@@ -37,6 +38,18 @@ export type ListQuery<S extends string, F extends string> = {
 export const MAX_PAGE = 1_000_000;
 const SEARCH_MAX = 100;
 
+/** A list's definition as its page uses it (see `ListPage` in `list-page.svelte.ts`). */
+export type ListDefinition<S extends string, F extends string> = {
+	readonly pageSizes: readonly number[];
+	readonly sorts: Readonly<Record<S, string>>;
+	readonly filters: Readonly<Record<F, FilterSpec>>;
+	href(query: Partial<ListQuery<S, F>>, extra?: Record<string, string | null>): string;
+	sortHref(query: ListQuery<S, F>, sort: S, extra?: Record<string, string | null>): string;
+	resized(query: ListQuery<S, F>, size: number): Partial<ListQuery<S, F>>;
+	rememberPageSize(size: number): void;
+	flagWords(name: F, flags: number): string;
+};
+
 type ListSpec<S extends string, Fs extends Record<string, FilterSpec>> = {
 	/** Names the remembered page size in storage. */
 	name: string;
@@ -51,6 +64,11 @@ type ListSpec<S extends string, Fs extends Record<string, FilterSpec>> = {
 	filters: Fs;
 	pageSizes?: readonly number[];
 	defaultPageSize?: number;
+	/**
+	 * Goes before each URL parameter's name (`pick-page`), so a second list on a page (a picker in
+	 * a dialog) keeps its view in the URL beside the page's own list.
+	 */
+	prefix?: string;
 };
 
 export function defineList<S extends string, const Fs extends Record<string, FilterSpec>>(
@@ -59,6 +77,7 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 	type F = keyof Fs & string;
 	const pageSizes = spec.pageSizes ?? [10, 25, 50, 100];
 	const defaultPageSize = spec.defaultPageSize ?? 25;
+	const prefix = spec.prefix ?? '';
 	const filterNames = Object.keys(spec.filters) as F[];
 	const choices = (name: F): readonly FlagChoice[] => {
 		const filter: FilterSpec = spec.filters[name] ?? [];
@@ -77,6 +96,15 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 
 	/** Query parameters for a view, defaults left out. */
 	function searchParams(query: Partial<Query>): Record<string, string | null> {
+		if (prefix)
+			return Object.fromEntries(
+				Object.entries(unprefixed(query)).map(([name, value]) => [prefix + name, value])
+			);
+		return unprefixed(query);
+	}
+
+	/** The same, by the names the list alone would use. */
+	function unprefixed(query: Partial<Query>): Record<string, string | null> {
 		const sort = query.sort ?? spec.defaultSort;
 		const params: Record<string, string | null> = {
 			q: (query.q as string | undefined)?.trim() || null
@@ -110,7 +138,8 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 		defaultOrder,
 
 		/** The view a URL asks for; the remembered page size when it names none. */
-		parse(params: URLSearchParams, fallbackPageSize = defaultPageSize): Query {
+		parse(url: URLSearchParams, fallbackPageSize = defaultPageSize): Query {
+			const params = { get: (name: string) => url.get(prefix + name) };
 			const page = Number(params.get('page'));
 			const size = Number(params.get('pageSize'));
 			const sortParam = params.get('sort') ?? '';
@@ -149,10 +178,13 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 		},
 
 		/** The link a column header gives: the other order of this sort, or its first order. */
-		sortHref(query: Query, sort: S): string {
+		sortHref(query: Query, sort: S, extra: Record<string, string | null> = {}): string {
 			const order =
 				query.sort === sort ? (query.order === 'asc' ? 'desc' : 'asc') : defaultOrder(sort);
-			return spec.route(searchParams({ ...query, sort, order, page: 1 } as Partial<Query>));
+			return spec.route({
+				...searchParams({ ...query, sort, order, page: 1 } as Partial<Query>),
+				...extra
+			});
 		},
 
 		/** The view with another page size, on the page that keeps the first row shown in view. */

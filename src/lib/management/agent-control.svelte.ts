@@ -1,23 +1,14 @@
 import { AGENT_COMMAND, AGENT_STATUS } from '$lib/contract';
-import { AgentError } from '$lib/api/errors';
+import { AgentAction, type ActionWords } from '$lib/actions/action.svelte';
+import { agentFailure } from '$lib/actions/agent-failure';
 import { checkUpdate, runCommand, startUpdate } from '$lib/api/management';
 import type { NotificationFrame } from '$lib/api/schemas/frames';
 import { NOTIFICATION_TYPE } from '$lib/api/schemas/frames';
 import { agentStatusMonitor, type StatusReading } from '../state/agent-status.svelte.ts';
 
-export type AgentAction = 'pause' | 'resume' | 'dispose' | 'exit' | 'update';
+export type AgentCommand = 'pause' | 'resume' | 'dispose' | 'exit' | 'update';
 
-/** What an action is called, what it will do (said before), and what it did (said after). */
-export type ActionWords = {
-	label: string;
-	title: string;
-	consequences: string[];
-	confirm: string;
-	danger: boolean;
-	done: string;
-};
-
-export function actionWords(action: AgentAction, newVersion?: string | null): ActionWords {
+export function actionWords(action: AgentCommand, newVersion?: string | null): ActionWords {
 	switch (action) {
 		case 'pause':
 			return {
@@ -84,7 +75,7 @@ export function actionWords(action: AgentAction, newVersion?: string | null): Ac
 }
 
 /** The commands each status allows; none when the status is not known. */
-export function allowedActions(status: unknown): AgentAction[] {
+export function allowedActions(status: unknown): AgentCommand[] {
 	switch (status) {
 		case AGENT_STATUS.Started:
 			return ['pause', 'dispose', 'exit'];
@@ -107,8 +98,6 @@ const COMMAND_OF = {
 	exit: AGENT_COMMAND.Exit
 } as const;
 
-export type Outcome = { action: AgentAction; ok: boolean; text: string; at: Date };
-
 /** The self-update as the console follows it. */
 export type UpdateState =
 	| { phase: 'idle' }
@@ -120,8 +109,7 @@ export type UpdateState =
 			/** The newest AppUpdateProgress frame's data, whatever its shape. */
 			progress: unknown;
 	  }
-	| { phase: 'done'; version: string | null; from: string | null }
-	| { phase: 'failed'; error: AgentError };
+	| { phase: 'done'; version: string | null; from: string | null };
 
 /** A percentage from an update frame, if it carries one under a usual name. */
 export function progressPercent(progress: unknown): number | null {
@@ -142,54 +130,51 @@ export function progressPercent(progress: unknown): number | null {
  * them, signed in or not.)
  */
 class AgentControl {
-	busy = $state<AgentAction | null>(null);
-	outcome = $state.raw<Outcome | null>(null);
+	readonly #action = new AgentAction<AgentCommand>();
 	update = $state.raw<UpdateState>({ phase: 'idle' });
 
+	/** The command or update under way. */
+	get busy() {
+		return this.#action.busy;
+	}
+
+	/** What the last command did; a failed update's is said by the update card. */
+	get outcome() {
+		return this.#action.outcome;
+	}
+
 	/** Runs a command the user confirmed; the outcome is kept in words. */
-	async run(action: Exclude<AgentAction, 'update'>, after?: () => void): Promise<boolean> {
-		if (this.busy) return false;
-		this.busy = action;
-		try {
-			await runCommand(COMMAND_OF[action]);
-			if (action === 'pause' || action === 'resume')
-				agentStatusMonitor.markPaused(action === 'pause');
-			if (action === 'exit') agentStatusMonitor.markStopped();
-			else agentStatusMonitor.refreshSoon();
-			this.outcome = { action, ok: true, text: actionWords(action).done, at: new Date() };
-			after?.();
-			return true;
-		} catch (error) {
-			if (!(error instanceof AgentError)) throw error;
-			this.outcome = {
-				action,
-				ok: false,
-				text: `${actionWords(action).label} did not work: ${error.message}`,
-				at: new Date()
-			};
-			return false;
-		} finally {
-			this.busy = null;
-		}
+	run(action: Exclude<AgentCommand, 'update'>): Promise<boolean> {
+		const words = actionWords(action);
+		return this.#action.run({
+			key: action,
+			call: async () => {
+				await runCommand(COMMAND_OF[action]);
+				if (action === 'pause' || action === 'resume')
+					agentStatusMonitor.markPaused(action === 'pause');
+				if (action === 'exit') agentStatusMonitor.markStopped();
+				else agentStatusMonitor.refreshSoon();
+			},
+			done: words.done,
+			failed: `${words.label} did not work`
+		});
 	}
 
 	/** Starts the self-update; its progress comes from frames and status readings. */
 	async startUpdate(target: string | null, from: string | null): Promise<boolean> {
 		if (this.busy) return false;
-		this.busy = 'update';
 		this.update = { phase: 'starting', target, from };
-		try {
-			await startUpdate();
-			agentStatusMonitor.expectReturn();
-			this.update = { phase: 'installing', target, from, progress: null };
-			return true;
-		} catch (error) {
-			if (!(error instanceof AgentError)) throw error;
-			this.update = { phase: 'failed', error };
-			return false;
-		} finally {
-			this.busy = null;
-		}
+		const started = await this.#action.run({
+			key: 'update',
+			call: () => startUpdate(),
+			done: null,
+			failed: 'The update did not start'
+		});
+		if (started) agentStatusMonitor.expectReturn();
+		this.update = started
+			? { phase: 'installing', target, from, progress: null }
+			: { phase: 'idle' };
+		return started;
 	}
 
 	/** A frame from /notification: update progress, or the agent saying it exits. */
@@ -231,13 +216,13 @@ class AgentControl {
 			if (this.update !== u) return;
 			this.update = { phase: 'done', version: current, from: u.from };
 		} catch (error) {
-			if (!(error instanceof AgentError)) throw error;
-			// Not answering yet: the next reading asks again.
+			// The agent not answering yet: the next reading asks again (anything else is thrown on).
+			agentFailure(error);
 		}
 	}
 
 	dismissOutcome() {
-		this.outcome = null;
+		this.#action.dismiss();
 	}
 
 	dismissUpdate() {

@@ -42,11 +42,6 @@ export function usersHref(query: Partial<UsersQuery>): string {
 /** The `user` parameter: which user's panel is open. Not part of the list's query. */
 export const OPEN_USER_PARAM = 'user';
 
-/** A link to this view with one user's panel open: it reopens after a refresh or in another tab. */
-export function userHref(query: Partial<UsersQuery>, id: string): string {
-	return usersList.href(query, { [OPEN_USER_PARAM]: id });
-}
-
 /** Where an e-mail address or username may wrap: after the @ and before each dot. */
 export function wrapParts(text: string): string[] {
 	return text.split(/(?<=@)|(?=\.)/).filter(Boolean);
