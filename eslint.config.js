@@ -4,8 +4,6 @@ import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
 import { defineConfig, includeIgnoreFile } from 'eslint/config';
 import globals from 'globals';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
 import ts from 'typescript-eslint';
 
 const gitignorePath = path.resolve(import.meta.dirname, '.gitignore');
@@ -47,18 +45,6 @@ export default defineConfig(
 		},
 		rules: {
 			'@typescript-eslint/no-floating-promises': 'error'
-		}
-	},
-	{
-		// Modules that import each other: layers must point one way (agent -> api/live -> state -> UI).
-		files: ['**/*.ts'],
-		plugins: { 'import-x': importX },
-		settings: {
-			...importX.flatConfigs.typescript.settings,
-			'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })]
-		},
-		rules: {
-			'import-x/no-cycle': ['error', { ignoreExternal: true }]
 		}
 	},
 	{
