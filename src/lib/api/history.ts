@@ -1,14 +1,11 @@
 import { request, type RequestOptions } from './client.ts';
-import { toPage, type RowsPage } from './rows.ts';
+import { pagingParams, toPage, type PageAsked, type RowsPage } from './rows.ts';
 import { emptySchema } from './schemas/agent.ts';
 import { historyItemSchema, historyPageSchema, type HistoryItem } from './schemas/history.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
-export type HistoryQuery = {
-	page: number;
-	pageSize: number;
-	/** The agent's field name, e.g. StartDate. */
+export type HistoryQuery = PageAsked & {
 	sortField: string;
 	descending: boolean;
 	/** TransferHistoryOrigin flags; 0 for all. */
@@ -28,10 +25,7 @@ export async function readHistory(
 		...options,
 		auth: true,
 		query: {
-			page: query.page,
-			pagesize: query.pageSize,
-			sortfield: query.sortField,
-			descending: query.descending,
+			...pagingParams(query),
 			origin: query.origin || undefined,
 			status: query.status || undefined,
 			direction: query.direction || undefined

@@ -25,6 +25,25 @@ export type RowsPage<T> = {
 	pageSize: number | null;
 };
 
+/** A page asked of the agent, in the console's words; `pagingParams` puts it in the agent's. */
+export type PageAsked = {
+	page: number;
+	pageSize: number;
+	/** The agent's field name, e.g. StartDate. */
+	sortField?: string;
+	descending?: boolean;
+};
+
+/** The query parameters every paged endpoint of the agent takes. */
+export function pagingParams(query: PageAsked) {
+	return {
+		page: query.page,
+		pagesize: query.pageSize,
+		sortfield: query.sortField,
+		descending: query.descending
+	};
+}
+
 const asRecord = (v: unknown): Record<string, unknown> =>
 	v !== null && typeof v === 'object' && !Array.isArray(v)
 		? (v as Record<string, unknown>)

@@ -1,17 +1,12 @@
 import * as z from 'zod/mini';
 import { request, type RequestOptions } from './client.ts';
-import { toPage, toRows, type Row, type RowsPage } from './rows.ts';
+import { pagingParams, toPage, toRows, type PageAsked, type Row, type RowsPage } from './rows.ts';
 import { emptySchema } from './schemas/agent.ts';
 import { listUserSchema, seatsSchema, usersPageSchema, type ListUser } from './schemas/user.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
-export type GetAllUsersQuery = {
-	page: number;
-	pageSize: number;
-	/** The agent's field name, e.g. CreateDate or Username. */
-	sortField?: string;
-	descending?: boolean;
+export type GetAllUsersQuery = PageAsked & {
 	/** Flags: Active 1, Inactive 2, Pending 4. */
 	userStatus?: number;
 	userType?: number;
@@ -46,10 +41,7 @@ export async function getAllUsers(
 		...options,
 		auth: true,
 		query: {
-			page: query.page,
-			pagesize: query.pageSize,
-			sortfield: query.sortField,
-			descending: query.descending,
+			...pagingParams(query),
 			userStatus: query.userStatus,
 			userType: query.userType,
 			username: query.username
