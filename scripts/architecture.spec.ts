@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
  * docs/ARCHITECTURE.md opens with the tree of src/lib: one line a folder, two levels deep, as
  * `find src/lib -maxdepth 2 -type d` prints it, then what the folder holds. A folder added, moved
  * or removed without the map fails here, and so does a module added to the root of src/lib, whose
- * files the map's first line names.
+ * files the map's first line names, and a recipe whose example file has moved.
  */
 
 const doc = readFileSync('docs/ARCHITECTURE.md', 'utf8');
@@ -38,6 +38,14 @@ describe('docs/ARCHITECTURE.md', () => {
 		expect(lines.map((l) => l.path).sort()).toEqual(foldersOnDisk());
 		for (const line of lines) expect(line.words, line.path).not.toBe('');
 		expect(doc.indexOf('```text')).toBeLessThan(doc.indexOf('## '));
+	});
+
+	it('names only files and folders that exist', () => {
+		const named = [...doc.matchAll(/`((?:src|simulator|tests|scripts)\/[^`\s]+)`/g)].map(
+			(m) => m[1] ?? ''
+		);
+		expect(named.length).toBeGreaterThan(20);
+		expect(named.filter((path) => !existsSync(path))).toEqual([]);
 	});
 
 	it('names every module at the root of src/lib, and only those', () => {
