@@ -5,7 +5,7 @@ import { historyItemSchema, historyPageSchema, type HistoryItem } from './schema
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
-export type HistoryQuery = PageAsked & {
+export type HistoryAsked = PageAsked & {
 	sortField: string;
 	descending: boolean;
 	/** TransferHistoryOrigin flags; 0 for all. */
@@ -18,7 +18,7 @@ export type HistoryQuery = PageAsked & {
 
 /** One page of the transfer history (token); admins get the account's, others their own. */
 export async function readHistory(
-	query: HistoryQuery,
+	query: HistoryAsked,
 	options: Options = {}
 ): Promise<RowsPage<HistoryItem>> {
 	const answer = await request(historyPageSchema, '/transferhistory/get_all', {

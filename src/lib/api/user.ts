@@ -6,7 +6,7 @@ import { listUserSchema, seatsSchema, usersPageSchema, type ListUser } from './s
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
-export type GetAllUsersQuery = PageAsked & {
+export type UsersAsked = PageAsked & {
 	/** Flags: Active 1, Inactive 2, Pending 4. */
 	userStatus?: number;
 	userType?: number;
@@ -33,10 +33,7 @@ export function toUserRows(data: Record<string, unknown>[]): UserRow[] {
 }
 
 /** One page of the account's users; paging, sorting and filtering happen on the agent. */
-export async function getAllUsers(
-	query: GetAllUsersQuery,
-	options: Options = {}
-): Promise<UsersAnswer> {
+export async function getAllUsers(query: UsersAsked, options: Options = {}): Promise<UsersAnswer> {
 	const answer = await request(usersPageSchema, '/user/get_all_users', {
 		...options,
 		auth: true,

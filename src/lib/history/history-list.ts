@@ -2,10 +2,10 @@ import { listBackups, listDrives, readActivity } from '$lib/api/drives';
 import { readHistory } from '$lib/api/history';
 import type { Row } from '$lib/api/rows';
 import type { HistoryItem } from '$lib/api/schemas/history';
-import { toHistoryQuery, type HistoryScope, type HistoryView } from '$lib/history/history-query';
+import { historyAsked, type HistoryScope, type HistoryQuery } from '$lib/history/history-query';
 
 export type HistoryResult = {
-	view: HistoryView;
+	query: HistoryQuery;
 	rows: Row<HistoryItem>[];
 	total: number;
 	pageSize: number;
@@ -20,8 +20,8 @@ export type HistoryResult = {
  * that drive's transfer activity (the agent has no drive filter on the history itself): status
  * and direction still filter, origin and sort are not offered there.
  */
-export async function readHistoryView(
-	view: HistoryView,
+export async function readHistoryPage(
+	query: HistoryQuery,
 	scope: HistoryScope,
 	signal: AbortSignal
 ): Promise<HistoryResult> {
@@ -30,19 +30,19 @@ export async function readHistoryView(
 				scope.kind,
 				scope.id,
 				{
-					page: view.page,
-					pageSize: view.pageSize,
-					direction: view.direction,
-					status: view.status
+					page: query.page,
+					pageSize: query.pageSize,
+					direction: query.direction,
+					status: query.status
 				},
 				{ signal }
 			)
-		: await readHistory(toHistoryQuery(view), { signal });
+		: await readHistory(historyAsked(query), { signal });
 	return {
-		view,
+		query,
 		rows: answer.rows,
 		total: answer.total,
-		pageSize: answer.pageSize ?? view.pageSize,
+		pageSize: answer.pageSize ?? query.pageSize,
 		extraRows: answer.extraRows,
 		oddTotal: answer.oddTotal,
 		scoped: scope !== null

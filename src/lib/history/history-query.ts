@@ -1,4 +1,4 @@
-import type { HistoryQuery } from '$lib/api/history';
+import type { HistoryAsked } from '$lib/api/history';
 import { route } from '$lib/routes';
 import { defineList, type ListQuery } from '$lib/list/list-query';
 
@@ -45,7 +45,7 @@ export const historyList = defineList({
 });
 
 export type HistorySort = keyof typeof historyList.sorts;
-export type HistoryView = ListQuery<HistorySort, 'status' | 'direction' | 'origin'>;
+export type HistoryQuery = ListQuery<HistorySort, 'status' | 'direction' | 'origin'>;
 
 /** The drive or backup the history is narrowed to: `?drive=<id>` or `?backup=<id>`. */
 export type HistoryScope = { kind: 'drive' | 'backup'; id: string } | null;
@@ -65,18 +65,18 @@ export function historyScope(params: URLSearchParams): HistoryScope {
 }
 
 /** A link to the history showing this view, narrowed to one drive or backup when given. */
-export function historyHref(view: Partial<HistoryView>, scope: HistoryScope = null): string {
-	return historyList.href(view, scope ? { [scope.kind]: scope.id } : {});
+export function historyHref(query: Partial<HistoryQuery>, scope: HistoryScope = null): string {
+	return historyList.href(query, scope ? { [scope.kind]: scope.id } : {});
 }
 
-export function toHistoryQuery(view: HistoryView): HistoryQuery {
+export function historyAsked(query: HistoryQuery): HistoryAsked {
 	return {
-		page: view.page,
-		pageSize: view.pageSize,
-		sortField: historyList.sorts[view.sort],
-		descending: view.order === 'desc',
-		origin: view.origin,
-		status: view.status,
-		direction: view.direction
+		page: query.page,
+		pageSize: query.pageSize,
+		sortField: historyList.sorts[query.sort],
+		descending: query.order === 'desc',
+		origin: query.origin,
+		status: query.status,
+		direction: query.direction
 	};
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AgentHttpError } from '$lib/api/errors';
-import { toUserRows, type GetAllUsersQuery, type UsersAnswer } from '$lib/api/user';
+import { toUserRows, type UsersAsked, type UsersAnswer } from '$lib/api/user';
 import { usersList } from '$lib/users/users-query';
 import { DATA, PageData, readAgent, type Settled } from './page-data.svelte.ts';
 import { readUsers, type UsersResult } from '../users/users-list.ts';
@@ -53,11 +53,11 @@ function follow<T>() {
 describe('page data', () => {
 	it('never lets a slow earlier answer overwrite a newer one, and aborts it', async () => {
 		const calls: {
-			query: GetAllUsersQuery;
+			query: UsersAsked;
 			signal: AbortSignal;
 			answer: ReturnType<typeof deferred<UsersAnswer>>;
 		}[] = [];
-		const load = (q: GetAllUsersQuery, { signal }: { signal: AbortSignal }) => {
+		const load = (q: UsersAsked, { signal }: { signal: AbortSignal }) => {
 			const answer = deferred<UsersAnswer>();
 			calls.push({ query: q, signal, answer });
 			return answer.promise;

@@ -1,5 +1,5 @@
-import { getAllUsers, type GetAllUsersQuery, type UserRow, type UsersAnswer } from '$lib/api/user';
-import { toAgentQuery, type UsersQuery } from '$lib/users/users-query';
+import { getAllUsers, type UsersAsked, type UserRow, type UsersAnswer } from '$lib/api/user';
+import { usersAsked, type UsersQuery } from '$lib/users/users-query';
 
 export type UsersResult = {
 	query: UsersQuery;
@@ -11,10 +11,7 @@ export type UsersResult = {
 	oddTotal: number | null;
 };
 
-type LoadUsers = (
-	query: GetAllUsersQuery,
-	options: { signal: AbortSignal }
-) => Promise<UsersAnswer>;
+type LoadUsers = (query: UsersAsked, options: { signal: AbortSignal }) => Promise<UsersAnswer>;
 
 /** One page of the users list, with the view it answers (the page shows both together). */
 export async function readUsers(
@@ -22,7 +19,7 @@ export async function readUsers(
 	signal: AbortSignal,
 	load: LoadUsers = getAllUsers
 ): Promise<UsersResult> {
-	const answer = await load(toAgentQuery(query), { signal });
+	const answer = await load(usersAsked(query), { signal });
 	return {
 		query,
 		rows: answer.rows,

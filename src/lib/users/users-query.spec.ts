@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { showingRange } from '../list/list-query.ts';
-import { toAgentQuery, usersList, wrapParts, type UsersQuery } from './users-query.ts';
+import { usersAsked, usersList, wrapParts, type UsersQuery } from './users-query.ts';
 
 const parse = (search: string, fallback?: number) =>
 	usersList.parse(new URLSearchParams(search), fallback);
@@ -84,10 +84,10 @@ describe('the users list URL', () => {
 	});
 });
 
-describe('toAgentQuery', () => {
+describe('usersAsked', () => {
 	it('speaks the agent parameters', () => {
 		expect(
-			toAgentQuery({
+			usersAsked({
 				page: 2,
 				pageSize: 50,
 				q: 'ann',
@@ -105,7 +105,7 @@ describe('toAgentQuery', () => {
 			userType: 16,
 			username: 'ann'
 		});
-		const all = toAgentQuery({
+		const all = usersAsked({
 			page: 1,
 			pageSize: 25,
 			q: '',

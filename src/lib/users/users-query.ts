@@ -1,4 +1,4 @@
-import type { GetAllUsersQuery } from '$lib/api/user';
+import type { UsersAsked } from '$lib/api/user';
 import { route } from '$lib/routes';
 import { defineList, type ListQuery } from '$lib/list/list-query';
 
@@ -47,7 +47,7 @@ export function wrapParts(text: string): string[] {
 	return text.split(/(?<=@)|(?=\.)/).filter(Boolean);
 }
 
-export function toAgentQuery(query: UsersQuery): GetAllUsersQuery {
+export function usersAsked(query: UsersQuery): UsersAsked {
 	return {
 		page: query.page,
 		pageSize: query.pageSize,
