@@ -122,6 +122,6 @@ describe('FormState.refuse', () => {
 		expect(form.fieldErrors).toEqual({ code: ['That code is not right.'] });
 		expect(form.message).toBeNull();
 		form.refuse({}, 'No.');
-		expect(form.message).toEqual({ tone: 'error', text: 'No.' });
+		expect(form.message).toEqual({ tone: 'bad', text: 'No.' });
 	});
 });

@@ -3,7 +3,7 @@ import { AgentError, AgentHttpError, errorMessage, type FieldErrors } from '$lib
 import { StorageBlockedError } from '$lib/state/browser-storage';
 
 export type FormMessage = {
-	tone: 'success' | 'error';
+	tone: 'good' | 'bad';
 	text: string;
 	/** The agent's application code, so a form can offer the next step (PENDING, DUPLICATE). */
 	code?: string | null;
@@ -48,7 +48,7 @@ export class FormState {
 			return true;
 		} catch (error) {
 			if (error instanceof StorageBlockedError) {
-				this.message = { tone: 'error', text: error.message, code: null };
+				this.message = { tone: 'bad', text: error.message, code: null };
 				return false;
 			}
 			const failure = agentFailure(error);
@@ -79,19 +79,19 @@ export class FormState {
 			fallback = `${besideFields ? 'The agent did not accept some fields: see the messages next to them. ' : ''}The agent did not accept: ${elsewhere.join(' ')}`;
 		const text = view && 'text' in view ? view.text : fallback;
 		this.message = text
-			? { tone: 'error', text, code: error instanceof AgentHttpError ? error.code : null }
+			? { tone: 'bad', text, code: error instanceof AgentHttpError ? error.code : null }
 			: null;
 	}
 
 	/** The agent answered, and the answer is no (a `false`): shown like a refusal. */
 	refuse(fieldErrors: FieldErrors, text: string | null = null) {
 		this.fieldErrors = fieldErrors;
-		this.message = text ? { tone: 'error', text } : null;
+		this.message = text ? { tone: 'bad', text } : null;
 	}
 
 	succeed(text: string) {
 		this.fieldErrors = {};
-		this.message = { tone: 'success', text };
+		this.message = { tone: 'good', text };
 	}
 
 	clear() {
