@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentTotp } from './control.ts';
 import { DEMO_TOTP_SECRET } from './seed/users.ts';
 import type { Simulator } from './server.ts';
-import { client, testSimulator } from './test/helpers.ts';
+import { client, type Client, shareSimulator, testSimulator } from './test/helpers.ts';
 
 let sim: Simulator;
-let api: ReturnType<typeof client>;
+let api: Client;
 
-beforeAll(async () => {
-	sim = await testSimulator({ resendCooldown: 1 });
-	api = client(sim);
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+shareSimulator((started) => ({ sim, api } = started), { resendCooldown: 1 });
 
 const errorBody = (code: string) =>
 	expect.objectContaining({ type: code, status: 499, errors: expect.objectContaining({}) });

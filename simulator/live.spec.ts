@@ -1,16 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from './server.ts';
-import { ORIGIN, client, openSocket, testSimulator, until } from './test/helpers.ts';
+import {
+	type Client,
+	client,
+	openSocket,
+	ORIGIN,
+	shareSimulator,
+	testSimulator,
+	until
+} from './test/helpers.ts';
 
 let sim: Simulator;
-let api: ReturnType<typeof client>;
+let api: Client;
 
-beforeAll(async () => {
-	sim = await testSimulator();
-	api = client(sim);
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+shareSimulator((started) => ({ sim, api } = started));
 
 describe('CORS', () => {
 	it('answers a preflight from an allowed origin with its headers', async () => {

@@ -1,19 +1,14 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { prng } from './seed/random.ts';
 import type { Simulator } from './server.ts';
-import { client, testSimulator } from './test/helpers.ts';
+import { client, type Client, shareSimulator, testSimulator } from './test/helpers.ts';
 
 let sim: Simulator;
-let api: ReturnType<typeof client>;
+let api: Client;
 
-beforeAll(async () => {
-	sim = await testSimulator();
-	api = client(sim);
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+shareSimulator((started) => ({ sim, api } = started));
 
 describe('bad requests get the agent error shapes', () => {
 	it('404 for unknown routes and 405 with Allow for wrong methods', async () => {
