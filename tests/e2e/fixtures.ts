@@ -238,10 +238,15 @@ export async function fakeNotifications(page: Page) {
 	};
 }
 
+/** Waits until both channels say they are live, so a frame pushed on either one arrives. */
+export async function bothLive(page: Page) {
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+}
+
 /** Signs in and opens the events page (with `search`), once both channels are live. */
 export async function openEvents(page: Page, sim: Simulator, search = '') {
 	await signInWithToken(page, sim);
 	await page.goto(`/events${search}`);
-	await expect(page.getByTestId('notification-status')).toHaveText('Live');
-	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+	await bothLive(page);
 }
