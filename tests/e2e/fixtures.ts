@@ -183,31 +183,34 @@ export async function retryNow(page: Page) {
 	});
 }
 
-/**
- * Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them,
- * for every user (a chunk's key is the agent's address, a space and the user's).
- */
-export const stored = (page: Page, agent: string) =>
+/** One chunk of events as the console keeps it in IndexedDB: its key names the agent and the user. */
+type StoredChunk = { agent: string; entries: unknown[] };
+
+/** Every chunk of events the console keeps in the browser's IndexedDB, of every agent and user. */
+export const storedChunks = (page: Page) =>
 	page.evaluate(
-		(agentUrl) =>
-			new Promise<number>((resolve, reject) => {
+		() =>
+			new Promise<StoredChunk[]>((resolve, reject) => {
 				const open = indexedDB.open('agent-console-timeline');
 				open.onerror = () => reject(open.error);
 				open.onsuccess = () => {
 					const db = open.result;
-					if (!db.objectStoreNames.contains('chunks')) return resolve(0);
+					if (!db.objectStoreNames.contains('chunks')) return resolve([]);
 					const all = db.transaction('chunks').objectStore('chunks').getAll();
-					all.onsuccess = () =>
-						resolve(
-							(all.result as { agent: string; entries: unknown[] }[])
-								.filter((c) => c.agent.startsWith(`${agentUrl} `))
-								.reduce((n, c) => n + c.entries.length, 0)
-						);
+					all.onsuccess = () => resolve(all.result as StoredChunk[]);
 					all.onerror = () => reject(all.error);
 				};
-			}),
-		agent
+			})
 	);
+
+/**
+ * Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them,
+ * for every user (a chunk's key is the agent's address, a space and the user's).
+ */
+export const stored = async (page: Page, agent: string) =>
+	(await storedChunks(page))
+		.filter((c) => c.agent.startsWith(`${agent} `))
+		.reduce((n, c) => n + c.entries.length, 0);
 
 /**
  * Browser notifications, allowed, recorded as "title: body" in `window.shown` instead of shown; the
