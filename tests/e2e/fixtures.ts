@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../../simulator/index.ts';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
@@ -138,6 +139,15 @@ export async function closedPort(): Promise<number> {
 			const port = typeof address === 'object' && address ? address.port : 1;
 			server.close(() => resolve(port));
 		});
+	});
+}
+
+/** Stops a script started in a process group of its own (tsx's node process with it). */
+export function stopProcess(child: ChildProcess) {
+	return new Promise<void>((resolve) => {
+		if (child.exitCode !== null) return resolve();
+		child.once('exit', () => resolve());
+		if (child.pid) process.kill(-child.pid, 'SIGTERM');
 	});
 }
 
