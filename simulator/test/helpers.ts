@@ -12,6 +12,19 @@ export async function testSimulator(options: Partial<SimulatorOptions> = {}): Pr
 	return startSimulator({ port: 0, log: false, eventsPerSecond: 0, users: 120, ...options });
 }
 
+/** Runs `body` against a simulator of its own with these options, closed however `body` ends. */
+export async function withSimulator<T>(
+	options: Partial<SimulatorOptions>,
+	body: (sim: Simulator) => Promise<T>
+): Promise<T> {
+	const sim = await testSimulator(options);
+	try {
+		return await body(sim);
+	} finally {
+		await sim.close();
+	}
+}
+
 /**
  * One simulator for a whole spec file: started before its first test, back to the seeded start
  * before each, closed after its last. `ready` gets it and a client once it listens.
