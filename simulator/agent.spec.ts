@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentTotp } from './control.ts';
 import { DEMO_TOTP_SECRET } from './seed/users.ts';
 import type { Simulator } from './server.ts';
-import { client, testSimulator } from './test/helpers.ts';
+import { client, type Client, shareSimulator, withSimulator } from './test/helpers.ts';
 
 let sim: Simulator;
-let api: ReturnType<typeof client>;
+let api: Client;
 
-beforeAll(async () => {
-	sim = await testSimulator({ resendCooldown: 1 });
-	api = client(sim);
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+shareSimulator((started) => ({ sim, api } = started), { resendCooldown: 1 });
 
 const errorBody = (code: string) =>
 	expect.objectContaining({ type: code, status: 499, errors: expect.objectContaining({}) });
@@ -110,16 +105,13 @@ describe('tokens', () => {
 	});
 
 	it('expires tokens after --token-ttl', async () => {
-		const short = await testSimulator({ tokenTtl: 1 });
-		try {
+		await withSimulator({ tokenTtl: 1 }, async (short) => {
 			const c = client(short);
 			const token = await c.login();
 			expect((await c.call('GET', `/authentication/user?token=${token}`)).status).toBe(200);
 			short.clock.advance(2100);
 			expect((await c.call('GET', `/authentication/user?token=${token}`)).status).toBe(401);
-		} finally {
-			await short.close();
-		}
+		});
 	});
 });
 
@@ -167,8 +159,7 @@ describe('MFA', () => {
 			body: { userCode: '123456', session: 'nope' }
 		});
 		expect(unknown.json).toEqual(errorBody('SESSION'));
-		const quick = await testSimulator({ mfaTtl: 1 });
-		try {
+		await withSimulator({ mfaTtl: 1 }, async (quick) => {
 			const c = client(quick);
 			const r = await c.call('POST', '/authentication/login', {
 				body: { username: 'mfa@example.com', password: 'Passw0rd!', type: 16 }
@@ -181,9 +172,7 @@ describe('MFA', () => {
 				}
 			});
 			expect(late.json).toEqual(errorBody('SESSION'));
-		} finally {
-			await quick.close();
-		}
+		});
 	});
 
 	it('issues challenge 2 for the SMS account and writes the code to the outbox', async () => {
@@ -291,8 +280,7 @@ describe('sign-up', () => {
 	});
 
 	it('answers an expired code with TOKEN', async () => {
-		const quick = await testSimulator({ codeTtl: 1 });
-		try {
+		await withSimulator({ codeTtl: 1 }, async (quick) => {
 			const c = client(quick);
 			const email = 'slow@example.com';
 			await c.call('POST', '/authentication/signup', {
@@ -306,9 +294,7 @@ describe('sign-up', () => {
 				body: { email, token: messages[0]?.code }
 			});
 			expect(r.json).toEqual(errorBody('TOKEN'));
-		} finally {
-			await quick.close();
-		}
+		});
 	});
 
 	it('answers forgot-password identically for known and unknown users', async () => {
@@ -619,16 +605,13 @@ describe('management', () => {
 	});
 
 	it('stops answering after Exit and comes back', async () => {
-		const quick = await testSimulator({ restartSeconds: 600 });
-		try {
+		await withSimulator({ restartSeconds: 600 }, async (quick) => {
 			const c = client(quick);
 			expect((await c.call('POST', '/management/command/8')).status).toBe(200);
 			// The agent goes away once the answer is out, and stays away until its restart is due.
 			await vi.waitFor(() => expect(c.call('GET', '/management/agent_status')).rejects.toThrow());
 			quick.clock.advance(600_000);
 			expect((await c.call('GET', '/management/agent_status')).status).toBe(200);
-		} finally {
-			await quick.close();
-		}
+		});
 	});
 });

@@ -14,12 +14,8 @@ import { Planter } from './plant.ts';
 import type { AgentContext, Route } from './routing.ts';
 import { TokenIssuer } from './tokens.ts';
 
-/**
- * The development agent without its HTTP server: the state, the tokens, the two channels, the
- * background work, the identity provider, the faults and the clock, wired together, with reset
- * and Exit. The server answers from it; tests reach into its parts.
- */
-export type Agent = {
+/** The parts of the agent that tests and scripts reach into; the server hands them on as they are. */
+export type AgentParts = {
 	options: SimulatorOptions;
 	state: SimState;
 	tokens: TokenIssuer;
@@ -32,6 +28,16 @@ export type Agent = {
 	clock: SimClock;
 	/** Back to the seeded start, options included; a pending return after Exit is dropped. */
 	reset: () => void;
+};
+
+/**
+ * The development agent without its HTTP server: the state, the tokens, the two channels, the
+ * background work, the identity provider, the faults and the clock, wired together, with reset
+ * and Exit. The server answers from it; tests reach into its parts.
+ */
+export type Agent = AgentParts & {
+	/** The same parts, together, for the server to hand on. */
+	parts: AgentParts;
 	/** Every route, controller by controller, as the real agent has them. */
 	routes: Route[];
 	/** What the routes' handlers reach. */
@@ -113,16 +119,10 @@ export function createAgent(options: SimulatorOptions, dropConnections: () => vo
 		}, 50);
 	};
 
+	const parts: AgentParts = { options, state, tokens, live, work, oidc, faults, clock, reset };
 	return {
-		options,
-		state,
-		tokens,
-		live,
-		work,
-		oidc,
-		faults,
-		clock,
-		reset,
+		...parts,
+		parts,
 		routes: agentRoutes(options.providerSlug),
 		context: {
 			state,

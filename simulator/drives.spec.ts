@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { client, openSocket, testSimulator, until } from './test/helpers.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Client, openSocket, shareSimulator, until } from './test/helpers.ts';
 import type { Simulator } from './server.ts';
 
 let sim: Simulator;
-let api: ReturnType<typeof client>;
+let api: Client;
 let token: string;
 
-beforeAll(async () => {
-	sim = await testSimulator();
-	api = client(sim);
-});
-afterAll(() => sim.close());
+shareSimulator((started) => ({ sim, api } = started));
 beforeEach(async () => {
-	sim.reset();
 	token = await api.login();
 });
 

@@ -22,38 +22,28 @@ const FAULT_BODIES = ['empty', 'malformed', 'truncated', 'html', 'text', 'json',
 
 type Obj = Record<string, unknown>;
 
+const isWholeNumber = (value: unknown, min: number, max: number): value is number =>
+	Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
 /** A fault from the control surface's JSON, or what is wrong with it. */
 export function parseFault(body: Obj): Fault | string {
 	if (typeof body.path !== 'string' || !body.path.startsWith('/')) return 'path must start with /';
 	const fault: Fault = { path: body.path.toLowerCase().replace(/\/+$/, ''), count: 1 };
 	if (body.count !== undefined) {
-		if (!Number.isInteger(body.count) || (body.count as number) < 1)
-			return 'count must be a positive whole number';
-		fault.count = body.count as number;
+		if (!isWholeNumber(body.count, 1, Infinity)) return 'count must be a positive whole number';
+		fault.count = body.count;
 	}
 	if (body.method !== undefined) {
 		if (typeof body.method !== 'string') return 'method must be text';
 		fault.method = body.method.toUpperCase();
 	}
 	if (body.status !== undefined) {
-		if (
-			!Number.isInteger(body.status) ||
-			(body.status as number) < 100 ||
-			(body.status as number) > 599
-		) {
-			return 'status must be an HTTP status';
-		}
-		fault.status = body.status as number;
+		if (!isWholeNumber(body.status, 100, 599)) return 'status must be an HTTP status';
+		fault.status = body.status;
 	}
 	if (body.delayMs !== undefined) {
-		if (
-			!Number.isInteger(body.delayMs) ||
-			(body.delayMs as number) < 0 ||
-			(body.delayMs as number) > 600_000
-		) {
-			return 'delayMs must be from 0 to 600000';
-		}
-		fault.delayMs = body.delayMs as number;
+		if (!isWholeNumber(body.delayMs, 0, 600_000)) return 'delayMs must be from 0 to 600000';
+		fault.delayMs = body.delayMs;
 	}
 	if (body.body !== undefined) {
 		if (typeof body.body !== 'string' || !FAULT_BODIES.includes(body.body)) {

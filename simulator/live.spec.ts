@@ -1,16 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from './server.ts';
-import { ORIGIN, client, openSocket, testSimulator, until } from './test/helpers.ts';
+import {
+	type Client,
+	client,
+	openSocket,
+	ORIGIN,
+	shareSimulator,
+	until,
+	withSimulator
+} from './test/helpers.ts';
 
 let sim: Simulator;
-let api: ReturnType<typeof client>;
+let api: Client;
 
-beforeAll(async () => {
-	sim = await testSimulator();
-	api = client(sim);
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+shareSimulator((started) => ({ sim, api } = started));
 
 describe('CORS', () => {
 	it('answers a preflight from an allowed origin with its headers', async () => {
@@ -142,21 +145,17 @@ describe('sockets', () => {
 	});
 
 	it('closes both sockets with 1000 on the Exit command', async () => {
-		const quick = await testSimulator({ restartSeconds: 1 });
-		try {
+		await withSimulator({ restartSeconds: 1 }, async (quick) => {
 			const a = await openSocket(quick, 'notification');
 			const b = await openSocket(quick, 'statechange');
 			await client(quick).call('POST', '/management/command/8');
 			expect((await a.closed).code).toBe(1000);
 			expect((await b.closed).code).toBe(1000);
-		} finally {
-			await quick.close();
-		}
+		});
 	});
 
 	it('Pause stops the background activity and reports 4; Resume restarts it and reports 1', async () => {
-		const busy = await testSimulator({ eventsPerSecond: 200 });
-		try {
+		await withSimulator({ eventsPerSecond: 200 }, async (busy) => {
 			const c = client(busy);
 			const n = await openSocket(busy, 'notification');
 			await until(() => n.frames.length > 5, 3000);
@@ -171,14 +170,11 @@ describe('sockets', () => {
 			expect(busy.live.activityRunning).toBe(true);
 			await until(() => n.frames.length > paused + 5, 3000);
 			n.ws.close();
-		} finally {
-			await busy.close();
-		}
+		});
 	});
 
 	it('updates itself: progress frames, AppExit, away, then back with the new version', async () => {
-		const quick = await testSimulator({ restartSeconds: 600 });
-		try {
+		await withSimulator({ restartSeconds: 600 }, async (quick) => {
 			const c = client(quick);
 			await c.call('POST', '/__sim/update', {
 				body: { isUpdateRequired: true, newVersion: '3.5.0' }
@@ -199,9 +195,7 @@ describe('sockets', () => {
 				currentVersion: '3.5.0',
 				newVersion: '3.5.0'
 			});
-		} finally {
-			await quick.close();
-		}
+		});
 	});
 
 	it('names the caller in its AppNotification with X-App-Origin', async () => {

@@ -96,6 +96,40 @@ export function listParams<T>(
 	return { page, pageSize, sortField, sortKey, descending: descendingRaw === 'true' };
 }
 
+/**
+ * Sorts a camelCase list in place by its sort field's key; equal keys fall back to `tie`, which
+ * gets the direction (1 ascending, -1 descending) so it may follow it or not.
+ */
+export function sortList<T>(
+	list: T[],
+	sortKey: (item: T) => string | number,
+	descending: boolean,
+	tie: (a: T, b: T, dir: number) => number
+): T[] {
+	const dir = descending ? -1 : 1;
+	return list.sort((a, b) => {
+		const ka = sortKey(a);
+		const kb = sortKey(b);
+		if (ka < kb) return -dir;
+		if (ka > kb) return dir;
+		return tie(a, b, dir);
+	});
+}
+
+/** One page of a camelCase list, as the agent answers it: `{ data, total, options }`. */
+export function listPage<T>(
+	list: readonly T[],
+	{ page, pageSize }: { page: number; pageSize: number },
+	view: (item: T) => unknown = (item) => item
+): Reply {
+	const start = (page - 1) * pageSize;
+	return ok({
+		data: list.slice(start, start + pageSize).map(view),
+		total: list.length,
+		options: { page, pageSize }
+	});
+}
+
 /** Collects field errors for one request body, then throws them all at once. */
 export class Fields {
 	readonly #source: Record<string, unknown>;

@@ -1,19 +1,20 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { prng } from './seed/random.ts';
 import type { Simulator } from './server.ts';
-import { client, testSimulator } from './test/helpers.ts';
+import {
+	client,
+	type Client,
+	shareSimulator,
+	testSimulator,
+	withSimulator
+} from './test/helpers.ts';
 
 let sim: Simulator;
-let api: ReturnType<typeof client>;
+let api: Client;
 
-beforeAll(async () => {
-	sim = await testSimulator();
-	api = client(sim);
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+shareSimulator((started) => ({ sim, api } = started));
 
 describe('bad requests get the agent error shapes', () => {
 	it('404 for unknown routes and 405 with Allow for wrong methods', async () => {
@@ -70,8 +71,7 @@ describe('bad requests get the agent error shapes', () => {
 	});
 
 	it('cuts off slow headers and slow bodies with 408, and keeps serving', async () => {
-		const quick = await testSimulator({ requestTimeoutMs: 300 });
-		try {
+		await withSimulator({ requestTimeoutMs: 300 }, async (quick) => {
 			for (const partial of [
 				'GET /management/agent_status HTTP/1.1\r\nHost: localhost\r\n',
 				'POST /authentication/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{"a":'
@@ -85,9 +85,7 @@ describe('bad requests get the agent error shapes', () => {
 				expect(reply).toMatch(/^HTTP\/1.1 408/);
 			}
 			expect((await client(quick).call('GET', '/management/agent_status')).status).toBe(200);
-		} finally {
-			await quick.close();
-		}
+		});
 	});
 
 	it('answers sortfield __proto__, constructor and toString as unknown fields', async () => {

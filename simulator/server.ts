@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { APP_ORIGIN_HEADER, CHANNELS, NOTIFICATION_TYPE } from '../src/lib/contract.ts';
 import type { ChannelName } from '../src/lib/contract.ts';
 import { maskCredentials } from '../src/lib/mask.ts';
-import { createAgent, type Agent } from './agent.ts';
+import { createAgent, type Agent, type AgentParts } from './agent.ts';
 import { controlRequest } from './control.ts';
 import { faultedReply, takeFault } from './faults.ts';
 import { hostCheck, MISDIRECTED } from './host-check.ts';
@@ -27,10 +27,7 @@ import { AgentFailure, invalid, type Reply } from './reply.ts';
 import { matchRoute, type RouteMatch } from './routing.ts';
 
 /** The development agent listening on a port, as `npm run sim` and the tests start it. */
-export type Simulator = Pick<
-	Agent,
-	'options' | 'state' | 'tokens' | 'live' | 'work' | 'oidc' | 'faults' | 'clock' | 'reset'
-> & {
+export type Simulator = AgentParts & {
 	/** http://host:port, no trailing slash. */
 	url: string;
 	port: number;
@@ -86,17 +83,8 @@ export async function startSimulator(
 	await agent.oidc.init(`${url}/__sim/oidc`);
 	agent.live.setActivity(options.eventsPerSecond);
 
-	const { state, tokens, live, work, oidc, faults, clock, reset } = agent;
 	return {
-		options,
-		state,
-		tokens,
-		live,
-		work,
-		oidc,
-		faults,
-		clock,
-		reset,
+		...agent.parts,
 		url,
 		port,
 		close: async () => {

@@ -1,19 +1,14 @@
 import { TOTP, Secret } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { client, testSimulator } from './test/helpers.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Client, shareSimulator } from './test/helpers.ts';
 import type { Simulator } from './server.ts';
 
 let sim: Simulator;
-let api: ReturnType<typeof client>;
+let api: Client;
 let admin: string;
 
-beforeAll(async () => {
-	sim = await testSimulator();
-	api = client(sim);
-});
-afterAll(() => sim.close());
+shareSimulator((started) => ({ sim, api } = started));
 beforeEach(async () => {
-	sim.reset();
 	admin = await api.login('admin@example.com');
 });
 

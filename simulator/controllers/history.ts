@@ -6,7 +6,7 @@ import {
 	isAdministrator
 } from '../../src/lib/contract.ts';
 import type { HistoryEntry } from '../model/history.ts';
-import { fail, intParam, listParams, ok } from '../reply.ts';
+import { fail, intParam, listPage, listParams, ok, sortList } from '../reply.ts';
 import { requireUser, route, type Handler, type Route } from '../routing.ts';
 
 /**
@@ -42,20 +42,8 @@ const getAll: Handler = async (req, ctx) => {
 			(status === 0 || (e.transferStatus & status) !== 0) &&
 			(direction === 0 || e.direction === direction)
 	);
-	const dir = descending ? -1 : 1;
-	list.sort((a, b) => {
-		const ka = sortKey(a);
-		const kb = sortKey(b);
-		if (ka < kb) return -dir;
-		if (ka > kb) return dir;
-		return (a.id - b.id) * dir;
-	});
-	const start = (page - 1) * pageSize;
-	return ok({
-		data: list.slice(start, start + pageSize),
-		total: list.length,
-		options: { page, pageSize }
-	});
+	sortList(list, sortKey, descending, (a, b, dir) => (a.id - b.id) * dir);
+	return listPage(list, { page, pageSize });
 };
 
 const remove: Handler = async (req, ctx) => {

@@ -11,7 +11,7 @@ import {
 } from '../../src/lib/contract.ts';
 import type { SimState } from '../model/state.ts';
 import { makeUser, type SimUser } from '../model/users.ts';
-import { Fields, fail, intParam, invalid, listParams, ok } from '../reply.ts';
+import { Fields, fail, intParam, invalid, listPage, listParams, ok, sortList } from '../reply.ts';
 import {
 	requireUser,
 	route,
@@ -90,24 +90,12 @@ const getAllUsers: Handler = async (req, ctx) => {
 				(userType === 0 || (u.userType & userType) !== 0) &&
 				(!username || u.username.toLowerCase().includes(username))
 		);
-		const dir = descending ? -1 : 1;
-		list.sort((a, b) => {
-			const ka = sortKey(a);
-			const kb = sortKey(b);
-			if (ka < kb) return -dir;
-			if (ka > kb) return dir;
-			return a.id < b.id ? -1 : 1;
-		});
+		sortList(list, sortKey, descending, (a, b) => (a.id < b.id ? -1 : 1));
 		entry = { version: ctx.state.usersVersion, list };
 		cache.set(key, entry);
 		if (cache.size > 16) cache.delete(cache.keys().next().value as string);
 	}
-	const start = (page - 1) * pageSize;
-	return ok({
-		data: entry.list.slice(start, start + pageSize).map((u) => listUser(u, ctx.state.account.id)),
-		total: entry.list.length,
-		options: { page, pageSize }
-	});
+	return listPage(entry.list, { page, pageSize }, (u) => listUser(u, ctx.state.account.id));
 };
 
 const SEAT_OF: Record<number, 'adminUsers' | 'creativeUsers' | 'standardUsers'> = {

@@ -113,6 +113,14 @@ export function seedData(count: number, seed: number): Seeded {
 		subscriptionType: SUBSCRIPTION_TYPE.Yearly
 	};
 	const base = Date.UTC(2026, 10, 1);
+	// The id is drawn first, before what `fields` draws, so the seed gives the same users.
+	const seededUser = (
+		id: string,
+		username: string,
+		firstName: string,
+		lastName: string,
+		fields: Pick<SimUser, 'createDate'> & Partial<SimUser>
+	): SimUser => makeUser({ id, firstName, lastName, username, password: DEMO_PASSWORD, ...fields });
 	const demoUser = (
 		username: string,
 		firstName: string,
@@ -120,12 +128,7 @@ export function seedData(count: number, seed: number): Seeded {
 		userType: number,
 		extra: Partial<SimUser> = {}
 	): SimUser =>
-		makeUser({
-			id: seededUuid(rand),
-			firstName,
-			lastName,
-			username,
-			password: DEMO_PASSWORD,
+		seededUser(seededUuid(rand), username, firstName, lastName, {
 			userType,
 			createDate: new Date(base - 400 * 86400_000).toISOString(),
 			department: 'IT',
@@ -218,12 +221,7 @@ export function seedData(count: number, seed: number): Seeded {
 		taken.add(username);
 		const roll = rand();
 		users.push(
-			makeUser({
-				id: seededUuid(rand),
-				firstName,
-				lastName,
-				username,
-				password: DEMO_PASSWORD,
+			seededUser(seededUuid(rand), username, firstName, lastName, {
 				userType: (rand() < 0.1 ? AccountAdmin : AccountUser) | pick(DESKTOP_TYPES),
 				status:
 					roll < 0.8

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { startSimulator, type Simulator } from '../server.ts';
 import type { SimulatorOptions } from '../options.ts';
@@ -11,6 +11,38 @@ export type Call = { status: number; text: string; json: unknown; headers: Heade
 export async function testSimulator(options: Partial<SimulatorOptions> = {}): Promise<Simulator> {
 	return startSimulator({ port: 0, log: false, eventsPerSecond: 0, users: 120, ...options });
 }
+
+/** Runs `body` against a simulator of its own with these options, closed however `body` ends. */
+export async function withSimulator<T>(
+	options: Partial<SimulatorOptions>,
+	body: (sim: Simulator) => Promise<T>
+): Promise<T> {
+	const sim = await testSimulator(options);
+	try {
+		return await body(sim);
+	} finally {
+		await sim.close();
+	}
+}
+
+/**
+ * One simulator for a whole spec file: started before its first test, back to the seeded start
+ * before each, closed after its last. `ready` gets it and a client once it listens.
+ */
+export function shareSimulator(
+	ready: (started: { sim: Simulator; api: Client }) => void,
+	options: Partial<SimulatorOptions> = {}
+): void {
+	let sim: Simulator | undefined;
+	beforeAll(async () => {
+		sim = await testSimulator(options);
+		ready({ sim, api: client(sim) });
+	});
+	afterAll(() => sim?.close());
+	beforeEach(() => sim?.reset());
+}
+
+export type Client = ReturnType<typeof client>;
 
 export function client(sim: Simulator) {
 	async function call(

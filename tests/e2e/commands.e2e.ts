@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
 import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
 
 /** Every command and update call the page makes to the agent, as "METHOD path". */
@@ -9,6 +10,14 @@ function commandCalls(page: Page): string[] {
 		if (r.method() === 'POST' && /^\/management\/(command|update)/.test(path))
 			calls.push(`${r.method()} ${path}`);
 	});
+	return calls;
+}
+
+/** Signs in and opens the overview, counting the command calls the page makes from then on. */
+async function openOverview(page: Page, agent: Simulator): Promise<string[]> {
+	await signInWithToken(page, agent);
+	const calls = commandCalls(page);
+	await page.goto('/');
 	return calls;
 }
 
@@ -25,9 +34,7 @@ test.describe('agent commands', () => {
 		agent
 	}) => {
 		await page.clock.install();
-		await signInWithToken(page, agent);
-		const calls = commandCalls(page);
-		await page.goto('/');
+		const calls = await openOverview(page, agent);
 		await expect(status(page)).toHaveText('Running');
 		const actions = page.getByTestId('agent-actions').first();
 
@@ -73,9 +80,7 @@ test.describe('agent commands', () => {
 		page,
 		agent
 	}) => {
-		await signInWithToken(page, agent);
-		const calls = commandCalls(page);
-		await page.goto('/');
+		const calls = await openOverview(page, agent);
 		const signOut = page
 			.getByTestId('agent-actions')
 			.getByRole('button', { name: "Sign the agent's user out" });
@@ -102,9 +107,7 @@ test.describe('agent commands', () => {
 		page,
 		agent
 	}) => {
-		await signInWithToken(page, agent);
-		const calls = commandCalls(page);
-		await page.goto('/');
+		const calls = await openOverview(page, agent);
 		const stop = page.getByTestId('agent-actions').getByRole('button', { name: 'Stop the agent' });
 		await stop.click();
 		await expect(dialog(page)).toContainText('It does not come back by itself');
@@ -130,9 +133,7 @@ test.describe('agent commands', () => {
 		agent
 	}) => {
 		await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
-		await signInWithToken(page, agent);
-		const calls = commandCalls(page);
-		await page.goto('/');
+		const calls = await openOverview(page, agent);
 		const card = page.getByTestId('overview-update');
 		await expect(card).toContainText('Update available: 3.5.0');
 		await card.getByRole('button', { name: 'Update now' }).click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import {
 	AGENT_URL_KEY,
+	bothLive,
 	closedPort,
 	control,
 	retryNow,
@@ -395,7 +396,8 @@ test.describe('failure catalogue: live channels', () => {
 		agent
 	}) => {
 		await eventsWith(page, agent, 'normal');
-		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+		// Both: a frame pushed before its socket is connected is lost.
+		await bothLive(page);
 		await control(agent, 'push', { channel: 'notification', raw: '{"Type":', count: 3000 });
 		await control(agent, 'push', { channel: 'statechange', raw: '<html>', count: 2000 });
 		await expect(page.getByTestId('notification-counts')).toContainText('3,000 unreadable');

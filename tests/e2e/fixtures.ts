@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../../simulator/index.ts';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
@@ -141,6 +142,15 @@ export async function closedPort(): Promise<number> {
 	});
 }
 
+/** Stops a script started in a process group of its own (tsx's node process with it). */
+export function stopProcess(child: ChildProcess) {
+	return new Promise<void>((resolve) => {
+		if (child.exitCode !== null) return resolve();
+		child.once('exit', () => resolve());
+		if (child.pid) process.kill(-child.pid, 'SIGTERM');
+	});
+}
+
 /** Signs in through the form, with the keyboard, as a person would. */
 export async function signInWithForm(
 	page: Page,
@@ -183,31 +193,34 @@ export async function retryNow(page: Page) {
 	});
 }
 
-/**
- * Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them,
- * for every user (a chunk's key is the agent's address, a space and the user's).
- */
-export const stored = (page: Page, agent: string) =>
+/** One chunk of events as the console keeps it in IndexedDB: its key names the agent and the user. */
+type StoredChunk = { agent: string; entries: unknown[] };
+
+/** Every chunk of events the console keeps in the browser's IndexedDB, of every agent and user. */
+export const storedChunks = (page: Page) =>
 	page.evaluate(
-		(agentUrl) =>
-			new Promise<number>((resolve, reject) => {
+		() =>
+			new Promise<StoredChunk[]>((resolve, reject) => {
 				const open = indexedDB.open('agent-console-timeline');
 				open.onerror = () => reject(open.error);
 				open.onsuccess = () => {
 					const db = open.result;
-					if (!db.objectStoreNames.contains('chunks')) return resolve(0);
+					if (!db.objectStoreNames.contains('chunks')) return resolve([]);
 					const all = db.transaction('chunks').objectStore('chunks').getAll();
-					all.onsuccess = () =>
-						resolve(
-							(all.result as { agent: string; entries: unknown[] }[])
-								.filter((c) => c.agent.startsWith(`${agentUrl} `))
-								.reduce((n, c) => n + c.entries.length, 0)
-						);
+					all.onsuccess = () => resolve(all.result as StoredChunk[]);
 					all.onerror = () => reject(all.error);
 				};
-			}),
-		agent
+			})
 	);
+
+/**
+ * Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them,
+ * for every user (a chunk's key is the agent's address, a space and the user's).
+ */
+export const stored = async (page: Page, agent: string) =>
+	(await storedChunks(page))
+		.filter((c) => c.agent.startsWith(`${agent} `))
+		.reduce((n, c) => n + c.entries.length, 0);
 
 /**
  * Browser notifications, allowed, recorded as "title: body" in `window.shown` instead of shown; the
@@ -238,10 +251,15 @@ export async function fakeNotifications(page: Page) {
 	};
 }
 
+/** Waits until both channels say they are live, so a frame pushed on either one arrives. */
+export async function bothLive(page: Page) {
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+}
+
 /** Signs in and opens the events page (with `search`), once both channels are live. */
 export async function openEvents(page: Page, sim: Simulator, search = '') {
 	await signInWithToken(page, sim);
 	await page.goto(`/events${search}`);
-	await expect(page.getByTestId('notification-status')).toHaveText('Live');
-	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+	await bothLive(page);
 }

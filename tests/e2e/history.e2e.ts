@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { expect, signInWithToken, test } from './fixtures.ts';
 
@@ -13,6 +14,18 @@ type Entry = {
 };
 const entries = (sim: Simulator) => sim.state.history as unknown as Entry[];
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** Signs in, lists the failed transfers and opens the first: its panel, and the name it shows. */
+async function openFirstFailed(page: Page, agent: Simulator) {
+	await signInWithToken(page, agent);
+	await page.goto('/history?status=error');
+	const first = page.getByTestId('history-table').locator('tbody tr').first();
+	const name = (await first.getByRole('button').innerText()).trim();
+	await first.getByRole('button').click();
+	const panel = page.getByTestId('history-panel');
+	await expect(panel.getByRole('heading', { name })).toBeVisible();
+	return { panel, name };
+}
 
 test.describe('transfer history', () => {
 	test('pages on the agent, newest first, with the page in the URL through Back', async ({
@@ -98,13 +111,7 @@ test.describe('transfer history', () => {
 		page,
 		agent
 	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/history?status=error');
-		const first = page.getByTestId('history-table').locator('tbody tr').first();
-		const name = (await first.getByRole('button').innerText()).trim();
-		await first.getByRole('button').click();
-		const panel = page.getByTestId('history-panel');
-		await expect(panel.getByRole('heading', { name })).toBeVisible();
+		const { panel, name } = await openFirstFailed(page, agent);
 		await expect(panel.getByTestId('known-fields')).toContainText('Failed');
 		await expect(panel.getByTestId('known-fields')).toContainText('Source bucket');
 		// `attempts` is not in the contract: shown as sent.
@@ -131,13 +138,7 @@ test.describe('transfer history', () => {
 		page,
 		agent
 	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/history?status=error');
-		const first = page.getByTestId('history-table').locator('tbody tr').first();
-		const name = (await first.getByRole('button').innerText()).trim();
-		await first.getByRole('button').click();
-		const panel = page.getByTestId('history-panel');
-		await expect(panel.getByRole('heading', { name })).toBeVisible();
+		const { panel, name } = await openFirstFailed(page, agent);
 		await expect(page).toHaveURL(/\/history\?status=error&entry=\d+$/);
 		// Back closes it and stays on the list; the entry's address reopens it after a reload.
 		await page.goBack();

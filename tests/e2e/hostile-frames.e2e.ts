@@ -1,21 +1,8 @@
 import type { Page } from '@playwright/test';
-import { control, expect, openEvents, test } from './fixtures.ts';
+import { control, expect, openEvents, storedChunks, test } from './fixtures.ts';
 
 /** What the console keeps of an agent's timeline in IndexedDB, as text, and how long it is. */
-const keptLength = (page: Page) =>
-	page.evaluate(
-		() =>
-			new Promise<number>((resolve, reject) => {
-				const open = indexedDB.open('agent-console-timeline');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const db = open.result;
-					const all = db.transaction('chunks').objectStore('chunks').getAll();
-					all.onsuccess = () => resolve(JSON.stringify(all.result).length);
-					all.onerror = () => reject(all.error);
-				};
-			})
-	);
+const keptLength = async (page: Page) => JSON.stringify(await storedChunks(page)).length;
 
 const rows = (page: Page) => page.getByTestId('timeline').locator('[data-seq]');
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
-import { closedPort, control, expect, test } from './fixtures.ts';
+import { closedPort, control, expect, stopProcess, test } from './fixtures.ts';
 
 /** Every file of a build that a browser reads as text (not the precompressed copies). */
 async function textFiles(dir: string): Promise<string[]> {
@@ -29,14 +29,6 @@ async function serve(args: string[]): Promise<{ child: ChildProcess; url: string
 		child.once('exit', () => reject(new Error(`serve.ts ended:\n${output}`)));
 	});
 	return { child, url };
-}
-
-function stop(child: ChildProcess) {
-	return new Promise<void>((resolve) => {
-		if (child.exitCode !== null) return resolve();
-		child.once('exit', () => resolve());
-		if (child.pid) process.kill(-child.pid, 'SIGTERM');
-	});
 }
 
 test.describe('development settings stay out of builds', () => {
@@ -79,7 +71,7 @@ test.describe('development settings stay out of builds', () => {
 			});
 		} finally {
 			await page.close();
-			await stop(site.child);
+			await stopProcess(site.child);
 		}
 	});
 });

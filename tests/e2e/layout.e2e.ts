@@ -62,6 +62,13 @@ const channelsLive = (p: Page) =>
 		p.getByTestId('channels-line').or(p.getByTestId('statechange-status').getByText('Live'))
 	).toBeVisible();
 
+/** Opens the events page at `search`, live, with the sample frames shown. */
+const eventsWithSample = (search: string) => async (p: Page, agent: Simulator) => {
+	await p.goto(`/events${search}`);
+	await channelsLive(p);
+	await pushSample(p, agent);
+};
+
 const SIGNED_IN: Shot[] = [
 	{ name: 'overview', open: (p) => p.goto('/').then(() => undefined), ready: 'Up to date' },
 	{
@@ -212,29 +219,19 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'events',
 		open: async (p, agent) => {
-			await p.goto('/events');
-			await channelsLive(p);
-			await pushSample(p, agent);
+			await eventsWithSample('')(p, agent);
 			await p.getByTestId('summary').first().click();
 		},
 		ready: 'events in this window may be missing'
 	},
 	{
 		name: 'events-transfers',
-		open: async (p, agent) => {
-			await p.goto('/events?view=transfers');
-			await channelsLive(p);
-			await pushSample(p, agent);
-		},
+		open: eventsWithSample('?view=transfers'),
 		ready: 'Failed'
 	},
 	{
 		name: 'events-files',
-		open: async (p, agent) => {
-			await p.goto('/events?view=files');
-			await channelsLive(p);
-			await pushSample(p, agent);
-		},
+		open: eventsWithSample('?view=files'),
 		ready: 'Uploading'
 	},
 	{

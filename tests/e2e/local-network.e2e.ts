@@ -70,21 +70,37 @@ async function signIn(page: Page | ReturnType<Page['frameLocator']>) {
 	await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 }
 
+/** A tab of its own in `browser`, with the local-network permission granted to `url`, signed in. */
+async function signedInGranted(browser: Browser, url: string) {
+	const context = await browser.newContext();
+	await context.grantPermissions(['local-network-access'], { origin: url });
+	const page = await context.newPage();
+	await page.goto(`${url}/login`);
+	await signIn(page);
+	return { context, page };
+}
+
 test.describe('served from a portal: the browser local-network permission', () => {
-	let browser: Browser | null = null;
+	let launched: Browser | null = null;
 	const closing: { close(): unknown }[] = [];
 	test.afterEach(async () => {
-		await browser?.close();
-		browser = null;
+		await launched?.close();
+		launched = null;
 		for (const server of closing.splice(0)) server.close();
 	});
+
+	/** `served`, with its browser and server closed after the test. */
+	async function serve(...args: Parameters<typeof served>) {
+		const { site, browser } = await served(...args);
+		launched = browser;
+		closing.push(site.server);
+		return { site, browser };
+	}
 
 	test('a public page with the permission refused says so, not "unreachable"', async ({
 		agent
 	}) => {
-		const { site, browser: b } = await served(agent, 'public');
-		browser = b;
-		closing.push(site.server);
+		const { site, browser } = await serve(agent, 'public');
 		// Nothing granted: a headless browser refuses what it would ask a person.
 		const page = await (await browser.newContext()).newPage();
 		await page.goto(`${site.url}/login`);
@@ -103,9 +119,7 @@ test.describe('served from a portal: the browser local-network permission', () =
 	test('a public page over plain HTTP under a host name: the browser cannot ask, so no site setting helps', async ({
 		agent
 	}) => {
-		const { site, browser: b } = await served(agent, 'public', undefined, 'console.portal.test');
-		browser = b;
-		closing.push(site.server);
+		const { site, browser } = await serve(agent, 'public', undefined, 'console.portal.test');
 		const page = await (await browser.newContext()).newPage();
 		await page.goto(`${site.url}/login`);
 		// Not a secure context (plain HTTP, not this device): the permission cannot be granted at all.
@@ -119,28 +133,16 @@ test.describe('served from a portal: the browser local-network permission', () =
 	});
 
 	test('a public page with the permission granted works', async ({ agent }) => {
-		const { site, browser: b } = await served(agent, 'public');
-		browser = b;
-		closing.push(site.server);
-		const context = await browser.newContext();
-		await context.grantPermissions(['local-network-access'], { origin: site.url });
-		const page = await context.newPage();
-		await page.goto(`${site.url}/login`);
-		await signIn(page);
+		const { site, browser } = await serve(agent, 'public');
+		const { page } = await signedInGranted(browser, site.url);
 		await expect(page.getByTestId('notification-status').first()).toHaveText('Live');
 	});
 
 	test('refused while signed in: the status pill and the live channels say the browser blocks them', async ({
 		agent
 	}) => {
-		const { site, browser: b } = await served(agent, 'public');
-		browser = b;
-		closing.push(site.server);
-		const context = await browser.newContext();
-		await context.grantPermissions(['local-network-access'], { origin: site.url });
-		const page = await context.newPage();
-		await page.goto(`${site.url}/login`);
-		await signIn(page);
+		const { site, browser } = await serve(agent, 'public');
+		const { context, page } = await signedInGranted(browser, site.url);
 		const channels = page.getByTestId('overview-channels');
 		await expect(channels.getByTestId('notification-status')).toHaveText('Live');
 		// Taken back (a headless browser then refuses it); the open sockets stay, dropped they
@@ -155,9 +157,7 @@ test.describe('served from a portal: the browser local-network permission', () =
 	});
 
 	test('a page from a private address works without being asked', async ({ agent }) => {
-		const { site, browser: b } = await served(agent, 'private');
-		browser = b;
-		closing.push(site.server);
+		const { site, browser } = await serve(agent, 'private');
 		const page = await (await browser.newContext()).newPage();
 		await page.goto(`${site.url}/login`);
 		// Nothing granted: the browser still counts the permission as one to ask.
@@ -174,9 +174,8 @@ test.describe('served from a portal: the browser local-network permission', () =
 		agent
 	}) => {
 		const portalPort = await freePort();
-		const { site, browser: b } = await served(agent, 'public', portalPort);
-		browser = b;
-		closing.push(site.server, await portal(portalPort, `${site.url}/login`, null));
+		const { site, browser } = await serve(agent, 'public', portalPort);
+		closing.push(await portal(portalPort, `${site.url}/login`, null));
 		const page = await (await browser.newContext()).newPage();
 		await page.goto(`http://localhost:${portalPort}/`);
 		const frame = page.frameLocator('iframe[title="Agent console"]');
@@ -193,9 +192,8 @@ test.describe('served from a portal: the browser local-network permission', () =
 
 	test('the same frame with allow="loopback-network" works', async ({ agent }) => {
 		const portalPort = await freePort();
-		const { site, browser: b } = await served(agent, 'public', portalPort);
-		browser = b;
-		closing.push(site.server, await portal(portalPort, `${site.url}/login`, 'loopback-network'));
+		const { site, browser } = await serve(agent, 'public', portalPort);
+		closing.push(await portal(portalPort, `${site.url}/login`, 'loopback-network'));
 		const context = await browser.newContext();
 		await context.grantPermissions(['local-network-access']);
 		const page = await context.newPage();

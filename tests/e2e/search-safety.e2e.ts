@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { expect, push, signInWithToken, stored, test } from './fixtures.ts';
+import { bothLive, expect, push, signInWithToken, stored, test } from './fixtures.ts';
 
 const rows = (page: Page) => page.getByTestId('timeline').locator('li');
 const state = (path: string) => ({ Path: path, StorageName: 'S', State: 4 });
@@ -24,8 +24,7 @@ const progress = (mode: string, name: string) => ({
 
 async function openEvents(page: Page, sim: Simulator, search = '') {
 	await page.goto(`/events${search}`);
-	await expect(page.getByTestId('notification-status')).toHaveText('Live');
-	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+	await bothLive(page);
 }
 
 // The bookmark from the security report: ^(\w+\s?)*$ as a regular expression.

@@ -1,20 +1,15 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { expect, push, signInWithToken, stored, test } from './fixtures.ts';
-
-const live = async (page: Page) => {
-	await expect(page.getByTestId('notification-status')).toHaveText('Live');
-	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
-};
+import { bothLive, expect, push, signInWithToken, stored, test } from './fixtures.ts';
 
 /** Signed in, with the events page live in `page` and in a second tab. */
 async function twoEventTabs(page: Page, agent: Simulator, context: BrowserContext) {
 	await signInWithToken(page, agent);
 	await page.goto('/events');
-	await live(page);
+	await bothLive(page);
 	const second = await context.newPage();
 	await second.goto('/events');
-	await live(second);
+	await bothLive(second);
 	return second;
 }
 
@@ -65,7 +60,7 @@ test.describe('one connection for every tab', () => {
 	}) => {
 		await signInWithToken(page, agent);
 		await page.goto('/events?view=transfers');
-		await live(page);
+		await bothLive(page);
 		await push(agent, 'notification', {
 			Type: 1,
 			Data: { TransferId: 'early', Status: 'InProgress', Name: 'early.bin', Bytes: 5, Size: 10 }
@@ -73,7 +68,7 @@ test.describe('one connection for every tab', () => {
 		await expect(page.getByTestId('transfer-counts')).toHaveText('1 active · 0 failed · 0 done');
 		const later = await context.newPage();
 		await later.goto('/events?view=transfers');
-		await live(later);
+		await bothLive(later);
 		await expect(later.getByTestId('transfer-counts')).toHaveText('1 active · 0 failed · 0 done');
 		await expect(later.getByText('early.bin')).toBeVisible();
 	});
@@ -107,14 +102,14 @@ test.describe('one connection for every tab', () => {
 		});
 		await signInWithToken(page, agent);
 		await page.goto('/events');
-		await live(page);
+		await bothLive(page);
 		await expect(page.getByTestId('statechange-reader')).toHaveText('Read on the page');
 		await push(agent, 'statechange', { Path: '/page.psd', StorageName: 'S', State: 4 });
 		await expect(page.getByTestId('timeline')).toContainText('/page.psd');
 		// The tab keeps the timeline itself, and a reload shows it.
 		await expect.poll(() => stored(page, agent.url)).toBe(1);
 		await page.reload();
-		await live(page);
+		await bothLive(page);
 		await expect(page.getByTestId('timeline')).toContainText('/page.psd');
 		await expect(page.getByTestId('gap').filter({ hasText: 'nobody was listening' })).toHaveCount(
 			2

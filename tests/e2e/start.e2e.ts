@@ -1,6 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
-import { AGENT_URL_KEY, closedPort, control, expect, signInWithForm, test } from './fixtures.ts';
+import {
+	AGENT_URL_KEY,
+	closedPort,
+	control,
+	expect,
+	signInWithForm,
+	stopProcess,
+	test
+} from './fixtures.ts';
 
 /**
  * `npm start` on another port (flag or PORT): the development agent it starts must allow the origin
@@ -32,14 +40,6 @@ async function start(args: string[], env: Record<string, string> = {}) {
 		child.once('exit', () => reject(new Error(`npm start ended:\n${output}`)));
 	});
 	return { child, url, output: () => output };
-}
-
-function stop(child: ChildProcess) {
-	return new Promise<void>((resolve) => {
-		if (child.exitCode !== null) return resolve();
-		child.once('exit', () => resolve());
-		if (child.pid) process.kill(-child.pid, 'SIGTERM');
-	});
 }
 
 test.describe('npm start', () => {
@@ -74,7 +74,7 @@ test.describe('npm start', () => {
 			} finally {
 				// The page first: it may still be loading a part of itself from the server going away.
 				await page.close();
-				await stop(site.child);
+				await stopProcess(site.child);
 			}
 		});
 	}
@@ -98,7 +98,7 @@ test.describe('npm start', () => {
 			await expect(page.getByRole('button', { name: /with Google/ })).toHaveCount(0);
 		} finally {
 			await page.close();
-			await stop(site.child);
+			await stopProcess(site.child);
 		}
 	});
 });

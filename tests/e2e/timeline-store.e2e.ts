@@ -1,20 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, openEvents, push, stored, test } from './fixtures.ts';
+import { expect, openEvents, push, stored, storedChunks, test } from './fixtures.ts';
 
 /** Every kept event, of every agent, as JSON. */
-const everythingStored = (page: Page) =>
-	page.evaluate(
-		() =>
-			new Promise<string>((resolve, reject) => {
-				const open = indexedDB.open('agent-console-timeline');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const all = open.result.transaction('chunks').objectStore('chunks').getAll();
-					all.onsuccess = () => resolve(JSON.stringify(all.result));
-					all.onerror = () => reject(all.error);
-				};
-			})
-	);
+const everythingStored = async (page: Page) => JSON.stringify(await storedChunks(page));
 
 const rows = (page: Page) => page.getByTestId('timeline').locator('li');
 const state = (n: number) => ({ Path: `/kept/${n}.psd`, StorageName: 'S', State: 4 });
