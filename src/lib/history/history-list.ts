@@ -2,15 +2,10 @@ import { listBackups, listDrives, readActivity } from '$lib/api/drives';
 import { readHistory } from '$lib/api/history';
 import type { Row } from '$lib/api/rows';
 import type { HistoryItem } from '$lib/api/schemas/history';
+import { listResult, type ListResult } from '$lib/list/list-query';
 import { historyAsked, type HistoryScope, type HistoryQuery } from '$lib/history/history-query';
 
-export type HistoryResult = {
-	query: HistoryQuery;
-	rows: Row<HistoryItem>[];
-	total: number;
-	pageSize: number;
-	extraRows: number;
-	oddTotal: number | null;
+export type HistoryResult = ListResult<HistoryQuery, Row<HistoryItem>> & {
 	/** Narrowed to one drive or backup: the agent's transfer_activity, which filters after paging. */
 	scoped: boolean;
 };
@@ -38,15 +33,7 @@ export async function readHistoryPage(
 				{ signal }
 			)
 		: await readHistory(historyAsked(query), { signal });
-	return {
-		query,
-		rows: answer.rows,
-		total: answer.total,
-		pageSize: answer.pageSize ?? query.pageSize,
-		extraRows: answer.extraRows,
-		oddTotal: answer.oddTotal,
-		scoped: scope !== null
-	};
+	return { ...listResult(query, answer), scoped: scope !== null };
 }
 
 /** The name of the drive or backup the history is narrowed to; null when the agent has none. */

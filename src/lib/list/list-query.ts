@@ -234,3 +234,37 @@ export function pageCount(total: number, pageSize: number): number {
 export function pagesBeyondReach(total: number, pageSize: number): boolean {
 	return total / pageSize > MAX_PAGE;
 }
+
+/** One page of a list as a page shows it: the query it answers beside the agent's rows. */
+export type ListResult<Q, R> = {
+	query: Q;
+	rows: R[];
+	total: number;
+	/** The page size the agent says it used (it may cap the one asked for). */
+	pageSize: number;
+	/** Rows the agent sent beyond the page size asked for: left out, and said. */
+	extraRows: number;
+	/** The total as the agent sent it when it cannot be right. */
+	oddTotal: number | null;
+};
+
+/** A paged answer put beside the query it answers. */
+export function listResult<Q extends { pageSize: number }, R>(
+	query: Q,
+	answer: {
+		rows: R[];
+		total: number;
+		pageSize: number | null;
+		extraRows: number;
+		oddTotal: number | null;
+	}
+): ListResult<Q, R> {
+	return {
+		query,
+		rows: answer.rows,
+		total: answer.total,
+		pageSize: answer.pageSize ?? query.pageSize,
+		extraRows: answer.extraRows,
+		oddTotal: answer.oddTotal
+	};
+}

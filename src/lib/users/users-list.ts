@@ -1,15 +1,8 @@
 import { getAllUsers, type UsersAsked, type UserRow, type UsersAnswer } from '$lib/api/user';
+import { listResult, type ListResult } from '$lib/list/list-query';
 import { usersAsked, type UsersQuery } from '$lib/users/users-query';
 
-export type UsersResult = {
-	query: UsersQuery;
-	rows: UserRow[];
-	total: number;
-	/** The page size the agent says it used (it may cap the one asked for). */
-	pageSize: number;
-	extraRows: number;
-	oddTotal: number | null;
-};
+export type UsersResult = ListResult<UsersQuery, UserRow>;
 
 type LoadUsers = (query: UsersAsked, options: { signal: AbortSignal }) => Promise<UsersAnswer>;
 
@@ -20,12 +13,5 @@ export async function readUsers(
 	load: LoadUsers = getAllUsers
 ): Promise<UsersResult> {
 	const answer = await load(usersAsked(query), { signal });
-	return {
-		query,
-		rows: answer.rows,
-		total: answer.total,
-		pageSize: answer.pageSize ?? query.pageSize,
-		extraRows: answer.extraRows,
-		oddTotal: answer.oddTotal
-	};
+	return listResult(query, answer);
 }
