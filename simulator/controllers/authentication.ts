@@ -108,7 +108,12 @@ const mfaRespond: Handler = async (req, ctx) => {
 			ctx.state.mfaSessions.delete(sessionId);
 			throw fail('SESSION_MAXOUT', 'Too many wrong codes. Sign in again.');
 		}
-		throw fail('TOTP', 'The code is not correct. Use the newest code from your authenticator app.');
+		throw fail(
+			'TOTP',
+			session.kind === 'totp'
+				? 'The code is not correct. Use the newest code from your authenticator app.'
+				: 'The code is not correct. Use the code from the newest text message.'
+		);
 	}
 	ctx.state.mfaSessions.delete(sessionId);
 	return ok({ jwtToken: await signIn(user, ctx), challenge: CHALLENGE.None, session: null });

@@ -263,13 +263,28 @@ test.describe('TOTP', () => {
 		await expect(page.getByLabel('Username')).toHaveValue('mfa@example.com');
 	});
 
-	test('SMS challenge is explained plainly', async ({ page }) => {
+	test('SMS: the code the agent sent signs in, a wrong one is refused in words', async ({
+		page,
+		agent
+	}) => {
 		await page.goto('/login');
 		await signInWithForm(page, 'sms@example.com');
-		await expect(page.getByRole('heading', { name: 'This account uses SMS codes' })).toBeVisible();
-		await expect(page.getByText('This console cannot complete an SMS challenge.')).toBeVisible();
-		await page.getByRole('button', { name: 'Back to sign in' }).click();
-		await expect(page.getByLabel('Username')).toBeVisible();
+		await expect(page).toHaveURL('/login/mfa');
+		await expect(page.getByTestId('mfa-how')).toContainText('We sent a code by text message');
+		const sms = (await outbox(agent, 'sms@example.com')).filter((m) => m.kind === 'sms').at(-1);
+		const code = sms?.code ?? '';
+		expect(code).toMatch(/^\d{6}$/);
+		const wrong = code === '000000' ? '111111' : '000000';
+		await page.getByLabel('Code from the text message').fill(wrong);
+		await expect(
+			page.getByText('The code is not correct. Use the code from the newest text message.')
+		).toBeVisible();
+		await expect(page).toHaveURL('/login/mfa');
+		await page.getByLabel('Code from the text message').fill(code);
+		await expect(page).toHaveURL('/');
+		await expect(page.getByTestId('overview-session')).toContainText(
+			'Signed in as sms@example.com'
+		);
 	});
 });
 

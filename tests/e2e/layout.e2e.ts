@@ -32,7 +32,7 @@ const SIGNED_OUT: Shot[] = [
 			await p.goto('/login');
 			await signInWithForm(p, 'sms@example.com');
 		},
-		ready: 'This account uses SMS codes'
+		ready: 'Enter your verification code'
 	},
 	{
 		name: 'signup',
