@@ -72,6 +72,36 @@ describe('user administration', () => {
 		expect(refused).toMatchObject({ status: 499, json: { type: 'ACCESS' } });
 	});
 
+	it('deactivates and reactivates through edit_user, keeps a pending status, protects self and owner', async () => {
+		const sam = sim.state.findByUsername('standard@example.com')!;
+		const row = (status: number, u = sam) => ({
+			id: u.id,
+			firstname: u.firstName,
+			lastname: u.lastName,
+			userType: u.userType,
+			status
+		});
+		const off = await api.call('PUT', `/user/edit_user?token=${admin}`, { body: row(2) });
+		expect(off.json).toMatchObject({ status: 2 });
+		const login = { username: 'standard@example.com', password: 'Passw0rd!', type: 64 };
+		const refused = await api.call('POST', '/authentication/login', { body: login });
+		expect(refused).toMatchObject({ status: 499, json: { type: 'INACTIVE_USER' } });
+		const on = await api.call('PUT', `/user/edit_user?token=${admin}`, { body: row(1) });
+		expect(on.json).toMatchObject({ status: 1 });
+		expect((await api.call('POST', '/authentication/login', { body: login })).status).toBe(200);
+
+		const pat = sim.state.findByUsername('pending@example.com')!;
+		const kept = await api.call('PUT', `/user/edit_user?token=${admin}`, { body: row(1, pat) });
+		expect(kept.json).toMatchObject({ status: 4 });
+		const odd = await api.call('PUT', `/user/edit_user?token=${admin}`, { body: row(3) });
+		expect(odd.status).toBe(499);
+
+		const me = sim.state.findByUsername('admin@example.com')!;
+		const self = await api.call('PUT', `/user/edit_user?token=${admin}`, { body: row(2, me) });
+		expect(self).toMatchObject({ status: 499, json: { type: 'ACCESS' } });
+		expect(me.status).toBe(1);
+	});
+
 	it('edits the whole row and answers what it stored; deletes, giving the seat back; protects self and owner', async () => {
 		const created = (await api.call('POST', `/user/insert_user?token=${admin}`, { body: invitee }))
 			.json as { id: string };

@@ -192,14 +192,33 @@ function target(ctx: AgentContext, id: unknown): SimUser {
 	return user;
 }
 
+/**
+ * The status edit_user stores (a choice where the contract is open): Active and Inactive swap;
+ * a pending user stays pending (only the invitation activates) and nobody becomes pending, so
+ * those asks keep the old status, and the answer shows it.
+ */
+function statusAfterEdit(user: SimUser, asked: number | null): number {
+	if (asked === null || user.status === USER_STATUS.Pending) return user.status;
+	return asked === USER_STATUS.Active || asked === USER_STATUS.Inactive ? asked : user.status;
+}
+
 const editUser: Handler = async (req, ctx) => {
-	await requireAdmin(req, ctx);
+	const admin = await requireAdmin(req, ctx);
 	const f = new Fields(req.body);
 	const id = f.string('id', 'Id');
 	const { firstName, lastName } = checkNames(f);
 	const userType = readUserType(f);
+	const askedStatus =
+		req.body && typeof req.body === 'object' && 'status' in req.body
+			? f.integer('status', 'Status', Object.values(USER_STATUS))
+			: null;
 	f.done();
 	const user = target(ctx, id);
+	const status = statusAfterEdit(user, askedStatus);
+	if (status === USER_STATUS.Inactive && user.status !== USER_STATUS.Inactive) {
+		if (user.id === admin.id) throw fail('ACCESS', 'You cannot deactivate yourself.');
+		if (user.owner) throw fail('ACCESS', 'The account owner cannot be deactivated.');
+	}
 	if (user.owner && desktopType(userType) !== USER_TYPE.DesktopAdmin) {
 		throw invalid({ userType: ['The account owner stays a Desktop admin.'] });
 	}
@@ -216,6 +235,7 @@ const editUser: Handler = async (req, ctx) => {
 		(user.userType &
 			~(USER_TYPE.DesktopAdmin | USER_TYPE.DesktopCreativeUser | USER_TYPE.DesktopStandardUser)) |
 		type;
+	user.status = status;
 	ctx.state.usersChanged();
 	return ok(listUser(user, ctx.state.account.id));
 };
