@@ -119,3 +119,33 @@ test('sign-in names the action an administrator has: Reactivate', async ({ page 
 		'An administrator can do it in this console: Users, open your account, Reactivate.'
 	);
 });
+
+test('search by name finds whom the username search cannot, and says how', async ({
+	page,
+	agent
+}) => {
+	await openUsers(page, agent);
+	const listed = [...agent.state.users.values()].filter((u) => !u.deleted);
+	const expected = listed.filter((u) =>
+		['sasha', 'sms'].every((w) => `${u.firstName} ${u.lastName}`.toLowerCase().includes(w))
+	);
+	expect(expected.length).toBeGreaterThan(0);
+
+	await page.getByLabel('Search in').selectOption({ label: 'Names' });
+	await expect(page).toHaveURL(/[?&]by=1\b/);
+	await page.getByLabel('Search by name').fill('Sasha sms');
+	await expect(page).toHaveURL(/[?&]q=Sasha/);
+	await expect(page.getByTestId('users-total')).toHaveText(
+		`${expected.length} ${expected.length === 1 ? 'user' : 'users'} match`
+	);
+	await expect(page.getByRole('button', { name: 'Sasha Sms' })).toBeVisible();
+	await expect(page.getByTestId('name-search-note')).toHaveText(
+		`The agent searches usernames only, so this console looked for the name itself, in all ${listed.length} users the agent lists.`
+	);
+
+	// The same words as a username: the agent finds nobody, and no note is needed.
+	await page.getByLabel('Search in').selectOption({ label: 'Usernames' });
+	await expect(page.getByLabel('Search by username')).toHaveValue('Sasha sms');
+	await expect(page.getByTestId('users-empty')).toBeVisible();
+	await expect(page.getByTestId('name-search-note')).toHaveCount(0);
+});

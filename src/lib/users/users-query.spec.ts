@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { showingRange } from '../list/list-query.ts';
-import { usersAsked, usersList, wrapParts, type UsersQuery } from './users-query.ts';
+import { SEARCH_BY, usersAsked, usersList, wrapParts, type UsersQuery } from './users-query.ts';
 
 const parse = (search: string, fallback?: number) =>
 	usersList.parse(new URLSearchParams(search), fallback);
@@ -16,7 +16,8 @@ describe('the users list view', () => {
 			sort: 'email',
 			order: 'desc',
 			status: 5,
-			type: 0
+			type: 0,
+			by: 0
 		});
 	});
 
@@ -28,7 +29,8 @@ describe('the users list view', () => {
 			sort: 'created',
 			order: 'desc',
 			status: 0,
-			type: 0
+			type: 0,
+			by: 0
 		});
 		expect(parse('page=2.5').page).toBe(1);
 		expect(parse('page=abc').page).toBe(1);
@@ -57,6 +59,7 @@ describe('the users list URL', () => {
 		).toEqual({
 			q: null,
 			status: null,
+			by: null,
 			type: null,
 			sort: null,
 			order: null,
@@ -70,7 +73,8 @@ describe('the users list URL', () => {
 			sort: 'username',
 			order: 'desc',
 			status: 3,
-			type: 32
+			type: 32,
+			by: 0
 		};
 		const params = new URLSearchParams(
 			Object.entries(usersList.searchParams(view)).filter(
@@ -94,7 +98,8 @@ describe('usersAsked', () => {
 				sort: 'name',
 				order: 'asc',
 				status: 4,
-				type: 16
+				type: 16,
+				by: 0
 			})
 		).toEqual({
 			page: 2,
@@ -112,11 +117,18 @@ describe('usersAsked', () => {
 			sort: 'created',
 			order: 'desc',
 			status: 0,
-			type: 0
+			type: 0,
+			by: 0
 		});
 		expect(all.userStatus).toBeUndefined();
 		expect(all.userType).toBeUndefined();
 		expect(all.username).toBeUndefined();
+	});
+
+	it('leaves the username filter out when the search is for a name', () => {
+		const asked = usersAsked({ ...usersList.parse(new URLSearchParams('q=ann&by=1')) });
+		expect(asked.username).toBeUndefined();
+		expect(usersList.parse(new URLSearchParams('q=ann&by=1')).by).toBe(SEARCH_BY.Name);
 	});
 });
 

@@ -22,6 +22,8 @@ export const usersList = defineList({
 			{ key: 'inactive', flag: 2, label: 'Inactive' },
 			{ key: 'pending', flag: 4, label: 'Pending' }
 		],
+		/** What the search looks in: 0 usernames (on the agent), 1 names (`SEARCH_BY`). */
+		by: 'number',
 		/** The desktop user types (the agent's `userType` flags). */
 		type: [
 			{ key: 'admin', flag: 16, label: 'Desktop admin' },
@@ -32,7 +34,18 @@ export const usersList = defineList({
 });
 
 export type SortKey = keyof typeof usersList.sorts;
-export type UsersQuery = ListQuery<SortKey, 'status' | 'type'>;
+export type UsersQuery = ListQuery<SortKey, 'status' | 'type' | 'by'>;
+
+/**
+ * What the search box looks in. The agent filters usernames only (`username`); names are
+ * looked for by this console in what the agent lists (`searchNames`).
+ */
+export const SEARCH_BY = { Username: 0, Name: 1 } as const;
+
+export const SEARCH_BY_CHOICES = [
+	{ value: SEARCH_BY.Username, label: 'Usernames' },
+	{ value: SEARCH_BY.Name, label: 'Names' }
+] as const;
 
 /** A link to the users list showing this view. */
 export function usersHref(query: Partial<UsersQuery>): string {
@@ -55,6 +68,6 @@ export function usersAsked(query: UsersQuery): UsersAsked {
 		descending: query.order === 'desc',
 		userStatus: query.status || undefined,
 		userType: query.type || undefined,
-		username: query.q || undefined
+		username: (query.by === SEARCH_BY.Username && query.q) || undefined
 	};
 }
