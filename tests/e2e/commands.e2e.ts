@@ -48,12 +48,13 @@ test.describe('agent commands', () => {
 
 		await actions.getByRole('button', { name: 'Pause' }).click();
 		await dialog(page).getByRole('button', { name: 'Pause the agent' }).click();
-		await expect(page.getByTestId('command-outcome')).toContainText('The agent is paused.');
 		await expect(status(page)).toHaveText('Paused');
 		expect(await agentStatus(agent.url)).toBe(4);
 		expect(calls).toEqual(['POST /management/command/2']);
 		const banner = page.getByTestId('agent-paused');
 		await expect(banner).toContainText(/Paused since \d\d:\d\d, less than a minute\./);
+		// One outcome, in the tone of the state: the amber banner, not a green box under it.
+		await expect(page.getByTestId('command-outcome')).toBeHidden();
 
 		// 42 minutes later, on another page, it still says since when and for how long.
 		await page.clock.fastForward('42:00');
@@ -115,11 +116,23 @@ test.describe('agent commands', () => {
 		await expect(dialog(page)).toBeHidden();
 		expect(calls).toEqual([]);
 
+		// The agent takes its time to answer the command: the pill says Stopping… meanwhile.
+		let answer!: () => void;
+		const answered = new Promise<void>((resolve) => (answer = resolve));
+		await page.route('**/management/command/8', async (route) => {
+			await answered;
+			await route.continue();
+		});
 		await stop.click();
 		await dialog(page).getByRole('button', { name: 'Stop the agent' }).click();
+		await expect(status(page)).toHaveText('Stopping…');
+		expect(await agentStatus(agent.url)).toBe(1);
+		answer();
 		await expect(page.getByTestId('agent-stopped')).toContainText('It does not restart by itself');
 		await expect(status(page)).toHaveText('Stopped');
 		expect(calls).toEqual(['POST /management/command/8']);
+		// One outcome, in the tone of the state: no green box under the red banner.
+		await expect(page.getByTestId('command-outcome')).toBeHidden();
 
 		// Something on the desktop starts it again.
 		agent.clock.advance(agent.options.restartSeconds * 1000);

@@ -47,7 +47,11 @@ describe('describeReading', () => {
 		};
 		expect(describeReading(reading, '', 'stop')).toMatchObject({ label: 'Stopped', tone: 'bad' });
 		expect(describeReading(reading, '', 'restart')).toMatchObject({ label: 'Restarting' });
-		expect(describeReading({ state: 'ok', value: 1, at }, '', 'stop').label).toBe('Running');
+		expect(describeReading({ state: 'ok', value: 1, at }, '', 'stop')).toMatchObject({
+			label: 'Stopping…',
+			tone: 'warn'
+		});
+		expect(describeReading({ state: 'checking' }, '', 'stop').label).toBe('Stopping…');
 	});
 });
 

@@ -36,6 +36,13 @@ export function describeReading(
 				'You stopped the agent. It does not restart by itself: start it again on this computer, from its app.',
 			tone: 'bad'
 		};
+	// Asked to stop and still answering (or not read since): what the user asked for, at once.
+	if (expected === 'stop')
+		return {
+			label: 'Stopping…',
+			detail: 'You stopped the agent. This console waits for it to end.',
+			tone: 'warn'
+		};
 	if (reading.state === 'error' && expected === 'restart')
 		return {
 			label: 'Restarting',

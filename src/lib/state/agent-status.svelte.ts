@@ -86,6 +86,14 @@ class AgentStatusMonitor {
 		this.expectReturn();
 	}
 
+	/** The stop the user asked for did not happen (the command failed): it is not stopping. */
+	stopFailed() {
+		this.#stoppedAt.set(null);
+		this.#away = null;
+		this.#clearTimer();
+		if (this.#running) this.#schedule();
+	}
+
 	/** The agent is about to go away and come back (a stop, an update): look every 2 s, no backoff. */
 	expectReturn() {
 		this.#away = { phase: 'going', since: Date.now() };
