@@ -52,6 +52,10 @@ class AgentStatusMonitor {
 	#controller: AbortController | null = null;
 	#running = false;
 	#agentUrl = '';
+	readonly #onReturn = new Set<() => void>();
+
+	/** The network changed (back online, another network): ask the agent at once. */
+	#onOnline = () => void this.refresh();
 
 	#onVisibility = () => {
 		if (document.hidden) this.#clearTimer();
@@ -107,6 +111,7 @@ class AgentStatusMonitor {
 		if (!this.#running) {
 			this.#running = true;
 			document.addEventListener('visibilitychange', this.#onVisibility);
+			if (typeof window !== 'undefined') window.addEventListener('online', this.#onOnline);
 		}
 		if (this.#agentUrl !== config.agentUrl) {
 			this.#agentUrl = config.agentUrl;
@@ -119,6 +124,15 @@ class AgentStatusMonitor {
 		void this.refresh();
 	}
 
+	/**
+	 * Calls back each time the agent answers after not answering (a restart, an update, an
+	 * outage, a network change): what pages show from before may be stale or a stale error.
+	 */
+	onReturn(listener: () => void): () => void {
+		this.#onReturn.add(listener);
+		return () => this.#onReturn.delete(listener);
+	}
+
 	/** Reads the status again now, if polling: a sign-in or sign-out changes it at once. */
 	refreshSoon() {
 		if (this.#running) void this.refresh();
@@ -127,6 +141,7 @@ class AgentStatusMonitor {
 	stop() {
 		this.#running = false;
 		document.removeEventListener('visibilitychange', this.#onVisibility);
+		if (typeof window !== 'undefined') window.removeEventListener('online', this.#onOnline);
 		this.#clearTimer();
 		this.#controller?.abort();
 	}
@@ -140,9 +155,11 @@ class AgentStatusMonitor {
 		try {
 			const value = await agentStatus({ signal: controller.signal, agentUrl, timeoutMs: 8000 });
 			this.#failures = 0;
+			const wasAway = this.reading.state === 'error';
 			this.reading = { state: 'ok', value, at: new Date() };
 			this.#keepPause(value, this.reading.at);
 			this.#answered(this.reading.at);
+			if (wasAway) for (const listener of this.#onReturn) listener();
 		} catch (error) {
 			if (isAbort(error) || controller.signal.aborted) return;
 			if (!(error instanceof AgentError)) throw error;
