@@ -82,6 +82,9 @@ test.describe('the Now card follows the agent', () => {
 		await page.clock.runFor(2_000);
 		await expect(status(page)).toHaveText('Stopped');
 		await noStaleFigure(page, 'stopped');
+		// What the drives said before the stop: none of them is said to sync now.
+		await expect(page.getByTestId('storage')).not.toContainText('Syncing');
+		await expect(page.getByTestId('storage')).toContainText('Waiting');
 	});
 
 	test('an update: restarting, with no figure left, then running again', async ({
