@@ -139,11 +139,21 @@ test.describe('agent commands', () => {
 		// One outcome, in the tone of the state: no green box under the red banner.
 		await expect(page.getByTestId('command-outcome')).toBeHidden();
 
-		// Something on the desktop starts it again.
+		// Something on the desktop starts it again: every card of the page reads again.
+		const reads: string[] = [];
+		page.on('request', (r) => reads.push(new URL(r.url()).pathname));
 		agent.clock.advance(agent.options.restartSeconds * 1000);
 		await expect(page.getByTestId('agent-back')).toContainText('The agent is back');
 		await expect(page.getByTestId('agent-stopped')).toBeHidden();
 		await expect(status(page)).toHaveText('Running');
+		await expect
+			.poll(() =>
+				['/management/check_update', '/management/clouddrive', '/transferhistory/get_all'].filter(
+					(path) => !reads.includes(path)
+				)
+			)
+			.toEqual([]);
+		await expect(page.getByTestId('activity-halted')).toHaveCount(0);
 	});
 
 	test('update: warned of the restart, progress from the frames, the restart ridden out, the new version confirmed', async ({
