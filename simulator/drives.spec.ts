@@ -237,6 +237,29 @@ describe('activity, sync and history', () => {
 		expect(new Set(own.data.map((e) => e.userId)).size).toBeLessThanOrEqual(1);
 	});
 
+	it('holds failures of the last hour from the start, one for each of the first files in error', async () => {
+		type Entry = { transferStatus: number; endDate: string; destinationBucket: string | null };
+		const newest = await get<{ data: Entry[] }>(
+			`/transferhistory/get_all?token=${token}&status=16&sortfield=StartDate&descending=true&pagesize=50`
+		);
+		const now = sim.clock.now();
+		const recent = newest.data.filter((e) => now - Date.parse(e.endDate) <= 3_600_000);
+		const { drives, backups } = await list();
+		let inError = 0;
+		for (const [kind, items] of [
+			['drivereport', drives],
+			['backupreport', backups]
+		] as const) {
+			for (const d of items) {
+				const health = await get<Health>(`/${kind}/sync_health/${d.id}`);
+				inError += Math.min(3, Number(health.FilesWithErrors));
+			}
+		}
+		expect(inError).toBeGreaterThan(0);
+		expect(recent).toHaveLength(inError);
+		expect(recent.every((e) => e.transferStatus === 16 && e.destinationBucket)).toBe(true);
+	});
+
 	it('deletes a history entry once; an unknown id is 404', async () => {
 		const id = sim.state.history.at(-1)!.id;
 		const del = await api.call('DELETE', `/transferhistory/delete?id=${id}&token=${token}`);

@@ -53,6 +53,31 @@ export function seedHistory(
 			);
 		}
 	}
+	// The last hour: each file in error failed its last try a few minutes ago, with the error
+	// the drive's report gives it, so the overview's problems and the drives' counts agree.
+	let minutes = 3;
+	for (const d of storages) {
+		for (const file of d.files.filter((f) => f.state === 'error').slice(0, 3)) {
+			const ended = now - minutes * 60_000;
+			minutes += 4;
+			list.push(
+				fileEntry(
+					++id,
+					d,
+					file,
+					DIRECTION.Upload,
+					ended - 20_000,
+					ended,
+					{
+						status: TRANSFER_STATUS.Error,
+						transferred: Math.floor(file.size / 3),
+						error: file.error ?? FAILURES[0]!
+					},
+					people[0]!
+				)
+			);
+		}
+	}
 	// Copies between two buckets, started by hand: no drive involved.
 	const clouds = storages.slice(0, 2);
 	for (let i = 0; i < 40 && clouds.length === 2; i++) {

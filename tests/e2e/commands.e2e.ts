@@ -48,12 +48,13 @@ test.describe('agent commands', () => {
 
 		await actions.getByRole('button', { name: 'Pause' }).click();
 		await dialog(page).getByRole('button', { name: 'Pause the agent' }).click();
-		await expect(page.getByTestId('command-outcome')).toContainText('The agent is paused.');
 		await expect(status(page)).toHaveText('Paused');
 		expect(await agentStatus(agent.url)).toBe(4);
 		expect(calls).toEqual(['POST /management/command/2']);
 		const banner = page.getByTestId('agent-paused');
 		await expect(banner).toContainText(/Paused since \d\d:\d\d, less than a minute\./);
+		// One outcome, in the tone of the state: the amber banner, not a green box under it.
+		await expect(page.getByTestId('command-outcome')).toBeHidden();
 
 		// 42 minutes later, on another page, it still says since when and for how long.
 		await page.clock.fastForward('42:00');
@@ -115,17 +116,44 @@ test.describe('agent commands', () => {
 		await expect(dialog(page)).toBeHidden();
 		expect(calls).toEqual([]);
 
+		// The agent takes its time to answer the command: the pill says Stopping… meanwhile.
+		let answer!: () => void;
+		const answered = new Promise<void>((resolve) => (answer = resolve));
+		let held = false;
+		await page.route(
+			(url) => url.pathname === '/management/command/8',
+			async (route) => {
+				held = true;
+				await answered;
+				await route.continue();
+			}
+		);
 		await stop.click();
 		await dialog(page).getByRole('button', { name: 'Stop the agent' }).click();
+		await expect(status(page)).toHaveText('Stopping…');
+		expect(held).toBe(true);
+		answer();
 		await expect(page.getByTestId('agent-stopped')).toContainText('It does not restart by itself');
 		await expect(status(page)).toHaveText('Stopped');
 		expect(calls).toEqual(['POST /management/command/8']);
+		// One outcome, in the tone of the state: no green box under the red banner.
+		await expect(page.getByTestId('command-outcome')).toBeHidden();
 
-		// Something on the desktop starts it again.
+		// Something on the desktop starts it again: every card of the page reads again.
+		const reads: string[] = [];
+		page.on('request', (r) => reads.push(new URL(r.url()).pathname));
 		agent.clock.advance(agent.options.restartSeconds * 1000);
 		await expect(page.getByTestId('agent-back')).toContainText('The agent is back');
 		await expect(page.getByTestId('agent-stopped')).toBeHidden();
 		await expect(status(page)).toHaveText('Running');
+		await expect
+			.poll(() =>
+				['/management/check_update', '/management/clouddrive', '/transferhistory/get_all'].filter(
+					(path) => !reads.includes(path)
+				)
+			)
+			.toEqual([]);
+		await expect(page.getByTestId('activity-halted')).toHaveCount(0);
 	});
 
 	test('update: warned of the restart, progress from the frames, the restart ridden out, the new version confirmed', async ({

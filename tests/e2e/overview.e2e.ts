@@ -41,6 +41,40 @@ async function openOverview(page: Page, agent: Simulator) {
 }
 
 test.describe('overview: what the agent is doing now', () => {
+	test('a fresh browser lists the last hour’s failures from the agent, by drive, with links', async ({
+		page,
+		agent
+	}) => {
+		await page.clock.install();
+		await openOverview(page, agent);
+		// The drives the agent counts files in error in, each a link to those files.
+		const drives = page.getByTestId('problems-drives');
+		await expect(drives.getByRole('listitem')).toHaveCount(4);
+		await expect(drives).toContainText('Team Drive: 6 files with errors now');
+		// The history's failures of the last hour, newest first, each by its drive's name.
+		const rows = page.getByTestId('problem');
+		await expect(rows).toHaveCount(5);
+		await expect(page.getByTestId('problems-none')).toHaveCount(0);
+		await expect(rows.first()).toContainText('upload failed');
+		await expect(rows.first().getByRole('link', { name: /files with errors/ })).toHaveCount(1);
+		await expect(
+			page.getByRole('link', { name: /All failed transfers \(\d+ in the last hour\)/ })
+		).toBeVisible();
+
+		// The entry opens in the history; the drive's link opens its files in error.
+		await rows.first().getByRole('link').first().click();
+		await expect(page).toHaveURL(/\/history\?status=error&entry=\d+/);
+		const entry = new URL(page.url()).searchParams.get('entry');
+		await expect(page.getByRole('dialog')).toContainText(`Entry ID ${entry}`);
+		await expect(page.getByRole('dialog')).toContainText('Failed');
+		await page.goBack();
+		await rows
+			.first()
+			.getByRole('link', { name: /files with errors/ })
+			.click();
+		await expect(page).toHaveURL(/\/(drives|backups)\/[^?]+\?state=256#files/);
+	});
+
 	test('activity figures agree with the frames sent, estimates labelled, and the chart fills in', async ({
 		page,
 		agent
@@ -114,7 +148,7 @@ test.describe('overview: what the agent is doing now', () => {
 		agent
 	}) => {
 		await openOverview(page, agent);
-		await expect(page.getByTestId('problems-none')).toBeVisible();
+		await expect(page.getByTestId('problem')).toHaveCount(5);
 		await push(agent, 'notification', failed('broken'));
 		const problems = page.getByTestId('problems');
 		await expect(problems).toContainText('broken.mov');

@@ -36,7 +36,8 @@ describe('activity', () => {
 			download: 3_000,
 			bytesLeft: 50_000,
 			unknownSize: 0,
-			secondsLeft: 10
+			secondsLeft: 10,
+			quietMs: 500
 		});
 	});
 
@@ -52,6 +53,17 @@ describe('activity', () => {
 		expect(activityOf([], 0)).toMatchObject({ active: 0, upload: 0, download: 0 });
 		const a = activityOf([t({ speed: 5_000, updatedAt: 0, size: null })], 120_000);
 		expect(a).toMatchObject({ active: 1, upload: null, unknownSize: 1, bytesLeft: 0 });
+	});
+
+	it('draws a break, not a flat line, while there are no figures or they stopped arriving', () => {
+		const th = new Throughput();
+		th.add(1, activityOf([t({ speed: 5_000 })], 1_000));
+		th.add(2, null);
+		th.add(3, activityOf([t({ speed: 5_000 })], 31_000));
+		th.add(4, activityOf([], 31_000));
+		expect(th.samples.map((s) => s.upload)).toEqual([5_000, null, null, 0]);
+		expect(activityOf([t({ speed: 5_000 })], 31_000).quietMs).toBe(30_000);
+		expect(activityOf([], 31_000).quietMs).toBeNull();
 	});
 
 	it('keeps the last 15 minutes of samples', () => {

@@ -19,7 +19,12 @@ export type Activity = {
 	unknownSize: number;
 	/** bytesLeft at the current total speed; null when there is no speed to go by. */
 	secondsLeft: number | null;
+	/** How long since the newest figure of an active transfer; null when none is active. */
+	quietMs: number | null;
 };
+
+/** Active transfers with no figure for this long: their speeds are said to be missing. */
+export const QUIET_MS = 30_000;
 
 const isUpload = (mode: string) => /up/i.test(mode) || mode === '1';
 const isDownload = (mode: string) => /down/i.test(mode) || mode === '2';
@@ -32,9 +37,11 @@ export function activityOf(transfers: Transfer[], now: number): Activity {
 	let downloads = 0;
 	let bytesLeft = 0;
 	let unknownSize = 0;
+	let newest = -Infinity;
 	for (const t of transfers) {
 		if (t.outcome !== 'active') continue;
 		active++;
+		newest = Math.max(newest, t.updatedAt);
 		if (t.size !== null && t.bytes !== null) bytesLeft += Math.max(0, t.size - t.bytes);
 		else unknownSize++;
 		if (isUpload(t.mode)) uploads++;
@@ -55,11 +62,13 @@ export function activityOf(transfers: Transfer[], now: number): Activity {
 		download,
 		bytesLeft,
 		unknownSize,
-		secondsLeft: total > 0 && bytesLeft > 0 ? bytesLeft / total : null
+		secondsLeft: total > 0 && bytesLeft > 0 ? bytesLeft / total : null,
+		quietMs: active > 0 ? Math.max(0, now - newest) : null
 	};
 }
 
-export type ThroughputSample = { at: number; upload: number; download: number };
+/** Null speeds: no figures then (the agent paused, stopped, away, or silent), a break in the chart. */
+export type ThroughputSample = { at: number; upload: number | null; download: number | null };
 
 export const SAMPLE_MS = 5_000;
 const KEEP_SAMPLES = 180;
@@ -69,8 +78,14 @@ export class Throughput {
 	#samples: ThroughputSample[] = [];
 	#listeners = new Set<() => void>();
 
-	add(at: number, activity: Activity) {
-		this.#samples.push({ at, upload: activity.upload ?? 0, download: activity.download ?? 0 });
+	/** A sample of the speeds now; null when there are no figures to go by. */
+	add(at: number, activity: Activity | null) {
+		const known = activity !== null && !(activity.quietMs !== null && activity.quietMs >= QUIET_MS);
+		this.#samples.push(
+			known
+				? { at, upload: activity.upload ?? 0, download: activity.download ?? 0 }
+				: { at, upload: null, download: null }
+		);
 		if (this.#samples.length > KEEP_SAMPLES) this.#samples.shift();
 		for (const listener of this.#listeners) listener();
 	}

@@ -8,6 +8,8 @@ import { Transfers } from './transfers.svelte';
 import type { FileState, Transfer } from './live-records';
 import { Problems } from './problems.svelte';
 import { activityOf, SAMPLE_MS, Throughput } from './activity';
+import { agentStatusMonitor } from '$lib/state/agent-status.svelte';
+import { haltOf } from '$lib/state/agent-status-words';
 import { connectHub, type Keeper } from './hub-client';
 import { loadTimeline, type Restored } from './timeline-store';
 
@@ -98,7 +100,8 @@ class Live {
 		this.#sampler ??= setInterval(() => {
 			this.flush();
 			const now = Date.now();
-			this.throughput.add(now, activityOf(this.transfers.list, now));
+			const halted = haltOf(agentStatusMonitor.reading, agentStatusMonitor.expected) !== null;
+			this.throughput.add(now, halted ? null : activityOf(this.transfers.list, now));
 		}, SAMPLE_MS);
 	}
 

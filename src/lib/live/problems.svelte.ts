@@ -1,7 +1,7 @@
 import { config } from '$lib/config.svelte';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import type { Severity } from './event-words';
-import type { TimelineEntry } from './timeline-entry';
+import { payloadOf, type TimelineEntry } from './timeline-entry';
 
 /**
  * The problems the live channels brought (failed transfers, errors and warnings), newest last:
@@ -16,7 +16,21 @@ export type Problem = {
 	severity: Severity;
 	label: string;
 	summary: string;
+	/** A failed transfer's file name and bucket, as its frame gave them, to match it elsewhere. */
+	transfer?: { name: string; storage: string | null };
 };
+
+/** The file name and bucket of a failed transfer's frame; undefined for other problems. */
+function transferOf(entry: TimelineEntry): Problem['transfer'] {
+	if (entry.kind !== 'progress') return undefined;
+	const frame = payloadOf(entry);
+	const data =
+		frame && typeof frame === 'object' ? (frame as Record<string, unknown>).Data : undefined;
+	if (!data || typeof data !== 'object') return undefined;
+	const { Name, StorageName } = data as Record<string, unknown>;
+	if (typeof Name !== 'string' || Name === '') return undefined;
+	return { name: Name, storage: typeof StorageName === 'string' ? StorageName : null };
+}
 
 const MAX_PROBLEMS = 200;
 export const RECENT_MS = 60 * 60_000;
@@ -49,6 +63,8 @@ export class Problems {
 				label: entry.label,
 				summary: entry.summary
 			};
+			const transfer = transferOf(entry);
+			if (transfer) problem.transfer = transfer;
 			this.#list.push(problem);
 			added = true;
 			for (const listener of this.#listeners) listener(problem);

@@ -149,11 +149,17 @@ class AgentControl {
 		return this.#action.run({
 			key: action,
 			call: async () => {
-				await runCommand(COMMAND_OF[action]);
+				// A stop is said at once ("Stopping…"), not after the agent answers the command.
+				if (action === 'exit') agentStatusMonitor.markStopped();
+				try {
+					await runCommand(COMMAND_OF[action]);
+				} catch (error) {
+					if (action === 'exit') agentStatusMonitor.stopFailed();
+					throw error;
+				}
 				if (action === 'pause' || action === 'resume')
 					agentStatusMonitor.markPaused(action === 'pause');
-				if (action === 'exit') agentStatusMonitor.markStopped();
-				else agentStatusMonitor.refreshSoon();
+				if (action !== 'exit') agentStatusMonitor.refreshSoon();
 			},
 			done: words.done,
 			failed: `${words.label} did not work`

@@ -78,4 +78,23 @@ describe('agentStatusMonitor', () => {
 		await settle();
 		expect(calls).toBe(2);
 	});
+
+	it('calls back when the agent answers again after not answering, once', async () => {
+		let returns = 0;
+		const off = agentStatusMonitor.onReturn(() => returns++);
+		agentStatusMonitor.start();
+		await settle();
+		await vi.advanceTimersByTimeAsync(10_000);
+		expect(returns).toBe(0);
+		answer = async () => Promise.reject(new TypeError('Failed to fetch'));
+		await vi.advanceTimersByTimeAsync(10_000);
+		expect(agentStatusMonitor.reading.state).toBe('error');
+		answer = async () => new Response('1');
+		await vi.advanceTimersByTimeAsync(2000);
+		expect(agentStatusMonitor.reading.state).toBe('ok');
+		expect(returns).toBe(1);
+		await vi.advanceTimersByTimeAsync(10_000);
+		expect(returns).toBe(1);
+		off();
+	});
 });

@@ -52,6 +52,10 @@ class AgentStatusMonitor {
 	#controller: AbortController | null = null;
 	#running = false;
 	#agentUrl = '';
+	readonly #onReturn = new Set<() => void>();
+
+	/** The network changed (back online, another network): ask the agent at once. */
+	#onOnline = () => void this.refresh();
 
 	#onVisibility = () => {
 		if (document.hidden) this.#clearTimer();
@@ -86,6 +90,14 @@ class AgentStatusMonitor {
 		this.expectReturn();
 	}
 
+	/** The stop the user asked for did not happen (the command failed): it is not stopping. */
+	stopFailed() {
+		this.#stoppedAt.set(null);
+		this.#away = null;
+		this.#clearTimer();
+		if (this.#running) this.#schedule();
+	}
+
 	/** The agent is about to go away and come back (a stop, an update): look every 2 s, no backoff. */
 	expectReturn() {
 		this.#away = { phase: 'going', since: Date.now() };
@@ -99,6 +111,7 @@ class AgentStatusMonitor {
 		if (!this.#running) {
 			this.#running = true;
 			document.addEventListener('visibilitychange', this.#onVisibility);
+			if (typeof window !== 'undefined') window.addEventListener('online', this.#onOnline);
 		}
 		if (this.#agentUrl !== config.agentUrl) {
 			this.#agentUrl = config.agentUrl;
@@ -111,6 +124,15 @@ class AgentStatusMonitor {
 		void this.refresh();
 	}
 
+	/**
+	 * Calls back each time the agent answers after not answering (a restart, an update, an
+	 * outage, a network change): what pages show from before may be stale or a stale error.
+	 */
+	onReturn(listener: () => void): () => void {
+		this.#onReturn.add(listener);
+		return () => this.#onReturn.delete(listener);
+	}
+
 	/** Reads the status again now, if polling: a sign-in or sign-out changes it at once. */
 	refreshSoon() {
 		if (this.#running) void this.refresh();
@@ -119,6 +141,7 @@ class AgentStatusMonitor {
 	stop() {
 		this.#running = false;
 		document.removeEventListener('visibilitychange', this.#onVisibility);
+		if (typeof window !== 'undefined') window.removeEventListener('online', this.#onOnline);
 		this.#clearTimer();
 		this.#controller?.abort();
 	}
@@ -132,9 +155,11 @@ class AgentStatusMonitor {
 		try {
 			const value = await agentStatus({ signal: controller.signal, agentUrl, timeoutMs: 8000 });
 			this.#failures = 0;
+			const wasAway = this.reading.state === 'error';
 			this.reading = { state: 'ok', value, at: new Date() };
 			this.#keepPause(value, this.reading.at);
 			this.#answered(this.reading.at);
+			if (wasAway) for (const listener of this.#onReturn) listener();
 		} catch (error) {
 			if (isAbort(error) || controller.signal.aborted) return;
 			if (!(error instanceof AgentError)) throw error;

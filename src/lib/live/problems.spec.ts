@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { Problems } from './problems.svelte.ts';
+import type { TimelineEntry } from './timeline-entry';
+
+const entry = (
+	seq: number,
+	json: string,
+	kind: TimelineEntry['kind'] = 'progress'
+): TimelineEntry => ({
+	seq,
+	at: 1_000 + seq,
+	channel: 'notification',
+	kind,
+	label: 'Transfer',
+	summary: 'Upload a.mov, failed',
+	payload: undefined,
+	json,
+	severity: 'error'
+});
+
+describe('Problems', () => {
+	it('keeps a failed transfer’s file and bucket, to match it with the history', () => {
+		const problems = new Problems();
+		problems.add([
+			entry(1, JSON.stringify({ Type: 1, Data: { Name: 'a.mov', StorageName: 'studio' } })),
+			entry(2, JSON.stringify({ Type: 1, Data: { Name: 'b.mov' } })),
+			entry(3, JSON.stringify({ Type: 1, Data: { Name: '' } })),
+			entry(4, 'not json'),
+			entry(5, JSON.stringify({ Type: 2, Data: { Name: 'c.mov' } }), 'app-notification')
+		]);
+		expect(problems.recent(2_000).map((p) => p.transfer)).toEqual([
+			undefined,
+			undefined,
+			undefined,
+			{ name: 'b.mov', storage: null },
+			{ name: 'a.mov', storage: 'studio' }
+		]);
+	});
+});
