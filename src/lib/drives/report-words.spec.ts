@@ -10,7 +10,7 @@ describe('report words', () => {
 	});
 
 	it('formats cells of open shapes by their key', () => {
-		expect(cellText('SizeBytes', 2_000_000)).toBe('2.0 MB');
+		expect(cellText('SizeBytes', 2_000_000)).toBe('1.9 MB');
 		expect(cellText('Count', 1234)).toMatch(/1.234|1,234/);
 		expect(cellText('Extension', '.mov')).toBe('.mov');
 		expect(cellText('Tags', ['a'])).toBe('["a"]');

@@ -17,8 +17,8 @@ export const USER_TYPE_NAMES: Names = {
 	[USER_TYPE.AccountAdmin]: 'Account admin',
 	[USER_TYPE.AccountUser]: 'Account user',
 	[USER_TYPE.DesktopAdmin]: 'Desktop admin',
-	[USER_TYPE.DesktopCreativeUser]: 'Desktop creative user',
-	[USER_TYPE.DesktopStandardUser]: 'Desktop standard user'
+	[USER_TYPE.DesktopCreativeUser]: 'Desktop creative',
+	[USER_TYPE.DesktopStandardUser]: 'Desktop standard'
 };
 
 export const USER_STATUS_NAMES: Names = {

@@ -60,6 +60,10 @@ describe('names of the contract enums', () => {
 	it('offers at sign-in exactly the desktop user types of the contract', () => {
 		expect(DESKTOP_USER_TYPES.map((t) => t.value)).toEqual([...contract.DESKTOP_USER_TYPE_VALUES]);
 	});
+
+	it('says each user type in one word, on the sign-in form and in every table', () => {
+		for (const t of DESKTOP_USER_TYPES) expect(USER_TYPE_NAMES[t.value]).toBe(t.label);
+	});
 });
 
 describe('reading values', () => {
@@ -81,7 +85,7 @@ describe('reading values', () => {
 	it('names all the bits of a flag set, and unknown bits as one number', () => {
 		expect(flagNames(USER_TYPE_NAMES, 20)).toEqual(['Account admin', 'Desktop admin']);
 		expect(flagNames(USER_TYPE_NAMES, 64 | 128)).toEqual([
-			'Desktop standard user',
+			'Desktop standard',
 			'Unknown (128)'
 		]);
 		expect(flagNames(USER_TYPE_NAMES, -1)).toContain('Unknown (-1)');
