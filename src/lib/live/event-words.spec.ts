@@ -57,13 +57,14 @@ describe('describeNotification', () => {
 });
 
 describe('describeState', () => {
-	it('names every flag and keeps the raw value, unknown bits included', () => {
+	it("says a state in the tiles' words, no raw number; unknown bits as one number", () => {
 		expect(describeState({ Path: '/x/a.psd', StorageName: 'S3', State: 4 }).summary).toBe(
-			'/x/a.psd (S3): Uploading [4]'
+			'/x/a.psd (S3): Waiting to upload'
 		);
-		expect(describeState({ Path: '/a', State: 0 }).summary).toBe('/a: In sync [0]');
+		expect(describeState({ Path: '/a', State: 132 }).summary).toBe('/a: Uploading now');
+		expect(describeState({ Path: '/a', State: 0 }).summary).toBe('/a: In sync');
 		expect(describeState({ Path: '/a', State: 1024 + 2 }).summary).toBe(
-			'/a: Downloading, Unknown (1024) [1026]'
+			'/a: Downloading, unknown (1024)'
 		);
 	});
 });

@@ -1,4 +1,4 @@
-import { FILE_STATE_NAMES, flagNames } from '$lib/names/enums';
+import { fileStateWords } from '$lib/names/enums';
 import { NOTIFICATION_TYPE } from '$lib/contract';
 import {
 	appNotificationDataSchema,
@@ -179,9 +179,9 @@ export function describeNotification(frame: NotificationFrame): Described {
 	}
 }
 
-/** All the names of a state ("Uploading, Error", "In sync"); unknown bits as numbers. */
+/** A state in the tiles' words ("Uploading now", "In sync"); unknown bits as numbers. */
 export function stateNames(state: number): string {
-	return flagNames(FILE_STATE_NAMES, state).join(', ');
+	return fileStateWords(state);
 }
 
 export function describeState(frame: StateChangeFrame): Described {
@@ -189,6 +189,6 @@ export function describeState(frame: StateChangeFrame): Described {
 	return {
 		kind: 'state',
 		label: EVENT_KINDS.state,
-		summary: oneLine(`${frame.Path}${where}: ${stateNames(frame.State)} [${frame.State}]`)
+		summary: oneLine(`${frame.Path}${where}: ${stateNames(frame.State)}`)
 	};
 }

@@ -53,6 +53,29 @@ export const FILE_STATE_NAMES: Names = {
 	[FILE_STATE.Error]: 'Error'
 };
 
+/**
+ * A file's whole state in the words of a drive's health tiles, one word per state everywhere (the
+ * tiles, the files filter and rows, the breakdown, the events): the states a file spends its time
+ * in. Other combinations are said flag by flag (`fileStateWords`).
+ */
+export const FILE_STATE_WORDS: Names = {
+	[FILE_STATE.Normal]: 'In sync',
+	[FILE_STATE.Uploading]: 'Waiting to upload',
+	[FILE_STATE.Uploading | FILE_STATE.Reading]: 'Uploading now',
+	[FILE_STATE.Downloading]: 'Waiting to download',
+	[FILE_STATE.Downloading | FILE_STATE.Reading]: 'Downloading now',
+	[FILE_STATE.Deleting]: 'Being deleted',
+	[FILE_STATE.Error]: 'With errors'
+};
+
+/** A FileState number in words: the tiles' word for a whole state, else each flag's name. */
+export function fileStateWords(state: number): string {
+	if (Object.hasOwn(FILE_STATE_WORDS, state)) return FILE_STATE_WORDS[state]!;
+	return flagNames(FILE_STATE_NAMES, state)
+		.map((n, i) => (i === 0 ? n : n.toLowerCase()))
+		.join(', ');
+}
+
 /** CloudType flags: the storage a drive or backup uses. */
 export const CLOUD_TYPE_NAMES: Names = {
 	1: 'Amazon S3',

@@ -84,10 +84,7 @@ describe('reading values', () => {
 
 	it('names all the bits of a flag set, and unknown bits as one number', () => {
 		expect(flagNames(USER_TYPE_NAMES, 20)).toEqual(['Account admin', 'Desktop admin']);
-		expect(flagNames(USER_TYPE_NAMES, 64 | 128)).toEqual([
-			'Desktop standard',
-			'Unknown (128)'
-		]);
+		expect(flagNames(USER_TYPE_NAMES, 64 | 128)).toEqual(['Desktop standard', 'Unknown (128)']);
 		expect(flagNames(USER_TYPE_NAMES, -1)).toContain('Unknown (-1)');
 	});
 
