@@ -177,6 +177,17 @@ export function syncNow(id: string, options: Options = {}) {
 	});
 }
 
+/**
+ * Starts a sync pass for one file of a drive (its full path): a failed file is tried again. Like
+ * `syncNow`, only ever called from a button the user confirmed.
+ */
+export function syncFile(id: string, path: string, options: Options = {}) {
+	return request(emptySchema, `/management/clouddrive/sync/${encodeURIComponent(id)}`, {
+		...options,
+		query: { path }
+	});
+}
+
 /** Opens the folder in the file explorer of the machine the agent runs on. */
 export function openInExplorer(kind: StorageKind, id: string, options: Options = {}) {
 	const name = kind === 'drive' ? 'clouddrive_open' : 'cloudbackup_open';
