@@ -7,6 +7,10 @@ describe('report words', () => {
 		expect(humanize('LargestFiles')).toBe('Largest files');
 		expect(humanize('IndexVersion')).toBe('Index version');
 		expect(humanize('CPUTime')).toBe('Cpu time');
+		expect(humanize('SizeBytes')).toBe('Size');
+		expect(humanize('SizeFormatted')).toBe('Size');
+		expect(humanize('LastModifiedDateUtc')).toBe('Last modified');
+		expect(humanize('StartTimeUtc')).toBe('Start');
 	});
 
 	it('formats cells of open shapes by their key', () => {
