@@ -28,7 +28,7 @@ describe('describeNotification', () => {
 			Type: 1,
 			Data: { TransferMode: 2, Status: 3, Path: '/a/b.bin', Error: 'reset', TransferId: 9 }
 		});
-		expect(d.summary).toBe('Mode 2 b.bin, 3: reset');
+		expect(d.summary).toBe('Download (inferred) b.bin, 3: reset');
 	});
 
 	it('reads user notifications, agent calls and update progress', () => {

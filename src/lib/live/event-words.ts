@@ -1,4 +1,4 @@
-import { fileStateWords } from '$lib/names/enums';
+import { fileStateWords, transferModeWords } from '$lib/names/enums';
 import { NOTIFICATION_TYPE } from '$lib/contract';
 import {
 	appNotificationDataSchema,
@@ -79,7 +79,7 @@ export function percent(bytes: number | null | undefined, size: number | null | 
 const fileName = (p: ProgressData) => p.Name || p.Path?.split('/').pop() || 'a file';
 
 function progressSummary(p: ProgressData): string {
-	const mode = typeof p.TransferMode === 'number' ? `Mode ${p.TransferMode}` : p.TransferMode;
+	const mode = transferModeWords(p.TransferMode);
 	const direction = mode ? `${mode} ` : '';
 	const where = p.StorageName ? ` (${p.StorageName})` : '';
 	const pct = percent(p.Bytes, p.Size);

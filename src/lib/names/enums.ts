@@ -118,6 +118,33 @@ export const TRANSFER_STATUS_NAMES: Names = {
 /** TransferHistoryDirection. */
 export const TRANSFER_DIRECTION_NAMES: Names = { 1: 'Upload', 2: 'Download' };
 
+/**
+ * TransferMode of a Progress frame. The agent may send it as a name or a number (open in the
+ * contract); numbers are read in the order the contract lists the names (Upload, Download,
+ * Encrypt, Decrypt), counted from 1 like TransferHistoryDirection: an inference, said as one.
+ */
+export const TRANSFER_MODE_NAMES: Names = {
+	1: 'Upload',
+	2: 'Download',
+	3: 'Encrypt',
+	4: 'Decrypt'
+};
+
+/** A transfer mode in words: a name as the table says it, a number with "(inferred)". */
+export function transferModeWords(mode: string | number | null | undefined): string {
+	if (mode === null || mode === undefined || mode === '') return '';
+	if (typeof mode === 'number' || /^\d+$/.test(mode)) {
+		const n = Number(mode);
+		return Object.hasOwn(TRANSFER_MODE_NAMES, n)
+			? `${TRANSFER_MODE_NAMES[n]} (inferred)`
+			: unknownValue(n);
+	}
+	const known = Object.values(TRANSFER_MODE_NAMES).find(
+		(m) => m.toLowerCase() === mode.toLowerCase()
+	);
+	return known ?? mode;
+}
+
 /** TransferHistoryOrigin flags: what started a transfer. */
 export const TRANSFER_ORIGIN_NAMES: Names = {
 	1: 'Direct transfer',

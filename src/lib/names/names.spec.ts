@@ -10,6 +10,7 @@ import {
 	flagNames,
 	nameOf,
 	reportEnumWords,
+	transferModeWords,
 	yesNo
 } from './enums.ts';
 import { DESKTOP_USER_TYPES, agentStatusText } from './shell.ts';
@@ -86,6 +87,15 @@ describe('reading values', () => {
 		expect(flagNames(USER_TYPE_NAMES, 20)).toEqual(['Account admin', 'Desktop admin']);
 		expect(flagNames(USER_TYPE_NAMES, 64 | 128)).toEqual(['Desktop standard', 'Unknown (128)']);
 		expect(flagNames(USER_TYPE_NAMES, -1)).toContain('Unknown (-1)');
+	});
+
+	it('says transfer modes by name, numbers in the listed order as inferred', () => {
+		expect(transferModeWords('upload')).toBe('Upload');
+		expect(transferModeWords(2)).toBe('Download (inferred)');
+		expect(transferModeWords('4')).toBe('Decrypt (inferred)');
+		expect(transferModeWords(9)).toBe('Unknown (9)');
+		expect(transferModeWords('Mirror')).toBe('Mirror');
+		expect(transferModeWords(null)).toBe('');
 	});
 
 	it('reads zero as the table says, or None', () => {
