@@ -1,11 +1,16 @@
 import type { Simulator } from '../../simulator/index.ts';
-import { expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, signInWithToken, test } from './fixtures.ts';
 
 /** The next step wherever something failed: retry a failed file, advice beside an error. */
 
 const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
 
-type Entry = { transferStatus: number; errorMessage: string | null };
+type Entry = {
+	transferStatus: number;
+	errorMessage: string | null;
+	sourcePath: string;
+	name: string;
+};
 const entries = (sim: Simulator) => sim.state.history as unknown as Entry[];
 
 test.describe('the next step after a failure', () => {
@@ -56,5 +61,41 @@ test.describe('the next step after a failure', () => {
 		await expect(page.getByTestId('history-panel')).toContainText(
 			`This computer’s disk is full: free up space on it, then retry. The agent said: “${text}”`
 		);
+	});
+
+	test('a drive’s failed transfer runs again from its history entry, confirmed', async ({
+		page,
+		agent
+	}) => {
+		// A file of the drive fails to upload now: the newest failure in the history.
+		const { path } = (await control(agent, 'transfer', { id: TEAM, fail: true })) as {
+			path: string;
+		};
+		const before = entries(agent).length;
+		await signInWithToken(page, agent);
+		await page.goto('/history?status=error');
+		const first = page.getByTestId('history-table').locator('tbody tr').first();
+		await first.getByRole('button').first().click();
+		const panel = page.getByTestId('history-panel');
+		await expect(panel).toContainText(path);
+		await panel.getByRole('button', { name: 'Run again' }).click();
+		const dialog = page.getByRole('dialog', { name: 'Run this transfer again?' });
+		await expect(dialog).toContainText(`for ${path} alone`);
+		await dialog.getByRole('button', { name: 'Run it again' }).click();
+		await expect(page.getByTestId('rerun-outcome')).toContainText(
+			`The agent is running the transfer of ${path} again`
+		);
+		// The agent really transfers it again: a new entry for the same file, completed.
+		await expect
+			.poll(
+				() =>
+					entries(agent)
+						.slice(before)
+						.some((e) => e.sourcePath === path && e.transferStatus === 4),
+				{
+					timeout: 15_000
+				}
+			)
+			.toBe(true);
 	});
 });

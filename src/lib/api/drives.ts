@@ -55,6 +55,13 @@ export function listDrives(options: Options = {}) {
 	return request(driveListSchema, '/management/clouddrive', options).then(readRows);
 }
 
+/** The drive that holds a path on this computer (`clouddrive?path=`), or null when none does. */
+export function driveOwning(path: string, options: Options = {}) {
+	return request(driveListSchema, '/management/clouddrive', { ...options, query: { path } }).then(
+		(rows) => readRows(rows).drives[0] ?? null
+	);
+}
+
 export function listBackups(options: Options = {}) {
 	return request(driveListSchema, '/management/cloudbackup', options).then(readRows);
 }
