@@ -42,9 +42,14 @@ describe('describeNotification', () => {
 				Data: { Operation: 'update_user', HttpMethod: 'PUT', Origin: 'http://localhost:4173' }
 			}).summary
 		).toBe('PUT update_user from http://localhost:4173');
-		expect(describeNotification({ Type: 8, Data: { Progress: 40 } }).summary).toBe(
-			'40 % {"Progress":40}'
-		);
+		expect(describeNotification({ Type: 8, Data: { Progress: 40 } }).summary).toBe('40 %');
+		expect(
+			describeNotification({
+				Type: 8,
+				Data: { Stage: 'Downloading', Percent: 42, TimeUtc: '2026-11-25T08:00:00Z' }
+			}).summary
+		).toBe('Downloading, 42 %');
+		expect(describeNotification({ Type: 8, Data: { X: 1 } }).summary).toBe('{"X":1}');
 	});
 
 	it('keeps an unknown type with its number and data', () => {

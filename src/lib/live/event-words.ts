@@ -126,11 +126,19 @@ export function severityOf(data: unknown): Severity | undefined {
 	return undefined;
 }
 
+/** An update frame in words: its stage or message and its percentage; else the data as sent. */
 function updateSummary(data: unknown): string {
 	const d = record(data);
 	const pct =
 		d && ['Progress', 'Percent', 'Percentage'].map((k) => d[k]).find((v) => typeof v === 'number');
-	return typeof pct === 'number' ? `${pct} % ${oneLine(data, 100)}` : oneLine(data);
+	const said = d
+		? ['Stage', 'Status', 'Message'].flatMap((k) =>
+				typeof d[k] === 'string' && d[k] ? [words(d[k])] : []
+			)
+		: [];
+	const parts = [...said, ...(typeof pct === 'number' ? [`${pct} %`] : [])];
+	const text = parts.join(', ');
+	return text ? oneLine(text.charAt(0).toUpperCase() + text.slice(1)) : oneLine(data);
 }
 
 export function describeNotification(frame: NotificationFrame): Described {
