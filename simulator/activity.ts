@@ -54,6 +54,8 @@ export class Activity {
 	#seq = 0;
 	/** Sync passes running, by drive or backup id. */
 	readonly #syncs = new Map<string, NodeJS.Timeout>();
+	/** Sync passes of one file, by the file. */
+	readonly #fileSyncs = new Map<SimFile, NodeJS.Timeout>();
 
 	constructor(state: SimState, send: Send) {
 		this.#state = state;
@@ -112,6 +114,35 @@ export class Activity {
 		}, SYNC_TICK_MS);
 		timer.unref();
 		this.#syncs.set(storage.id, timer);
+	}
+
+	/**
+	 * A sync pass for one file (`clouddrive/sync/{id}?path=`): a failed file waits again (to go
+	 * up, or down on a read-only drive) and is transferred at once. A file with nothing to do, or
+	 * already moving, is left as it is.
+	 */
+	syncFile(storage: SimStorage, file: SimFile) {
+		if (this.#fileSyncs.has(file) || this.#transfers.some((t) => t.file === file)) return;
+		if (file.state === 'error')
+			this.#setState(
+				storage,
+				file,
+				storage.permissionType === PERMISSION_TYPE.ReadWrite ? 'pendingUpload' : 'pendingDownload'
+			);
+		if (file.state !== 'pendingUpload' && file.state !== 'pendingDownload') return;
+		const t = this.#start(storage, file);
+		// What failed once was passing (a reset connection, a file closed since): this pass succeeds.
+		t.fails = false;
+		const timer = setInterval(() => {
+			if (this.#state.status === AGENT_STATUS.Paused) return;
+			if (this.#transfers.includes(t)) this.#advance(t);
+			else {
+				clearInterval(timer);
+				this.#fileSyncs.delete(file);
+			}
+		}, SYNC_TICK_MS);
+		timer.unref();
+		this.#fileSyncs.set(file, timer);
 	}
 
 	#endSync(storage: SimStorage) {
@@ -276,5 +307,7 @@ export class Activity {
 		this.#seq = 0;
 		for (const timer of this.#syncs.values()) clearInterval(timer);
 		this.#syncs.clear();
+		for (const timer of this.#fileSyncs.values()) clearInterval(timer);
+		this.#fileSyncs.clear();
 	}
 }

@@ -180,6 +180,30 @@ describe('activity, sync and history', () => {
 		expect(r.json).toMatchObject({ type: 'INACTIVE' });
 	});
 
+	it('syncs one failed file: it waits again, moves, and ends in sync; other paths are refused', async () => {
+		const team = (await list()).drives[0]!;
+		const failed = await get<FileStates>(`/drivereport/file_states/${team.id}?state=256`);
+		const path = failed.Files[0]!.Path;
+		const st = await openSocket(sim, 'statechange');
+		const sync = (p: string) =>
+			api.call('GET', `/management/clouddrive/sync/${team.id}?path=${encodeURIComponent(p)}`);
+		expect((await sync(path)).status).toBe(200);
+		const frames = await until(() => {
+			const mine = (st.frames as { Path: string; State: number }[]).filter((f) => f.Path === path);
+			return mine.at(-1)?.State === 0 && mine;
+		}, 15_000);
+		expect(frames.map((f) => f.State)).toEqual([4, 132, 0]);
+		const after = await get<FileStates>(`/drivereport/file_states/${team.id}?state=256`);
+		expect(after.Files.map((f) => f.Path)).not.toContain(path);
+		const outside = await sync('Z:\\elsewhere\\a.txt');
+		expect(outside.status).toBe(499);
+		expect(outside.json).toMatchObject({ type: 'SECURITY' });
+		const missing = await sync(`${path}.nothing`);
+		expect(missing.status).toBe(404);
+		expect(missing.json).toMatchObject({ type: 'NOT_FOUND' });
+		st.ws.close();
+	});
+
 	it('records explorer windows opened and shared-drive fetches in the control surface', async () => {
 		const { drives, backups } = await list();
 		expect((await api.call('POST', `/management/clouddrive_open/${drives[0]!.id}`)).status).toBe(

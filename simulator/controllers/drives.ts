@@ -4,7 +4,7 @@ import {
 	TRANSFER_STATUS,
 	allFlags
 } from '../../src/lib/contract.ts';
-import { owns, reportTally, type SimStorage } from '../model/drives.ts';
+import { fullPath, owns, reportTally, type SimStorage } from '../model/drives.ts';
 import { fileDistribution, fileStates, summary, syncHealth } from '../reports/drives.ts';
 import { historicalTrends, transferActivity } from '../reports/transfers.ts';
 import { fail, intParam, ok, pageParams } from '../reply.ts';
@@ -137,11 +137,24 @@ function reports(kind: Kind): Route[] {
 	];
 }
 
-/** GET clouddrive/sync/{id}: a GET that starts work. It answers at once; the pass runs after. */
+/**
+ * GET clouddrive/sync/{id}?path=: a GET that starts work. It answers at once; the pass runs after.
+ * `path` "/" (or none) syncs the whole drive; a file's full path syncs that file (a failed one is
+ * tried again); a path outside the drive is 499 SECURITY, one inside it that names no file 404.
+ */
 const syncNow: Handler = (req, ctx) => {
 	const d = find('drive', req.params[0]!, ctx);
 	if (!d.active) throw fail('INACTIVE', `${d.name} is not active: activate it in the agent first.`);
-	ctx.work.sync(d);
+	const path = req.query.get('path');
+	if (path === null || path === '' || path === '/') {
+		ctx.work.sync(d);
+		return ok();
+	}
+	if (!owns(d, path)) throw fail('SECURITY', 'The path is outside the drive.');
+	const wanted = path.replace(/\//g, '\\').toLowerCase();
+	const file = d.files.find((f) => fullPath(d, f).toLowerCase() === wanted);
+	if (!file) throw fail('NOT_FOUND', `No file ${path} in ${d.name}.`, 404);
+	ctx.work.syncFile(d, file);
 	return ok();
 };
 

@@ -51,7 +51,7 @@ test.describe('a drive page', () => {
 		await expect(page.getByTestId('summary-other')).toContainText('Index version (IndexVersion)');
 		await expect(page.getByTestId('summary-other')).toContainText('7');
 		// The breakdown, the trends and the distribution have their numbers as text.
-		await expect(page.getByTestId('health-breakdown')).toContainText('Pending upload');
+		await expect(page.getByTestId('health-breakdown')).toContainText('Waiting to upload');
 		await expect(page.getByTestId('trends-total')).toContainText('transfers');
 		await expect(page.getByTestId('trend-transfers').locator('canvas').first()).toBeVisible();
 		await expect(page.getByTestId('distribution')).toContainText('Largest files');
@@ -70,8 +70,8 @@ test.describe('a drive page', () => {
 			`Showing 1 to ${count(h.FilesPendingUpload as number)} of ${count(h.FilesPendingUpload as number)}`
 		);
 		const states = page.getByTestId('file-state');
-		await expect(states.first()).toHaveText('Uploading');
-		expect(new Set(await states.allInnerTexts())).toEqual(new Set(['Uploading']));
+		await expect(states.first()).toHaveText('Waiting to upload');
+		expect(new Set(await states.allInnerTexts())).toEqual(new Set(['Waiting to upload']));
 		// In-sync files are not a filter the agent offers: said, not linked.
 		await expect(page.getByTestId('health-FilesNormal').locator('xpath=..')).toContainText(
 			'cannot list these alone'
@@ -114,7 +114,7 @@ test.describe('a drive page', () => {
 		);
 		const file = files.Files[0]!;
 		const row = page.getByTestId('files-table').locator('tr', { hasText: file.FileName });
-		await expect(row.getByTestId('file-state')).toHaveText('Uploading');
+		await expect(row.getByTestId('file-state')).toHaveText('Waiting to upload');
 		await control(agent, 'transfer', { id: TEAM, path: file.Path });
 		// The frame changes the row at once; the calm re-read then moves the counts and the list.
 		await expect(page.getByTestId('storage-live')).toContainText('live updates');
@@ -141,8 +141,8 @@ test.describe('a drive page', () => {
 			frame: { Path: file.Path, StorageName: 'studio-projects', State: 132 }
 		});
 		const row = page.getByTestId('files-table').locator('tr', { hasText: file.FileName });
-		await expect(row.getByTestId('file-state')).toContainText('Uploading, reading');
-		await expect(row.getByTestId('file-state')).toContainText('live; was Uploading');
+		await expect(row.getByTestId('file-state')).toContainText('Uploading now');
+		await expect(row.getByTestId('file-state')).toContainText('live; was Waiting to upload');
 	});
 
 	test('syncs now only after a confirmation, and shows the progress and the outcome', async ({

@@ -224,7 +224,7 @@ test('a state the agent counts twice is one choice of the file filter, with both
 	const options = page.getByLabel('State').locator('option');
 	await expect(options).toHaveText([
 		'All files (12)',
-		'Uploading (5)',
+		'Waiting to upload (5)',
 		'In sync (7): listed only among all files'
 	]);
 });

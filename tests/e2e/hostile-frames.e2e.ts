@@ -18,7 +18,7 @@ test.describe('an agent that sends too much', () => {
 			timeout: 60_000
 		});
 		await expect(rows(page).first()).toContainText(
-			'too large to keep (10.0 MB, the limit is 256 KB)'
+			'too large to keep (9.5 MB, the limit is 250 KB)'
 		);
 		// Kept as their summaries: 30 frames of 10 MB take a few kilobytes on disk.
 		await expect.poll(() => keptLength(page)).toBeGreaterThan(30 * 500);

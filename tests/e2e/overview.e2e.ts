@@ -102,10 +102,10 @@ test.describe('overview: what the agent is doing now', () => {
 			progress('b', 'Download', 'InProgress', 0, 40_000_000, 3_000_000)
 		);
 		await expect(page.getByTestId('activity-active')).toHaveText('2');
-		await expect(page.getByTestId('activity-upload')).toHaveText('2.0 MB/s');
-		await expect(page.getByTestId('activity-download')).toHaveText('3.0 MB/s');
-		// 10 MB + 40 MB left at 5 MB/s.
-		await expect(page.getByTestId('activity-left')).toHaveText(/50\.0 MB,\s+about 10 s/);
+		await expect(page.getByTestId('activity-upload')).toHaveText('1.9 MB/s');
+		await expect(page.getByTestId('activity-download')).toHaveText('2.9 MB/s');
+		// 10 MB + 40 MB (decimal) left at 5 MB/s, shown in binary units.
+		await expect(page.getByTestId('activity-left')).toHaveText(/47\.7 MB,\s+about 10 s/);
 
 		await push(
 			agent,
@@ -114,7 +114,7 @@ test.describe('overview: what the agent is doing now', () => {
 		);
 		await expect(page.getByTestId('activity-active')).toHaveText('1');
 		await expect(page.getByTestId('activity-upload')).toHaveText('0 B/s');
-		await expect(page.getByTestId('activity-left')).toHaveText(/40\.0 MB,\s+about 13 s/);
+		await expect(page.getByTestId('activity-left')).toHaveText(/38\.1 MB,\s+about 13 s/);
 
 		await page.clock.fastForward(10_000);
 		await expect(page.getByTestId('throughput-chart').locator('canvas')).toBeVisible();

@@ -15,7 +15,7 @@ test.describe('profile', () => {
 		{
 			username: 'creative@example.com',
 			type: 32,
-			expect: { 'User type': 'Account user, Desktop creative user' },
+			expect: { 'User type': 'Account user, Desktop creative' },
 			badges: ['Account owner: no']
 		}
 	];

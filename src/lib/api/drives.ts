@@ -55,6 +55,13 @@ export function listDrives(options: Options = {}) {
 	return request(driveListSchema, '/management/clouddrive', options).then(readRows);
 }
 
+/** The drive that holds a path on this computer (`clouddrive?path=`), or null when none does. */
+export function driveOwning(path: string, options: Options = {}) {
+	return request(driveListSchema, '/management/clouddrive', { ...options, query: { path } }).then(
+		(rows) => readRows(rows).drives[0] ?? null
+	);
+}
+
 export function listBackups(options: Options = {}) {
 	return request(driveListSchema, '/management/cloudbackup', options).then(readRows);
 }
@@ -174,6 +181,17 @@ export function syncNow(id: string, options: Options = {}) {
 	return request(emptySchema, `/management/clouddrive/sync/${encodeURIComponent(id)}`, {
 		...options,
 		query: { path: '/' }
+	});
+}
+
+/**
+ * Starts a sync pass for one file of a drive (its full path): a failed file is tried again. Like
+ * `syncNow`, only ever called from a button the user confirmed.
+ */
+export function syncFile(id: string, path: string, options: Options = {}) {
+	return request(emptySchema, `/management/clouddrive/sync/${encodeURIComponent(id)}`, {
+		...options,
+		query: { path }
 	});
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { filesList, stateNumber, stateWords } from './files-query.ts';
+import {
+	HEALTH_COUNTS,
+	breakdownWords,
+	filesList,
+	stateNumber,
+	stateWords
+} from './files-query.ts';
 
 describe('file states', () => {
 	it('reads state names as the reports write them into FileState numbers', () => {
@@ -17,10 +23,23 @@ describe('file states', () => {
 
 	it('says states in words, unknown names as sent', () => {
 		expect(stateWords('Normal')).toBe('In sync');
-		expect(stateWords('Uploading, Reading')).toBe('Uploading, reading');
+		expect(stateWords('Uploading, Reading')).toBe('Uploading now');
+		expect(stateWords(4)).toBe('Waiting to upload');
+		expect(stateWords(256)).toBe('With errors');
+		expect(stateWords(4 | 256)).toBe('Uploading, error');
 		expect(stateWords(4096 | 4)).toBe('Uploading, unknown (4096)');
 		expect(stateWords('Frozen')).toBe('Frozen');
 		expect(stateWords(null)).toBe('Not given');
+	});
+
+	it("says the breakdown in the tiles' words, one word per state", () => {
+		expect(breakdownWords('PendingUpload')).toBe('Waiting to upload');
+		expect(breakdownWords('Uploading')).toBe('Uploading now');
+		expect(breakdownWords('Normal')).toBe('In sync');
+		expect(breakdownWords('Synced')).toBe('In sync');
+		expect(breakdownWords('Frozen')).toBe('Frozen');
+		const tiles = HEALTH_COUNTS.filter((c) => c.state !== null && c.state !== 0);
+		for (const c of tiles) expect(stateWords(c.state!).toLowerCase()).toBe(c.label);
 	});
 
 	it('keeps the state filter and page in the query, as a number, 0 left out', () => {

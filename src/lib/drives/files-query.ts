@@ -1,4 +1,4 @@
-import { FILE_STATE_NAMES, flagNames } from '$lib/names/enums';
+import { FILE_STATE_WORDS, fileStateWords } from '$lib/names/enums';
 import type { FullHealth } from '$lib/api/schemas/drives';
 import { FILE_STATE } from '$lib/contract';
 import { defineList, type ListQuery } from '$lib/list/list-query';
@@ -51,15 +51,35 @@ export function stateNumber(state: string | number): number | null {
 	return flags;
 }
 
-/** A state in words: "Uploading, reading", "In sync"; unknown names as the agent sent them. */
+/** A state in words: "Uploading now", "In sync"; unknown names as the agent sent them. */
 export function stateWords(state: string | number | null | undefined): string {
 	if (state === null || state === undefined || state === '') return 'Not given';
 	const flags = stateNumber(state);
 	if (flags === null) return String(state);
-	return flagNames(FILE_STATE_NAMES, flags)
-		.map((n, i) => (i === 0 ? n : n.toLowerCase()))
-		.join(', ');
+	return fileStateWords(flags);
 }
+
+/** The agent's breakdown labels ("PendingUpload", "Normal") by the FileState the tiles give them. */
+const BREAKDOWN_STATES: Readonly<Record<string, number>> = {
+	normal: FILE_STATE.Normal,
+	synced: FILE_STATE.Normal,
+	pendingupload: FILE_STATE.Uploading,
+	uploading: FILE_STATE.Uploading | FILE_STATE.Reading,
+	pendingdownload: FILE_STATE.Downloading,
+	downloading: FILE_STATE.Downloading | FILE_STATE.Reading,
+	deleting: FILE_STATE.Deleting,
+	temporary: FILE_STATE.Temporary,
+	error: FILE_STATE.Error,
+	errors: FILE_STATE.Error
+};
+
+/** A label of the sync state breakdown in the tiles' words; an unknown one as sent. */
+export function breakdownWords(label: string): string {
+	const key = label.toLowerCase().replace(/[\s_-]/g, '');
+	return Object.hasOwn(BREAKDOWN_STATES, key) ? fileStateWords(BREAKDOWN_STATES[key]!) : label;
+}
+
+const tile = (state: number) => FILE_STATE_WORDS[state]!.toLowerCase();
 
 export type HealthCount = {
 	key: keyof FullHealth & string;
@@ -79,34 +99,39 @@ export type HealthCount = {
  * a different reading by the agent shows as a different number, not as a wrong one.
  */
 export const HEALTH_COUNTS: readonly HealthCount[] = [
-	{ key: 'FilesWithErrors', label: 'with errors', state: FILE_STATE.Error, tone: 'bad' },
+	{ key: 'FilesWithErrors', label: tile(FILE_STATE.Error), state: FILE_STATE.Error, tone: 'bad' },
 	{
 		key: 'FilesPendingUpload',
-		label: 'waiting to upload',
+		label: tile(FILE_STATE.Uploading),
 		state: FILE_STATE.Uploading,
 		tone: 'busy'
 	},
 	{
 		key: 'FilesUploading',
-		label: 'uploading now',
+		label: tile(FILE_STATE.Uploading | FILE_STATE.Reading),
 		state: FILE_STATE.Uploading | FILE_STATE.Reading,
 		tone: 'busy'
 	},
 	{
 		key: 'FilesPendingDownload',
-		label: 'waiting to download',
+		label: tile(FILE_STATE.Downloading),
 		state: FILE_STATE.Downloading,
 		tone: 'busy',
 		driveOnly: true
 	},
 	{
 		key: 'FilesDownloading',
-		label: 'downloading now',
+		label: tile(FILE_STATE.Downloading | FILE_STATE.Reading),
 		state: FILE_STATE.Downloading | FILE_STATE.Reading,
 		tone: 'busy',
 		driveOnly: true
 	},
-	{ key: 'FilesDeleting', label: 'being deleted', state: FILE_STATE.Deleting, tone: null },
+	{
+		key: 'FilesDeleting',
+		label: tile(FILE_STATE.Deleting),
+		state: FILE_STATE.Deleting,
+		tone: null
+	},
 	{
 		key: 'FilesTemporary',
 		label: 'temporary',
@@ -115,6 +140,6 @@ export const HEALTH_COUNTS: readonly HealthCount[] = [
 		driveOnly: true
 	},
 	// Normal is 0, which the agent's filter reads as "all files": in-sync files cannot be listed alone.
-	{ key: 'FilesNormal', label: 'in sync', state: null, tone: null },
+	{ key: 'FilesNormal', label: tile(FILE_STATE.Normal), state: null, tone: null },
 	{ key: 'TotalTrackedFiles', label: 'tracked in all', state: 0, tone: null }
 ];

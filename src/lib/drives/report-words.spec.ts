@@ -7,10 +7,14 @@ describe('report words', () => {
 		expect(humanize('LargestFiles')).toBe('Largest files');
 		expect(humanize('IndexVersion')).toBe('Index version');
 		expect(humanize('CPUTime')).toBe('Cpu time');
+		expect(humanize('SizeBytes')).toBe('Size');
+		expect(humanize('SizeFormatted')).toBe('Size');
+		expect(humanize('LastModifiedDateUtc')).toBe('Last modified');
+		expect(humanize('StartTimeUtc')).toBe('Start');
 	});
 
 	it('formats cells of open shapes by their key', () => {
-		expect(cellText('SizeBytes', 2_000_000)).toBe('2.0 MB');
+		expect(cellText('SizeBytes', 2_000_000)).toBe('1.9 MB');
 		expect(cellText('Count', 1234)).toMatch(/1.234|1,234/);
 		expect(cellText('Extension', '.mov')).toBe('.mov');
 		expect(cellText('Tags', ['a'])).toBe('["a"]');

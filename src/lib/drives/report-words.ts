@@ -10,9 +10,16 @@ import { formatBytes, formatDuration } from '$lib/format/units';
  * are said in words (`reportEnumWords`), the others shown as sent.
  */
 
-/** "SizeByExtension" -> "Size by extension". */
+/**
+ * "SizeByExtension" -> "Size by extension". A header says what the cell says, not how the agent
+ * stores it: "SizeBytes" is "Size" (the cell is in KB, MB…), "LastModifiedDateUtc" is "Last
+ * modified" (the cell is a local time).
+ */
 export function humanize(key: string): string {
 	const words = key
+		.replace(/(.)(Bytes|Formatted)$/, '$1')
+		.replace(/(.)(DateUtc|DateTimeUtc|TimeUtc|Utc)$/, '$1')
+		.replace(/(.)Date$/, '$1')
 		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
 		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
 		.replace(/[_-]+/g, ' ')

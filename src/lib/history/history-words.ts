@@ -11,6 +11,7 @@ import { formatCount, formatFullDateTime, parseAgentDate } from '$lib/format/cel
 import type { KnownField } from '$lib/record/record-fields';
 import { formatBytes, formatDuration } from '$lib/format/units';
 import type { Tone } from '$lib/ui/tone';
+import { errorWithAdvice } from '$lib/history/error-advice';
 
 /** A transfer history entry in words: the list's cells and the panel's fields. */
 
@@ -102,7 +103,7 @@ export function sideText(
 export const HISTORY_FIELDS: KnownField<HistoryItem>[] = [
 	{ key: 'name', label: 'Name', text: (h) => h.name || '—' },
 	{ key: 'transferStatus', label: 'Status', text: (h) => statusText(h.transferStatus) },
-	{ key: 'errorMessage', label: 'Error', text: (h) => h.errorMessage || 'None' },
+	{ key: 'errorMessage', label: 'Error', text: (h) => errorWithAdvice(h.errorMessage) },
 	{ key: 'direction', label: 'Direction', text: (h) => directionText(h.direction) },
 	{ key: 'origin', label: 'Started by', text: (h) => originText(h.origin) },
 	{

@@ -28,7 +28,7 @@ describe('describeNotification', () => {
 			Type: 1,
 			Data: { TransferMode: 2, Status: 3, Path: '/a/b.bin', Error: 'reset', TransferId: 9 }
 		});
-		expect(d.summary).toBe('Mode 2 b.bin, 3: reset');
+		expect(d.summary).toBe('Download (inferred) b.bin, 3: reset');
 	});
 
 	it('reads user notifications, agent calls and update progress', () => {
@@ -42,9 +42,14 @@ describe('describeNotification', () => {
 				Data: { Operation: 'update_user', HttpMethod: 'PUT', Origin: 'http://localhost:4173' }
 			}).summary
 		).toBe('PUT update_user from http://localhost:4173');
-		expect(describeNotification({ Type: 8, Data: { Progress: 40 } }).summary).toBe(
-			'40 % {"Progress":40}'
-		);
+		expect(describeNotification({ Type: 8, Data: { Progress: 40 } }).summary).toBe('40 %');
+		expect(
+			describeNotification({
+				Type: 8,
+				Data: { Stage: 'Downloading', Percent: 42, TimeUtc: '2026-11-25T08:00:00Z' }
+			}).summary
+		).toBe('Downloading, 42 %');
+		expect(describeNotification({ Type: 8, Data: { X: 1 } }).summary).toBe('{"X":1}');
 	});
 
 	it('keeps an unknown type with its number and data', () => {
@@ -57,13 +62,14 @@ describe('describeNotification', () => {
 });
 
 describe('describeState', () => {
-	it('names every flag and keeps the raw value, unknown bits included', () => {
+	it("says a state in the tiles' words, no raw number; unknown bits as one number", () => {
 		expect(describeState({ Path: '/x/a.psd', StorageName: 'S3', State: 4 }).summary).toBe(
-			'/x/a.psd (S3): Uploading [4]'
+			'/x/a.psd (S3): Waiting to upload'
 		);
-		expect(describeState({ Path: '/a', State: 0 }).summary).toBe('/a: In sync [0]');
+		expect(describeState({ Path: '/a', State: 132 }).summary).toBe('/a: Uploading now');
+		expect(describeState({ Path: '/a', State: 0 }).summary).toBe('/a: In sync');
 		expect(describeState({ Path: '/a', State: 1024 + 2 }).summary).toBe(
-			'/a: Downloading, Unknown (1024) [1026]'
+			'/a: Downloading, unknown (1024)'
 		);
 	});
 });

@@ -1,4 +1,4 @@
-import { FILE_STATE_NAMES, flagNames } from '$lib/names/enums';
+import { fileStateWords, transferModeWords } from '$lib/names/enums';
 import { NOTIFICATION_TYPE } from '$lib/contract';
 import {
 	appNotificationDataSchema,
@@ -79,7 +79,7 @@ export function percent(bytes: number | null | undefined, size: number | null | 
 const fileName = (p: ProgressData) => p.Name || p.Path?.split('/').pop() || 'a file';
 
 function progressSummary(p: ProgressData): string {
-	const mode = typeof p.TransferMode === 'number' ? `Mode ${p.TransferMode}` : p.TransferMode;
+	const mode = transferModeWords(p.TransferMode);
 	const direction = mode ? `${mode} ` : '';
 	const where = p.StorageName ? ` (${p.StorageName})` : '';
 	const pct = percent(p.Bytes, p.Size);
@@ -126,11 +126,19 @@ export function severityOf(data: unknown): Severity | undefined {
 	return undefined;
 }
 
+/** An update frame in words: its stage or message and its percentage; else the data as sent. */
 function updateSummary(data: unknown): string {
 	const d = record(data);
 	const pct =
 		d && ['Progress', 'Percent', 'Percentage'].map((k) => d[k]).find((v) => typeof v === 'number');
-	return typeof pct === 'number' ? `${pct} % ${oneLine(data, 100)}` : oneLine(data);
+	const said = d
+		? ['Stage', 'Status', 'Message'].flatMap((k) =>
+				typeof d[k] === 'string' && d[k] ? [words(d[k])] : []
+			)
+		: [];
+	const parts = [...said, ...(typeof pct === 'number' ? [`${pct} %`] : [])];
+	const text = parts.join(', ');
+	return text ? oneLine(text.charAt(0).toUpperCase() + text.slice(1)) : oneLine(data);
 }
 
 export function describeNotification(frame: NotificationFrame): Described {
@@ -179,9 +187,9 @@ export function describeNotification(frame: NotificationFrame): Described {
 	}
 }
 
-/** All the names of a state ("Uploading, Error", "In sync"); unknown bits as numbers. */
+/** A state in the tiles' words ("Uploading now", "In sync"); unknown bits as numbers. */
 export function stateNames(state: number): string {
-	return flagNames(FILE_STATE_NAMES, state).join(', ');
+	return fileStateWords(state);
 }
 
 export function describeState(frame: StateChangeFrame): Described {
@@ -189,6 +197,6 @@ export function describeState(frame: StateChangeFrame): Described {
 	return {
 		kind: 'state',
 		label: EVENT_KINDS.state,
-		summary: oneLine(`${frame.Path}${where}: ${stateNames(frame.State)} [${frame.State}]`)
+		summary: oneLine(`${frame.Path}${where}: ${stateNames(frame.State)}`)
 	};
 }

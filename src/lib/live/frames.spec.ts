@@ -39,7 +39,7 @@ describe('readFrame', () => {
 		expect(read.ok).toBe(false);
 		const entry = entryOf('notification', read);
 		expect(entry.kind).toBe('malformed');
-		expect(entry.summary).toMatch(/^too large to keep \(256 KB, the limit is 256 KB\)/);
+		expect(entry.summary).toMatch(/^too large to keep \(250 KB, the limit is 250 KB\)/);
 		expect(String(entry.payload).length).toBeLessThanOrEqual(500);
 		expect(JSON.stringify(entry)).not.toContain(PLANTED);
 	});

@@ -17,8 +17,8 @@ export const USER_TYPE_NAMES: Names = {
 	[USER_TYPE.AccountAdmin]: 'Account admin',
 	[USER_TYPE.AccountUser]: 'Account user',
 	[USER_TYPE.DesktopAdmin]: 'Desktop admin',
-	[USER_TYPE.DesktopCreativeUser]: 'Desktop creative user',
-	[USER_TYPE.DesktopStandardUser]: 'Desktop standard user'
+	[USER_TYPE.DesktopCreativeUser]: 'Desktop creative',
+	[USER_TYPE.DesktopStandardUser]: 'Desktop standard'
 };
 
 export const USER_STATUS_NAMES: Names = {
@@ -52,6 +52,29 @@ export const FILE_STATE_NAMES: Names = {
 	[FILE_STATE.Reading]: 'Reading',
 	[FILE_STATE.Error]: 'Error'
 };
+
+/**
+ * A file's whole state in the words of a drive's health tiles, one word per state everywhere (the
+ * tiles, the files filter and rows, the breakdown, the events): the states a file spends its time
+ * in. Other combinations are said flag by flag (`fileStateWords`).
+ */
+export const FILE_STATE_WORDS: Names = {
+	[FILE_STATE.Normal]: 'In sync',
+	[FILE_STATE.Uploading]: 'Waiting to upload',
+	[FILE_STATE.Uploading | FILE_STATE.Reading]: 'Uploading now',
+	[FILE_STATE.Downloading]: 'Waiting to download',
+	[FILE_STATE.Downloading | FILE_STATE.Reading]: 'Downloading now',
+	[FILE_STATE.Deleting]: 'Being deleted',
+	[FILE_STATE.Error]: 'With errors'
+};
+
+/** A FileState number in words: the tiles' word for a whole state, else each flag's name. */
+export function fileStateWords(state: number): string {
+	if (Object.hasOwn(FILE_STATE_WORDS, state)) return FILE_STATE_WORDS[state]!;
+	return flagNames(FILE_STATE_NAMES, state)
+		.map((n, i) => (i === 0 ? n : n.toLowerCase()))
+		.join(', ');
+}
 
 /** CloudType flags: the storage a drive or backup uses. */
 export const CLOUD_TYPE_NAMES: Names = {
@@ -94,6 +117,33 @@ export const TRANSFER_STATUS_NAMES: Names = {
 
 /** TransferHistoryDirection. */
 export const TRANSFER_DIRECTION_NAMES: Names = { 1: 'Upload', 2: 'Download' };
+
+/**
+ * TransferMode of a Progress frame. The agent may send it as a name or a number (open in the
+ * contract); numbers are read in the order the contract lists the names (Upload, Download,
+ * Encrypt, Decrypt), counted from 1 like TransferHistoryDirection: an inference, said as one.
+ */
+export const TRANSFER_MODE_NAMES: Names = {
+	1: 'Upload',
+	2: 'Download',
+	3: 'Encrypt',
+	4: 'Decrypt'
+};
+
+/** A transfer mode in words: a name as the table says it, a number with "(inferred)". */
+export function transferModeWords(mode: string | number | null | undefined): string {
+	if (mode === null || mode === undefined || mode === '') return '';
+	if (typeof mode === 'number' || /^\d+$/.test(mode)) {
+		const n = Number(mode);
+		return Object.hasOwn(TRANSFER_MODE_NAMES, n)
+			? `${TRANSFER_MODE_NAMES[n]} (inferred)`
+			: unknownValue(n);
+	}
+	const known = Object.values(TRANSFER_MODE_NAMES).find(
+		(m) => m.toLowerCase() === mode.toLowerCase()
+	);
+	return known ?? mode;
+}
 
 /** TransferHistoryOrigin flags: what started a transfer. */
 export const TRANSFER_ORIGIN_NAMES: Names = {

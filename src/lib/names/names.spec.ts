@@ -10,6 +10,7 @@ import {
 	flagNames,
 	nameOf,
 	reportEnumWords,
+	transferModeWords,
 	yesNo
 } from './enums.ts';
 import { DESKTOP_USER_TYPES, agentStatusText } from './shell.ts';
@@ -60,6 +61,10 @@ describe('names of the contract enums', () => {
 	it('offers at sign-in exactly the desktop user types of the contract', () => {
 		expect(DESKTOP_USER_TYPES.map((t) => t.value)).toEqual([...contract.DESKTOP_USER_TYPE_VALUES]);
 	});
+
+	it('says each user type in one word, on the sign-in form and in every table', () => {
+		for (const t of DESKTOP_USER_TYPES) expect(USER_TYPE_NAMES[t.value]).toBe(t.label);
+	});
 });
 
 describe('reading values', () => {
@@ -80,11 +85,17 @@ describe('reading values', () => {
 
 	it('names all the bits of a flag set, and unknown bits as one number', () => {
 		expect(flagNames(USER_TYPE_NAMES, 20)).toEqual(['Account admin', 'Desktop admin']);
-		expect(flagNames(USER_TYPE_NAMES, 64 | 128)).toEqual([
-			'Desktop standard user',
-			'Unknown (128)'
-		]);
+		expect(flagNames(USER_TYPE_NAMES, 64 | 128)).toEqual(['Desktop standard', 'Unknown (128)']);
 		expect(flagNames(USER_TYPE_NAMES, -1)).toContain('Unknown (-1)');
+	});
+
+	it('says transfer modes by name, numbers in the listed order as inferred', () => {
+		expect(transferModeWords('upload')).toBe('Upload');
+		expect(transferModeWords(2)).toBe('Download (inferred)');
+		expect(transferModeWords('4')).toBe('Decrypt (inferred)');
+		expect(transferModeWords(9)).toBe('Unknown (9)');
+		expect(transferModeWords('Mirror')).toBe('Mirror');
+		expect(transferModeWords(null)).toBe('');
 	});
 
 	it('reads zero as the table says, or None', () => {

@@ -11,7 +11,7 @@ describe('describeReading', () => {
 	it('names each status with a tone', () => {
 		expect(describeReading({ state: 'ok', value: 1, at }, '')).toEqual({
 			label: 'Running',
-			detail: 'Running with a signed-in user (Started).',
+			detail: 'Running with a signed-in user.',
 			tone: 'good'
 		});
 		expect(describeReading({ state: 'ok', value: 2, at }, '').tone).toBe('bad');

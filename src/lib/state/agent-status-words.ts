@@ -65,10 +65,10 @@ export function describeReading(
 				};
 			}
 			const text = agentStatusText(reading.value);
-			// The header says what the status means; the enum name is in the detail.
+			// The header says what the status means, in words only: the enum name is for as-sent views.
 			return {
 				label: text.words,
-				detail: `${text.meaning} (${text.name}).`,
+				detail: `${text.meaning}.`,
 				tone: TONES[reading.value] ?? 'neutral'
 			};
 		}
