@@ -32,7 +32,7 @@ async function busyOverview(page: Page, agent: Simulator) {
 		'Live'
 	);
 	await push(agent, 'notification', moving('busy', 10_000_000));
-	await expect(page.getByTestId('activity-upload')).toHaveText('2.0 MB/s');
+	await expect(page.getByTestId('activity-upload')).toHaveText('1.9 MB/s');
 	await expect(page.getByTestId('storage-summary')).toContainText(/\d+ syncing/);
 }
 
@@ -64,7 +64,9 @@ test.describe('the Now card follows the agent', () => {
 		await expect(page.getByTestId('activity-halted')).toHaveCount(0);
 		// The transfer sends nothing more: its last speed is not shown as today's.
 		await push(agent, 'notification', moving('busy', 20_000_000));
-		await expect(page.getByTestId('activity-upload')).toHaveText('2.0 MB/s');
+		await expect(page.getByTestId('activity-upload')).toHaveText('1.9 MB/s');
+		// The frame is in once what is left says so (80,000,000 bytes); the wait starts after it.
+		await expect(page.getByTestId('activity-left')).toContainText('76.3 MB');
 		await page.clock.runFor(31_000);
 		await expect(page.getByTestId('activity-upload')).toHaveText(/^no data for 3\d s$/);
 		await expect(page.getByTestId('activity-left')).toHaveText(/time not known/);
