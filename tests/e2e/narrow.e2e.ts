@@ -44,3 +44,23 @@ test.describe('problem toasts', () => {
 		await expect(invitation).toBeHidden();
 	});
 });
+
+test.describe('the header at 360 px', () => {
+	test('is two short rows, with every control in reach', async ({ page, agent }) => {
+		await page.setViewportSize({ width: 360, height: 740 });
+		await signInWithToken(page, agent);
+		await page.goto('/users');
+		await expect(page.getByTestId('agent-status')).toHaveText(/Running/);
+		const header = page.getByRole('banner');
+		expect((await header.boundingBox())?.height ?? 999).toBeLessThanOrEqual(90);
+		for (const control of [
+			page.getByTestId('agent-status'),
+			page.getByRole('button', { name: 'admin@example.com' }),
+			header.getByRole('link', { name: 'Agent console' }),
+			page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' })
+		]) {
+			await control.scrollIntoViewIfNeeded();
+			await expect(control).toBeInViewport();
+		}
+	});
+});
