@@ -88,6 +88,27 @@ test.describe('embedded in a portal', () => {
 		}
 	});
 
+	test('settings say browser notifications are unavailable inside the frame', async ({
+		page,
+		agent
+	}) => {
+		await page.goto('/settings');
+		await expect(page.getByRole('heading', { name: "This console's origin" })).toBeVisible();
+		await expect(page.getByTestId('notify-unavailable')).toHaveCount(0);
+		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`]);
+		const host = await portalOn(String(port), 'localhost', `${site.url}/settings`);
+		try {
+			await page.goto(host.url);
+			const frame = page.frameLocator('iframe[title="Agent console"]');
+			await expect(frame.getByTestId('notify-unavailable')).toContainText(
+				'inside another page, where browsers allow no notifications'
+			);
+		} finally {
+			host.server.close();
+			site.server.close();
+		}
+	});
+
 	test('where the browser blocks storage in the frame, it says so instead of looping', async ({
 		page,
 		agent
