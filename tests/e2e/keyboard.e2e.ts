@@ -128,6 +128,10 @@ test('every dialog, panel and menu gives the focus back to what opened it', asyn
 	await walk(row, close, () => close.press('Enter'));
 	await row.focus();
 	await page.keyboard.press('Enter');
+	const edit = panel.getByRole('button', { name: 'Edit name and type' });
+	await walk(edit, panel.getByLabel('First name'), () =>
+		panel.getByTestId('edit-user').getByRole('button', { name: 'Cancel' }).press('Enter')
+	);
 	const remove = panel.getByRole('button', { name: 'Delete this user…' });
 	const typed = panel.getByLabel(/to confirm$/);
 	await walk(remove, typed, () => panel.getByRole('button', { name: 'Cancel' }).press('Enter'));
