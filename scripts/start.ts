@@ -25,6 +25,8 @@ const USAGE = `npm start [-- options]
   --port N        the console's port (or PORT=N)                    default 4173
   --host ADDRESS  the address the console listens on (or HOST=...)   default 127.0.0.1
   --agent URL     serve the console alone, pointed at this agent     default: start the development agent
+  --frame-ancestor ORIGIN
+                  a portal allowed to frame the console (repeat for more)  default: none
   --verbose       print the development agent's request log
   --help          this text`;
 
@@ -33,13 +35,21 @@ function fail(message: string): never {
 	process.exit(1);
 }
 
-let values: { agent?: string; port: string; host: string; verbose?: boolean; help?: boolean };
+let values: {
+	agent?: string;
+	port: string;
+	host: string;
+	'frame-ancestor'?: string[];
+	verbose?: boolean;
+	help?: boolean;
+};
 try {
 	({ values } = parseArgs({
 		options: {
 			agent: { type: 'string' },
 			port: { type: 'string', default: process.env.PORT || '4173' },
 			host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
+			'frame-ancestor': { type: 'string', multiple: true },
 			verbose: { type: 'boolean' },
 			help: { type: 'boolean' }
 		}
@@ -54,6 +64,20 @@ if (values.help) {
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535)
 	fail(`--port ${values.port}: give a port from 1 to 65535.`);
+
+/** An origin as CSP `frame-ancestors` takes it: http or https, a host, a port at most. */
+function frameAncestor(text: string): string {
+	let url: URL | null = null;
+	try {
+		url = new URL(text);
+	} catch {
+		// Said below.
+	}
+	if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== text.replace(/\/$/, ''))
+		fail(`--frame-ancestor ${text}: give an origin such as https://portal.example.com (no path).`);
+	return url.origin;
+}
+const frameAncestors = [...new Set((values['frame-ancestor'] ?? []).map(frameAncestor))];
 
 /** The origins a browser will show for the console: the development agent must allow each (CORS). */
 function servedOrigins(host: string, port: number): string[] {
@@ -113,7 +137,9 @@ try {
 		root: 'build',
 		host: values.host,
 		port,
-		configOverrides
+		configOverrides: frameAncestors.length
+			? { ...configOverrides, frameAncestors }
+			: configOverrides
 	});
 } catch (error) {
 	await sim?.close();
@@ -142,6 +168,7 @@ if (sim) {
 } else {
 	lines.push('', `  The agent must allow the origin ${site.url} (CORS).`);
 }
+if (frameAncestors.length) lines.push('', `  May be framed by: ${frameAncestors.join(', ')}`);
 lines.push('', '  Press Ctrl-C to stop.', '');
 console.log(lines.join('\n'));
 

@@ -67,7 +67,8 @@ test.describe('agent commands', () => {
 		await menu.getByRole('button', { name: 'Resume' }).click();
 		await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 		expect(calls).toHaveLength(1);
-		await page.getByTestId('agent-status').click();
+		// Cancel goes back to the menu, with the focus on the command it asked about.
+		await expect(menu.getByRole('button', { name: 'Resume' })).toBeFocused();
 		await menu.getByRole('button', { name: 'Resume' }).click();
 		await dialog(page).getByRole('button', { name: 'Resume the agent' }).click();
 		await expect(page.getByTestId('command-outcome')).toContainText('The agent is running again.');

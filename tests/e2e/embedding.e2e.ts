@@ -65,6 +65,50 @@ test.describe('embedded in a portal', () => {
 		}
 	});
 
+	test('the framed notice, once dismissed, stays dismissed after a reload', async ({
+		page,
+		agent
+	}) => {
+		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`]);
+		const host = await portalOn(String(port), 'localhost', `${site.url}/login`);
+		try {
+			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
+			await page.goto(host.url);
+			const frame = page.frameLocator('iframe[title="Agent console"]');
+			const notice = frame.getByTestId('framed-notice');
+			await expect(notice).toBeVisible();
+			await notice.getByRole('button', { name: 'Dismiss this notice' }).click();
+			await expect(notice).toBeHidden();
+			await page.reload();
+			await expect(frame.getByLabel('Username')).toBeVisible();
+			await expect(notice).toBeHidden();
+		} finally {
+			host.server.close();
+			site.server.close();
+		}
+	});
+
+	test('settings say browser notifications are unavailable inside the frame', async ({
+		page,
+		agent
+	}) => {
+		await page.goto('/settings');
+		await expect(page.getByRole('heading', { name: "This console's origin" })).toBeVisible();
+		await expect(page.getByTestId('notify-unavailable')).toHaveCount(0);
+		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`]);
+		const host = await portalOn(String(port), 'localhost', `${site.url}/settings`);
+		try {
+			await page.goto(host.url);
+			const frame = page.frameLocator('iframe[title="Agent console"]');
+			await expect(frame.getByTestId('notify-unavailable')).toContainText(
+				'inside another page, where browsers allow no notifications'
+			);
+		} finally {
+			host.server.close();
+			site.server.close();
+		}
+	});
+
 	test('where the browser blocks storage in the frame, it says so instead of looping', async ({
 		page,
 		agent

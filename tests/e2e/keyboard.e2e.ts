@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { control, expect, test } from './fixtures.ts';
+import { control, expect, signInWithToken, test } from './fixtures.ts';
 
 /** Presses Tab until `target` has the focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, limit = 60) {
@@ -65,4 +65,80 @@ test('sign in, page through users, open one, and pause the events with the keybo
 	await tabTo(page, page.getByTestId('summary').first().locator('xpath=ancestor::button'), 40);
 	await page.keyboard.press('Enter');
 	await expect(page.getByTestId('payload')).toContainText('/later.bin');
+});
+
+test('every dialog, panel and menu gives the focus back to what opened it', async ({
+	page,
+	agent
+}) => {
+	await signInWithToken(page, agent);
+	await page.goto('/users');
+	await expect(page.getByTestId('users-range')).toContainText('Showing 1 to 25');
+
+	/** Focuses `opener`, opens with Enter, checks where focus lands, closes by `close`. */
+	async function walk(opener: Locator, landing: Locator, close: () => Promise<void>) {
+		await opener.focus();
+		await page.keyboard.press('Enter');
+		await expect(landing).toBeFocused();
+		await close();
+		await expect(opener).toBeFocused();
+	}
+	const escape = () => page.keyboard.press('Escape');
+
+	// The status pill's menu, and the confirmation one of its commands asks for.
+	const pill = page.getByTestId('agent-status');
+	const menu = page.locator('#agent-menu');
+	await pill.focus();
+	await page.keyboard.press('Enter');
+	const command = menu.getByTestId('agent-actions').getByRole('button').first();
+	const confirm = page.getByTestId('confirm-dialog');
+	const cancel = confirm.getByRole('button', { name: 'Cancel' });
+	await walk(command, cancel, escape);
+	await walk(command, cancel, () => page.keyboard.press('Enter'));
+	await expect(confirm).toBeHidden();
+	await expect(menu).toBeVisible();
+	await escape();
+	await expect(menu).toBeHidden();
+	await expect(pill).toBeFocused();
+
+	// The user's own menu.
+	const userMenu = page.getByRole('button', { name: 'admin@example.com' });
+	await userMenu.focus();
+	await page.keyboard.press('Enter');
+	await page.keyboard.press('Tab');
+	await expect(page.locator('#user-menu').getByRole('button', { name: 'Sign out' })).toBeFocused();
+	await escape();
+	await expect(page.locator('#user-menu')).toBeHidden();
+	await expect(userMenu).toBeFocused();
+
+	// The invitation: its first field first, then Escape or Cancel.
+	const invite = page.getByRole('button', { name: 'Invite a user' });
+	const invitation = page.getByTestId('invite-dialog');
+	await walk(invite, invitation.getByLabel('First name'), escape);
+	await walk(invite, invitation.getByLabel('First name'), () =>
+		invitation.getByRole('button', { name: 'Cancel' }).press('Enter')
+	);
+
+	// A user's panel (Escape and Close), and the typed delete confirmation inside it.
+	const row = page.getByRole('row').nth(2).getByRole('button').first();
+	const name = (await row.textContent()) ?? '';
+	const panel = page.getByRole('dialog', { name });
+	const close = panel.getByRole('button', { name: 'Close' });
+	await walk(row, close, escape);
+	await walk(row, close, () => close.press('Enter'));
+	await row.focus();
+	await page.keyboard.press('Enter');
+	const edit = panel.getByRole('button', { name: 'Edit name and type' });
+	await walk(edit, panel.getByLabel('First name'), () =>
+		panel.getByTestId('edit-user').getByRole('button', { name: 'Cancel' }).press('Enter')
+	);
+	const remove = panel.getByRole('button', { name: 'Delete this user…' });
+	const typed = panel.getByLabel(/to confirm$/);
+	await walk(remove, typed, () => panel.getByRole('button', { name: 'Cancel' }).press('Enter'));
+	await remove.press('Enter');
+	await expect(typed).toBeFocused();
+	await expect(typed).toBeInViewport();
+	await escape();
+	await expect(panel).toBeHidden();
+	await expect(row).toBeFocused();
 });

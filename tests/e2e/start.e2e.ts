@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
 import {
 	AGENT_URL_KEY,
@@ -100,5 +101,50 @@ test.describe('npm start', () => {
 			await page.close();
 			await stopProcess(site.child);
 		}
+	});
+
+	test('with --frame-ancestor, a portal on that origin frames the console', async ({ page }) => {
+		const [port, portalPort] = [String(await closedPort()), await closedPort()];
+		const portalOrigin = `http://localhost:${portalPort}`;
+		const site = await start([
+			'--port',
+			port,
+			'--frame-ancestor',
+			portalOrigin,
+			'--frame-ancestor',
+			'https://portal.example.com'
+		]);
+		const portal = createServer((_req, res) => {
+			res.setHeader('content-type', 'text/html; charset=utf-8');
+			res.end(
+				`<!doctype html><title>Portal</title><iframe src="${site.url}/login" title="Agent console" width="360" height="640"></iframe>`
+			);
+		});
+		await new Promise<void>((resolve) => portal.listen(portalPort, '127.0.0.1', resolve));
+		try {
+			const csp = (await fetch(`${site.url}/login`)).headers.get('content-security-policy');
+			expect(csp).toContain(`frame-ancestors 'self' ${portalOrigin} https://portal.example.com;`);
+			expect(site.output()).toContain(`May be framed by: ${portalOrigin}`);
+			await page.goto(portalOrigin);
+			const frame = page.frameLocator('iframe[title="Agent console"]');
+			await expect(frame.getByLabel('Username')).toBeVisible();
+			await expect(frame.getByTestId('framed-notice')).toBeVisible();
+		} finally {
+			await page.close();
+			await new Promise((resolve) => portal.close(resolve));
+			await stopProcess(site.child);
+		}
+	});
+
+	test('refuses a --frame-ancestor that is not an origin', async () => {
+		const child = spawn('npx', ['tsx', 'scripts/start.ts', '--frame-ancestor', 'portal.example'], {
+			env: { ...process.env, SIM_PORT: '0' },
+			stdio: ['ignore', 'pipe', 'pipe']
+		});
+		let output = '';
+		child.stderr?.on('data', (d) => (output += d.toString()));
+		const code = await new Promise((resolve) => child.once('exit', resolve));
+		expect(code).toBe(1);
+		expect(output).toContain('--frame-ancestor portal.example: give an origin');
 	});
 });

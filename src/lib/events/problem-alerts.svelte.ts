@@ -1,3 +1,4 @@
+import { isFramed } from '$lib/state/browser-storage';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import type { Problem } from '$lib/live/problems.svelte';
 
@@ -16,11 +17,20 @@ class BrowserAlerts {
 	#permission = $state<NotificationPermission | 'unsupported'>(
 		typeof Notification === 'undefined' ? 'unsupported' : Notification.permission
 	);
+	// Browsers refuse notifications to a page inside another site's frame, whatever is allowed.
+	readonly #framed = typeof window !== 'undefined' && isFramed();
 
+	/** 'unsupported' in a frame too, where no toggle can work; `unavailable` says which. */
 	get state(): NotifyState {
-		if (this.#permission === 'unsupported') return 'unsupported';
+		if (this.#permission === 'unsupported' || this.#framed) return 'unsupported';
 		if (this.#permission === 'denied') return 'denied';
 		return wanted.value === 'on' && this.#permission === 'granted' ? 'on' : 'off';
+	}
+
+	/** Why notifications cannot work here: none in this browser, or none inside a frame. */
+	get unavailable(): 'unsupported' | 'framed' | null {
+		if (this.#permission === 'unsupported') return 'unsupported';
+		return this.#framed ? 'framed' : null;
 	}
 
 	/** Turns it on (asking the browser's permission first) or off. */
