@@ -232,7 +232,7 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'events-files',
 		open: eventsWithSample('?view=files'),
-		ready: 'Uploading'
+		ready: 'Waiting to upload'
 	},
 	{
 		name: 'users-empty',
