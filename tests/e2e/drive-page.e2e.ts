@@ -47,6 +47,10 @@ test.describe('a drive page', () => {
 		await expect(summary).toContainText('Amazon S3');
 		await expect(summary).toContainText('Stream (kept in the cloud, fetched on demand)');
 		await expect(summary).toContainText('every minute');
+		// The header says how the files stand; the summary says whether the service runs, under
+		// its own name, so "Error" and "Running" are not two answers to one question.
+		await expect(summary.getByText('Service', { exact: true })).toBeVisible();
+		await expect(summary.getByText('Status', { exact: true })).toHaveCount(0);
 		// A field newer than the contract is shown as sent, named for people.
 		await expect(page.getByTestId('summary-other')).toContainText('Index version (IndexVersion)');
 		await expect(page.getByTestId('summary-other')).toContainText('7');

@@ -39,7 +39,9 @@ function size(bytes: number | null | undefined, formatted: string | null | undef
 
 /** The summary's fields this version knows, in words, in the order the page shows them. */
 export const SUMMARY_FIELDS: KnownField<Summary>[] = [
-	{ key: 'Status', label: 'Status', text: (s) => s.Status || 'Not given' },
+	// The summary's Status is whether the drive's service runs (Running, Paused, Stopped); the page's
+	// header says how its files stand (Synced, Syncing, Error). Two things, so two names.
+	{ key: 'Status', label: 'Service', text: (s) => s.Status || 'Not given' },
 	{ key: 'UploaderStatus', label: 'Uploads', text: (s) => s.UploaderStatus || 'Not given' },
 	{ key: 'DownloaderStatus', label: 'Downloads', text: (s) => s.DownloaderStatus || 'Not given' },
 	{ key: 'LocalPath', label: 'On this computer', text: (s) => s.LocalPath || 'Not given' },
