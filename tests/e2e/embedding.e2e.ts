@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
 import { startStaticServer } from '../../scripts/static-server.ts';
 import { developmentIdentityProvider, DEFAULT_OPTIONS } from '../../simulator/index.ts';
+import type { FrameLocator, Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
 import { control, expect, test } from './fixtures.ts';
 
 /**
@@ -41,14 +43,45 @@ async function portalOn(port: string, host: 'localhost' | '127.0.0.1', frameSrc:
 	return { server, url: `http://${host}:${port}` };
 }
 
+type PortalOptions = {
+	/** The agent the framed console talks to; its CORS is opened to the console's site when given. */
+	agent?: Simulator;
+	/** Without `agent`: the agent address the console's config names. */
+	agentUrl?: string;
+	/** The console's page the portal frames. */
+	path: string;
+	/** localhost: another origin of the same site; 127.0.0.1: another site. */
+	host?: 'localhost' | '127.0.0.1';
+	/** Whether the console's config lets the portal frame it. */
+	allowed?: boolean;
+	overrides?: Record<string, unknown>;
+};
+
+/** Opens the portal framing the console, runs the steps, and closes both servers. */
+async function inPortal(
+	page: Page,
+	{ agent, agentUrl, path, host = 'localhost', allowed = true, overrides = {} }: PortalOptions,
+	steps: (frame: FrameLocator) => Promise<void>
+) {
+	const { site, port } = await framedConsole(
+		agentUrl ?? agent?.url ?? E2E_ORIGIN,
+		(p) => (allowed ? [`http://${host}:${p}`] : []),
+		overrides
+	);
+	const portal = await portalOn(String(port), host, `${site.url}${path}`);
+	try {
+		if (agent) await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
+		await page.goto(portal.url);
+		await steps(page.frameLocator('iframe[title="Agent console"]'));
+	} finally {
+		portal.server.close();
+		site.server.close();
+	}
+}
+
 test.describe('embedded in a portal', () => {
 	test('works inside the frame, and offers a tab of its own', async ({ page, agent }) => {
-		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`]);
-		const host = await portalOn(String(port), 'localhost', `${site.url}/login`);
-		try {
-			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
-			await page.goto(host.url);
-			const frame = page.frameLocator('iframe[title="Agent console"]');
+		await inPortal(page, { agent, path: '/login' }, async (frame) => {
 			await expect(frame.getByTestId('framed-notice')).toContainText(
 				'The console is open inside another page'
 			);
@@ -59,22 +92,14 @@ test.describe('embedded in a portal', () => {
 			await frame.getByLabel('Password', { exact: true }).fill('Passw0rd!');
 			await frame.getByLabel('Password', { exact: true }).press('Enter');
 			await expect(frame.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-		} finally {
-			host.server.close();
-			site.server.close();
-		}
+		});
 	});
 
 	test('the framed notice, once dismissed, stays dismissed after a reload', async ({
 		page,
 		agent
 	}) => {
-		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`]);
-		const host = await portalOn(String(port), 'localhost', `${site.url}/login`);
-		try {
-			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
-			await page.goto(host.url);
-			const frame = page.frameLocator('iframe[title="Agent console"]');
+		await inPortal(page, { agent, path: '/login' }, async (frame) => {
 			const notice = frame.getByTestId('framed-notice');
 			await expect(notice).toBeVisible();
 			await notice.getByRole('button', { name: 'Dismiss this notice' }).click();
@@ -82,10 +107,7 @@ test.describe('embedded in a portal', () => {
 			await page.reload();
 			await expect(frame.getByLabel('Username')).toBeVisible();
 			await expect(notice).toBeHidden();
-		} finally {
-			host.server.close();
-			site.server.close();
-		}
+		});
 	});
 
 	test('settings say browser notifications are unavailable inside the frame', async ({
@@ -95,30 +117,18 @@ test.describe('embedded in a portal', () => {
 		await page.goto('/settings');
 		await expect(page.getByRole('heading', { name: "This console's origin" })).toBeVisible();
 		await expect(page.getByTestId('notify-unavailable')).toHaveCount(0);
-		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`]);
-		const host = await portalOn(String(port), 'localhost', `${site.url}/settings`);
-		try {
-			await page.goto(host.url);
-			const frame = page.frameLocator('iframe[title="Agent console"]');
+		await inPortal(page, { agentUrl: agent.url, path: '/settings' }, async (frame) => {
 			await expect(frame.getByTestId('notify-unavailable')).toContainText(
 				'inside another page, where browsers allow no notifications'
 			);
-		} finally {
-			host.server.close();
-			site.server.close();
-		}
+		});
 	});
 
 	test('where the browser blocks storage in the frame, it says so instead of looping', async ({
 		page,
 		agent
 	}) => {
-		const { site, port } = await framedConsole(agent.url, (p) => [`http://127.0.0.1:${p}`]);
-		const host = await portalOn(String(port), '127.0.0.1', `${site.url}/users`);
-		try {
-			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
-			await page.goto(host.url);
-			const frame = page.frameLocator('iframe[title="Agent console"]');
+		await inPortal(page, { agent, path: '/users', host: '127.0.0.1' }, async (frame) => {
 			await expect(frame.getByRole('alert').first()).toContainText(
 				'does not let the console keep anything inside this page'
 			);
@@ -130,37 +140,35 @@ test.describe('embedded in a portal', () => {
 				frame.getByText(/does not let the console keep your sign-in here/)
 			).toBeVisible();
 			await expect(frame.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-		} finally {
-			host.server.close();
-			site.server.close();
-		}
+		});
 	});
 
 	test('signs in through the provider’s pop-up, which hands its answer back to the frame', async ({
 		page,
 		agent
 	}) => {
-		const { site, port } = await framedConsole(agent.url, (p) => [`http://localhost:${p}`], {
-			identityProvider: developmentIdentityProvider(DEFAULT_OPTIONS)
-		});
-		const host = await portalOn(String(port), 'localhost', `${site.url}/login`);
-		try {
-			await control(agent, 'cors', { allowOrigins: [E2E_ORIGIN, site.url] });
-			await page.goto(host.url);
-			const frame = page.frameLocator('iframe[title="Agent console"]');
-			const popupOpened = page.waitForEvent('popup');
-			await frame.getByRole('button', { name: 'Continue with Google' }).click();
-			const popup = await popupOpened;
-			await popup.getByRole('button', { name: 'Continue' }).click();
-			await popup.waitForEvent('close');
-			await expect(frame.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-			await expect(frame.getByTestId('overview-session')).toContainText('google.user@example.com');
-			// The portal still shows its own page: the sign-in happened in the frame.
-			await expect(page.getByRole('heading', { name: 'Portal' })).toBeVisible();
-		} finally {
-			host.server.close();
-			site.server.close();
-		}
+		await inPortal(
+			page,
+			{
+				agent,
+				agentUrl: agent.url,
+				path: '/login',
+				overrides: { identityProvider: developmentIdentityProvider(DEFAULT_OPTIONS) }
+			},
+			async (frame) => {
+				const popupOpened = page.waitForEvent('popup');
+				await frame.getByRole('button', { name: 'Continue with Google' }).click();
+				const popup = await popupOpened;
+				await popup.getByRole('button', { name: 'Continue' }).click();
+				await popup.waitForEvent('close');
+				await expect(frame.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+				await expect(frame.getByTestId('overview-session')).toContainText(
+					'google.user@example.com'
+				);
+				// The portal still shows its own page: the sign-in happened in the frame.
+				await expect(page.getByRole('heading', { name: 'Portal' })).toBeVisible();
+			}
+		);
 	});
 
 	test('a pop-up whose console window is gone says so instead of signing in itself', async ({
@@ -177,16 +185,10 @@ test.describe('embedded in a portal', () => {
 	});
 
 	test('a portal that is not in frameAncestors cannot frame it', async ({ page }) => {
-		const { site, port } = await framedConsole(E2E_ORIGIN, () => []);
-		const host = await portalOn(String(port), 'localhost', `${site.url}/login`);
-		try {
-			await page.goto(host.url);
+		await inPortal(page, { agentUrl: E2E_ORIGIN, path: '/login', allowed: false }, async () => {
 			await expect(page.getByRole('heading', { name: 'Portal' })).toBeVisible();
 			const frame = page.frames().find((f) => f !== page.mainFrame());
 			await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/);
-		} finally {
-			host.server.close();
-			site.server.close();
-		}
+		});
 	});
 });
