@@ -236,7 +236,7 @@ test.describe('events', () => {
 		]);
 		const text = await readFile(await csv.path(), 'utf8');
 		const csvLines = text.trim().split('\r\n');
-		expect(csvLines[0]).toBe('time,channel,kind,summary,payload');
+		expect(csvLines[0]).toBe('Time (UTC),Channel,Event,Summary,As sent');
 		expect(csvLines).toHaveLength(5);
 		expect(text).toContain("'=cmd|calc: <b>hi</b>");
 	});

@@ -153,7 +153,10 @@ test.describe('transfer history', () => {
 		await expect(page).toHaveURL('/history?status=error');
 	});
 
-	test('exports the page shown as CSV, every field included', async ({ page, agent }) => {
+	test('exports the page shown as CSV, headed in words, every field included', async ({
+		page,
+		agent
+	}) => {
 		await signInWithToken(page, agent);
 		await page.goto('/history?status=error&pageSize=10');
 		await expect(page.getByTestId('history-range')).toContainText('Showing 1 to 10');
@@ -165,9 +168,11 @@ test.describe('transfer history', () => {
 		const text = await readFile((await download.path())!, 'utf8');
 		const lines = text.trim().split('\r\n');
 		expect(lines).toHaveLength(11);
-		expect(lines[0]).toContain('transferStatus');
-		expect(lines[0]).toContain('attempts');
-		expect(lines.slice(1).every((l) => l.includes(',16,'))).toBe(true);
+		expect(lines[0]).toMatch(/^Entry ID,Name,Status,Direction,Started by,From,To,Started \(UTC\)/);
+		expect(lines[0]).not.toContain('transferStatus');
+		expect(lines[0]).toContain('attempts (as sent)');
+		expect(lines.slice(1).every((l) => l.includes(',Failed,'))).toBe(true);
+		expect(lines.slice(1).some((l) => l.includes(',16,'))).toBe(false);
 	});
 
 	test("from a drive's page: its transfers only, filtered after paging, short pages said", async ({

@@ -41,7 +41,7 @@ describe('export', () => {
 	it('writes CSV a spreadsheet cannot run', () => {
 		const csv = toCsv(entries);
 		const [header, first] = csv.split('\r\n');
-		expect(header).toBe('time,channel,kind,summary,payload');
+		expect(header).toBe('Time (UTC),Channel,Event,Summary,As sent');
 		expect(first).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
 		expect(csv).not.toContain('eyJabcdefgh');
 		expect(csvCell('-1')).toBe("'-1");

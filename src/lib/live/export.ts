@@ -34,7 +34,7 @@ export function toJsonLines(entries: TimelineEntry[]): string {
 }
 
 export function toCsv(entries: TimelineEntry[]): string {
-	const lines = ['time,channel,kind,summary,payload'];
+	const lines = ['Time (UTC),Channel,Event,Summary,As sent'];
 	for (const e of entries) {
 		const r = row(e);
 		lines.push(
