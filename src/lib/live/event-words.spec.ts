@@ -28,7 +28,12 @@ describe('describeNotification', () => {
 			Type: 1,
 			Data: { TransferMode: 2, Status: 3, Path: '/a/b.bin', Error: 'reset', TransferId: 9 }
 		});
-		expect(d.summary).toBe('Download (inferred) b.bin, 3: reset');
+		expect(d.summary).toBe('Download (inferred) b.bin, failed (inferred): reset');
+		const odd = describeNotification({
+			Type: 1,
+			Data: { Status: 9, Name: 'c.bin', TransferId: 1 }
+		});
+		expect(odd.summary).toBe('c.bin, unknown (9)');
 	});
 
 	it('reads user notifications, agent calls and update progress', () => {

@@ -1,4 +1,4 @@
-import { fileStateWords, transferModeWords } from '$lib/names/enums';
+import { fileStateWords, progressStatusWords, transferModeWords } from '$lib/names/enums';
 import { NOTIFICATION_TYPE } from '$lib/contract';
 import {
 	appNotificationDataSchema,
@@ -83,7 +83,7 @@ function progressSummary(p: ProgressData): string {
 	const direction = mode ? `${mode} ` : '';
 	const where = p.StorageName ? ` (${p.StorageName})` : '';
 	const pct = percent(p.Bytes, p.Size);
-	const status = words(p.Status) || 'status not given';
+	const status = progressStatusWords(p.Status).toLowerCase() || 'status not given';
 	const failed = p.Error ? `: ${p.Error}` : '';
 	return `${direction}${fileName(p)}${where}, ${pct === null ? '' : `${pct} %, `}${status}${failed}`;
 }

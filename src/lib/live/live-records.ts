@@ -1,4 +1,5 @@
 import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
+import { TRANSFER_PROGRESS_NAMES } from '$lib/names/enums';
 
 /**
  * What the frames add up to, as plain records: live transfers, one per TransferId, from the
@@ -38,7 +39,13 @@ export function outcomeOf(
 	status: string | number | null | undefined,
 	error: string | null | undefined
 ): TransferOutcome {
-	const name = typeof status === 'string' ? status.toLowerCase().replace(/[\s_-]/g, '') : '';
+	// A number is read in the contract's listed order, as its words say (`progressStatusWords`).
+	const name =
+		typeof status === 'number' || (typeof status === 'string' && /^\d+$/.test(status))
+			? (TRANSFER_PROGRESS_NAMES[Number(status)] ?? '').toLowerCase().replace(/\s/g, '')
+			: typeof status === 'string'
+				? status.toLowerCase().replace(/[\s_-]/g, '')
+				: '';
 	if (name === 'completed' || name === 'complete' || name === 'done' || name === 'succeeded')
 		return 'completed';
 	if (name === 'failed' || name === 'error' || name === 'cancelled' || name === 'canceled' || error)

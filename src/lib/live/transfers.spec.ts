@@ -91,6 +91,12 @@ describe('Transfers', () => {
 		expect(outcomeOf(7, 'disk full')).toBe('failed');
 		expect(outcomeOf(7, null)).toBe('active');
 	});
+
+	it('reads a number in the contract listed order: InProgress, Completed, Failed', () => {
+		expect(outcomeOf(1, null)).toBe('active');
+		expect(outcomeOf(2, null)).toBe('completed');
+		expect(outcomeOf('3', null)).toBe('failed');
+	});
 });
 
 describe('FileStates', () => {

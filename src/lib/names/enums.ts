@@ -145,6 +145,33 @@ export function transferModeWords(mode: string | number | null | undefined): str
 	return known ?? mode;
 }
 
+/**
+ * A live transfer's Status (Progress frames). The contract lists "InProgress, Completed, Failed,
+ * ..." and leaves open whether they come as names or numbers: numbers are read in that listed
+ * order, from 1 as the modes are, and said "(inferred)".
+ */
+export const TRANSFER_PROGRESS_NAMES: Names = {
+	1: 'In progress',
+	2: 'Completed',
+	3: 'Failed'
+};
+
+/** A live transfer's status in words: "In progress" for InProgress, "Failed (inferred)" for 3. */
+export function progressStatusWords(status: string | number | null | undefined): string {
+	if (status === null || status === undefined || status === '') return '';
+	if (typeof status === 'number' || /^\d+$/.test(status)) {
+		const n = Number(status);
+		return Object.hasOwn(TRANSFER_PROGRESS_NAMES, n)
+			? `${TRANSFER_PROGRESS_NAMES[n]} (inferred)`
+			: unknownValue(n);
+	}
+	const said = status
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/[_-]+/g, ' ')
+		.toLowerCase();
+	return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
 /** TransferHistoryOrigin flags: what started a transfer. */
 export const TRANSFER_ORIGIN_NAMES: Names = {
 	1: 'Direct transfer',
