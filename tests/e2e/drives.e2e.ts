@@ -1,7 +1,10 @@
 import { control, expect, signInWithToken, test } from './fixtures.ts';
 
 test.describe('drives and backups', () => {
-	test('each drive and backup in words, with its health line', async ({ page, agent }) => {
+	test('each drive and backup in words, with one status and its health line', async ({
+		page,
+		agent
+	}) => {
 		await signInWithToken(page, agent);
 		await page.goto('/');
 		await page.getByRole('link', { name: 'All drives and backups, in detail' }).click();
@@ -14,8 +17,12 @@ test.describe('drives and backups', () => {
 		).json()) as Record<string, number>;
 		const up = h.FilesPendingUpload! + h.FilesUploading!;
 		const down = h.FilesPendingDownload! + h.FilesDownloading!;
-		await expect(team).toContainText(
-			`Error: ${up} to upload, ${down} to download, ${h.FilesWithErrors} with errors, ${h.OverallSyncCompletionPercent} % in sync`
+		await expect(team.getByTestId('drive-status')).toHaveText('Error');
+		// One status per drive: never a green "Active" beside the health's "Error".
+		await expect(team.getByTestId('drive-status')).toHaveClass(/text-red/);
+		await expect(team).not.toContainText('Active');
+		await expect(team.getByTestId('drive-health')).toHaveText(
+			`${up} to upload, ${down} to download, ${h.FilesWithErrors} with errors, ${h.OverallSyncCompletionPercent} % in sync`
 		);
 		await expect(team).toContainText('G:\\');
 		await expect(team).toContainText('Amazon S3');
@@ -28,11 +35,14 @@ test.describe('drives and backups', () => {
 		await expect(archive).toContainText('Wasabi');
 		await expect(archive).toContainText('Mirror');
 		await expect(archive).toContainText('Read only');
-		await expect(cards.filter({ hasText: 'Old media' })).toContainText('Inactive');
+		await expect(cards.filter({ hasText: 'Old media' }).getByTestId('drive-status')).toHaveText(
+			'Inactive'
+		);
 		// Health is read for the cards on screen: the backups come into view below.
 		const backup = cards.filter({ hasText: 'Laptop documents' });
 		await backup.scrollIntoViewIfNeeded();
-		await expect(backup).toContainText('Syncing: 6 to upload, 0 with errors');
+		await expect(backup.getByTestId('drive-status')).toHaveText('Syncing');
+		await expect(backup).toContainText('6 to upload, 0 with errors');
 		const server = cards.filter({ hasText: 'Studio server' });
 		await server.scrollIntoViewIfNeeded();
 		await expect(server).toContainText('3 with errors');

@@ -132,12 +132,13 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(rows).toHaveCount(6);
 		await expect(rows.nth(0)).toContainText('Team Drive');
 		await expect(rows.nth(0)).toContainText('G:\\');
-		await expect(rows.nth(0)).toContainText('Error');
+		await expect(rows.nth(0).getByTestId('storage-status')).toHaveText('Error');
+		await expect(rows.nth(0).getByTestId('storage-status')).toHaveClass(/text-red/);
 		await expect(rows.nth(0)).toContainText('60 to sync, 6 files with errors');
 		await expect(rows.nth(3)).toContainText('Old media');
 		await expect(rows.nth(3)).toContainText('inactive');
 		await expect(rows.nth(4)).toContainText('Laptop documents');
-		await expect(rows.nth(4)).toContainText('Syncing');
+		await expect(rows.nth(4).getByTestId('storage-status')).toHaveText('Syncing');
 		// Each links to its page.
 		await rows.nth(4).getByRole('link', { name: 'Laptop documents' }).click();
 		await expect(page).toHaveURL(/\/backups\/2b3c4d5e-/);

@@ -7,7 +7,7 @@ import {
 	localPlace,
 	matchesText,
 	pendingCounts,
-	statusWord,
+	storageStatus,
 	storageRows
 } from './drive-words.ts';
 
@@ -33,10 +33,26 @@ describe('drive words', () => {
 				FilesWithErrors: -4
 			})
 		).toEqual({ upload: 11, download: 1, errors: 0 });
-		const read = { health: { DriveStatus: 'Syncing' }, error: null, reading: false };
-		expect(statusWord(read)).toBe('Syncing');
-		expect(statusWord({ health: null, error: null, reading: true })).toBe('Reading…');
-		expect(statusWord(undefined)).toBe('—');
+	});
+
+	it('gives a drive one status, in the tone of its health', () => {
+		const row = storageRows([item({ id: 'd1', name: 'Team', active: true })])[0]!;
+		const read = (DriveStatus: string) => ({
+			health: { DriveStatus },
+			error: null,
+			reading: false
+		});
+		expect(storageStatus(row, read('Syncing'))).toEqual({ text: 'Syncing', tone: 'busy' });
+		expect(storageStatus(row, read('Error'))).toEqual({ text: 'Error', tone: 'bad' });
+		expect(storageStatus(row, read('Synced'))).toEqual({ text: 'Synced', tone: 'good' });
+		expect(storageStatus(row, read('Paused'))).toEqual({ text: 'Paused', tone: 'neutral' });
+		expect(storageStatus(row, { health: null, error: null, reading: true }).text).toBe('Reading…');
+		expect(storageStatus({ ...row, drive: { ...row.drive, active: false } }, undefined)).toEqual({
+			text: 'Inactive',
+			tone: 'neutral'
+		});
+		// Never "Active" in green beside a health that says otherwise.
+		expect(storageStatus(row, undefined).tone).not.toBe('good');
 	});
 
 	it('links each item, and says why an odd id or a repeated one has no link', () => {

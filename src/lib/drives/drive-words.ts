@@ -4,6 +4,7 @@ import { formatCount } from '$lib/format/cells';
 import type { SyncHealth } from '$lib/api/schemas/drives';
 import { idProblem, route } from '$lib/routes';
 import type { HealthRead } from '$lib/drives/health.svelte';
+import type { Tone } from '$lib/ui/tone';
 
 /** A drive or backup in words, the same on the overview and the drives page. */
 
@@ -87,12 +88,31 @@ export function pendingCounts(h: SyncHealth | null | undefined) {
 	};
 }
 
-/** The agent's word for its state ("Syncing"), or why it is not known yet. */
-export function statusWord(read: HealthRead | undefined): string {
-	const h = read?.health;
-	if (h) return h.DriveStatus ?? h.BackupStatus ?? '—';
-	if (read?.error) return 'Health unknown';
-	return read?.reading ? 'Reading…' : '—';
+/** The tone of the agent's word for a drive's state: "Error" is bad, "Syncing" busy, "Synced" good. */
+export function storageTone(word: string | null | undefined): Tone {
+	const w = (word ?? '').toLowerCase();
+	if (!w) return 'unknown';
+	if (/error|fail|fault/.test(w)) return 'bad';
+	if (/warn|conflict|quota|full/.test(w)) return 'warn';
+	if (/inactive|pause|stop|disabled|off/.test(w)) return 'neutral';
+	if (/synced|idle|up to date|ok|ready|running|complete/.test(w)) return 'good';
+	if (/sync|upload|download|scan|index|start|pending/.test(w)) return 'busy';
+	return 'unknown';
+}
+
+/**
+ * A drive's or backup's one status, in the agent's word and its tone: what its health says, else
+ * "Inactive" when the list says so, else why it is not known yet.
+ */
+export function storageStatus(
+	row: StorageRow,
+	read: HealthRead | undefined
+): { text: string; tone: Tone } {
+	const said = read?.health?.DriveStatus ?? read?.health?.BackupStatus;
+	if (said) return { text: said, tone: storageTone(said) };
+	if (row.drive.active === false) return { text: 'Inactive', tone: 'neutral' };
+	if (row.why || read?.error) return { text: 'Status unknown', tone: 'unknown' };
+	return { text: read?.reading ? 'Reading…' : 'Not read yet', tone: 'neutral' };
 }
 
 /** Why the health is not shown, in words, or null when it is. */
