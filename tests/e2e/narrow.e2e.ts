@@ -64,3 +64,42 @@ test.describe('the header at 360 px', () => {
 		}
 	});
 });
+
+test.describe('filters at 360 px', () => {
+	for (const { path, id, filter, choice } of [
+		{
+			path: '/users',
+			id: 'user-filters',
+			filter: 'Status',
+			choice: 'Inactive'
+		},
+		{
+			path: '/history',
+			id: 'history-filters',
+			filter: 'Direction',
+			choice: 'Uploads'
+		}
+	])
+		test(`${path}: fold behind one button that says how many are on`, async ({ page, agent }) => {
+			await page.setViewportSize({ width: 360, height: 740 });
+			await signInWithToken(page, agent);
+			await page.goto(path);
+			const fold = page.getByRole('button', { name: 'Filters' });
+			await expect(fold).toHaveAttribute('aria-expanded', 'false');
+			await expect(page.getByLabel(filter)).toHaveCount(0);
+			// Folded, the list starts on the first screen.
+			await expect(page.locator('tbody tr').first()).toBeInViewport();
+
+			await fold.click();
+			await page.getByLabel(filter).selectOption({ label: choice });
+			await expect(page.getByTestId(`${id}-on`)).toHaveText('1 on');
+			await fold.click();
+			await expect(page.getByLabel(filter)).toHaveCount(0);
+			await expect(fold).toBeFocused();
+
+			// Wide, the filters are always there and the button is gone.
+			await page.setViewportSize({ width: 1280, height: 800 });
+			await expect(fold).toHaveCount(0);
+			await expect(page.getByLabel(filter)).toHaveValue(/.+/);
+		});
+});
