@@ -92,6 +92,11 @@ test.describe('embedded in a portal', () => {
 			await frame.getByLabel('Password', { exact: true }).fill('Passw0rd!');
 			await frame.getByLabel('Password', { exact: true }).press('Enter');
 			await expect(frame.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+			// The overview's alert toggle cannot work in a frame: it says why instead.
+			await expect(frame.getByTestId('problems-notify-framed')).toContainText(
+				'not available inside another page'
+			);
+			await expect(frame.getByText('Alert me with a browser notification')).toHaveCount(0);
 		});
 	});
 
