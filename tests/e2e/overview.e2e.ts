@@ -176,6 +176,18 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(page.getByTestId('timeline').locator('[data-severity]')).toHaveCount(2);
 	});
 
+	test('a warning the agent repeats is one problem that counts', async ({ page, agent }) => {
+		await openOverview(page, agent);
+		const full = {
+			Type: 2,
+			Data: { Title: 'Storage almost full', Message: '91 %', Severity: 'Warning' }
+		};
+		await push(agent, 'notification', full, 3);
+		const row = page.getByTestId('problem').filter({ hasText: 'Storage almost full' });
+		await expect(row.getByTestId('problem-repeats')).toHaveText(/×3, last at \d\d:\d\d:\d\d/);
+		await expect(row).toHaveCount(1);
+	});
+
 	test('the Events link counts problems since the user last looked; the filter keeps only problems', async ({
 		page,
 		agent

@@ -93,7 +93,33 @@ describe('recentProblems', () => {
 			summary: 'Disk low'
 		};
 		expect(recentProblems([], [warning], items, NOW, HOUR)).toMatchObject([
-			{ key: 'live:5', severity: 'warning', drive: null, bucket: null }
+			{ key: 'live:5', severity: 'warning', drive: null, bucket: null, count: 1 }
+		]);
+	});
+
+	it('counts a warning the agent repeats in the same words as one row, at its last time', () => {
+		const warning = (seq: number, at: number, summary = 'Storage almost full'): Problem => ({
+			seq,
+			at,
+			severity: 'warning',
+			label: 'User notification',
+			summary
+		});
+		const rows = recentProblems(
+			[],
+			[warning(1, NOW - 90_000), warning(2, NOW - 60_000), warning(3, NOW - 30_000, 'Disk low')],
+			items,
+			NOW,
+			HOUR
+		);
+		expect(rows).toMatchObject([
+			{ summary: 'Disk low', count: 1 },
+			{
+				summary: 'Storage almost full',
+				count: 2,
+				at: NOW - 60_000,
+				href: '/events?problems=1&open=2'
+			}
 		]);
 	});
 });

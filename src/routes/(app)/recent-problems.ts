@@ -24,6 +24,8 @@ export type ProblemRow = {
 	/** The history entry, or the event in the timeline. */
 	href: string;
 	source: 'history' | 'live';
+	/** How many times it came (a warning the agent repeats is one row); `at` is the last. */
+	count: number;
 };
 
 /** A live failure and a history entry this close in time, same file and bucket, are one. */
@@ -73,14 +75,15 @@ function historyRow(entry: HistoryItem, items: readonly StorageItem[]): ProblemR
 		drive: driveOf(item),
 		bucket: item ? null : bucket,
 		href: route.history({ status: 'error', entry: String(entry.id) }),
-		source: 'history'
+		source: 'history',
+		count: 1
 	};
 }
 
 /**
  * The problems of the last hour, newest first: the history's failures and the live ones, a live
- * failure the history holds (same file and bucket, close in time) and repeats of one live
- * failure shown once.
+ * failure the history holds (same file and bucket, close in time), repeats of one live
+ * failure, and a warning the agent repeats in the same words, each shown once (counted).
  */
 export function recentProblems(
 	history: readonly HistoryItem[],
@@ -101,9 +104,20 @@ export function recentProblems(
 			at: row.at
 		});
 	}
+	const repeats = new Map<string, ProblemRow>();
 	for (const problem of live) {
 		if (now - problem.at > recentMs) continue;
 		const t = problem.transfer;
+		const words = `${problem.severity}\n${problem.summary}`;
+		const earlier = t ? undefined : repeats.get(words);
+		if (earlier) {
+			earlier.count += 1;
+			if (problem.at >= earlier.at) {
+				earlier.at = problem.at;
+				earlier.href = route.event(problem.seq);
+			}
+			continue;
+		}
 		if (t) {
 			const same = failures.some(
 				(f) =>
@@ -115,7 +129,7 @@ export function recentProblems(
 			failures.push({ name: t.name, bucket: t.storage, at: problem.at });
 		}
 		const item = t ? storageOf(items, t.storage) : null;
-		rows.push({
+		const row: ProblemRow = {
 			key: `live:${problem.seq}`,
 			at: problem.at,
 			severity: problem.severity,
@@ -123,8 +137,11 @@ export function recentProblems(
 			drive: driveOf(item),
 			bucket: item ? null : (t?.storage ?? null),
 			href: route.event(problem.seq),
-			source: 'live'
-		});
+			source: 'live',
+			count: 1
+		};
+		rows.push(row);
+		if (!t) repeats.set(words, row);
 	}
 	return rows.sort((a, b) => b.at - a.at);
 }
