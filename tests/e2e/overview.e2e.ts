@@ -115,6 +115,13 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(page.getByTestId('activity-active')).toHaveText('1');
 		await expect(page.getByTestId('activity-upload')).toHaveText('0 B/s');
 		await expect(page.getByTestId('activity-left')).toHaveText(/38\.1 MB,\s+about 13 s/);
+		// Nearly there: under a second, never "about 0 s".
+		await push(
+			agent,
+			'notification',
+			progress('b', 'Download', 'InProgress', 39_000_000, 40_000_000, 3_000_000)
+		);
+		await expect(page.getByTestId('activity-left')).toHaveText(/977 KB,\s+under a second/);
 
 		await page.clock.fastForward(10_000);
 		await expect(page.getByTestId('throughput-chart').locator('canvas')).toBeVisible();
