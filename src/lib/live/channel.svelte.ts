@@ -24,7 +24,7 @@ export type Batch = { reads: HubRead[] } & Records;
 type FrameListener<T> = (frame: T, receivedAt: number) => void;
 type BadFrameListener = (raw: string, problem: string, receivedAt: number) => void;
 
-const PUBLISH_MS = 250;
+const PUBLISH_MS = 1000;
 /** Clocks further apart than this are not the same clock (a page under a test's clock). */
 const CLOCK_SKEW_MS = 1000;
 
@@ -175,9 +175,24 @@ export class LiveChannel<T> {
 		this.#statuses.emit(status);
 	}
 
+	/** Counts for the views; a hidden page publishes them when shown again (see `Live`). */
 	#publishSoon() {
+		if (typeof document !== 'undefined' && document.hidden) {
+			if (!this.#waitingToBeShown) {
+				this.#waitingToBeShown = true;
+				const shown = () => {
+					if (document.hidden) return;
+					document.removeEventListener('visibilitychange', shown);
+					this.#waitingToBeShown = false;
+					this.#publishNow();
+				};
+				document.addEventListener('visibilitychange', shown);
+			}
+			return;
+		}
 		this.#publishTimer ??= setTimeout(() => this.#publishNow(), PUBLISH_MS);
 	}
+	#waitingToBeShown = false;
 
 	#publishNow() {
 		if (this.#publishTimer) clearTimeout(this.#publishTimer);

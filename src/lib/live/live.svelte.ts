@@ -16,7 +16,7 @@ import { loadTimeline, type Restored } from './timeline-store';
 /** Longest the channels wait for the kept timeline before they open anyway. */
 const RESTORE_WAIT_MS = 1500;
 
-/** Longest a batch waits when the page gets no animation frames (a hidden tab). */
+/** Longest a batch waits when the page gets no animation frames (a background window). */
 const FLUSH_FALLBACK_MS = 250;
 
 /**
@@ -54,13 +54,23 @@ class Live {
 	constructor() {
 		for (const channel of this.channels) {
 			channel.onBatch(({ reads, transfers, fileStates }) => {
-				for (const read of reads) this.#entries.push(entryOf(channel.name, read));
+				let problem = false;
+				for (const read of reads) {
+					const entry = entryOf(channel.name, read);
+					if (entry.severity) problem = true;
+					this.#entries.push(entry);
+				}
 				for (const transfer of transfers ?? []) this.#transfers.push(transfer);
 				for (const state of fileStates ?? []) this.#states.push(state);
-				this.#schedule();
+				this.#schedule(problem);
 			});
 			channel.onStatus((status) => this.#statusChanged(channel.name, status));
 		}
+		// Shown again: what came while hidden reaches the views in one go.
+		if (typeof document !== 'undefined')
+			document.addEventListener('visibilitychange', () => {
+				if (!document.hidden) this.#schedule(false);
+			});
 	}
 
 	/** Listens to the agent at `agentUrl` for the user `owner` names (`timelineOwner()`). */
@@ -98,7 +108,11 @@ class Live {
 			for (const channel of this.channels) channel.start(agentUrl);
 		}
 		this.#sampler ??= setInterval(() => {
-			this.flush();
+			// Hidden, the transfers are brought up to date for the sample alone: no view is drawn.
+			if (typeof document !== 'undefined' && document.hidden) {
+				this.transfers.upsert(this.#transfers, { quiet: true });
+				this.#transfers = [];
+			} else this.flush();
 			const now = Date.now();
 			const halted = haltOf(agentStatusMonitor.reading, agentStatusMonitor.expected) !== null;
 			this.throughput.add(now, halted ? null : activityOf(this.transfers.list, now));
@@ -182,7 +196,18 @@ class Live {
 		);
 	}
 
-	#schedule() {
+	/**
+	 * Hands the frames over at the next animation frame. A hidden page keeps them instead (nobody
+	 * sees its views, and drawing them costs a laptop's battery) and hands them over when shown,
+	 * or at once for a problem, whose alert must not wait, or when twice the timeline's cap has
+	 * piled up, so that a flood in a hidden tab stays bounded.
+	 */
+	#schedule(urgent: boolean) {
+		if (typeof document !== 'undefined' && document.hidden) {
+			const held = this.#entries.length + this.#transfers.length + this.#states.length;
+			if (urgent || held > 2 * this.timeline.cap) this.flush();
+			return;
+		}
 		if (this.#timer !== null) return;
 		this.#timer = setTimeout(() => this.flush(), FLUSH_FALLBACK_MS);
 		if (typeof requestAnimationFrame === 'function')

@@ -19,6 +19,21 @@ function fed(now: () => number) {
 }
 
 describe('Transfers', () => {
+	it('taken quietly (a hidden page), the figures are current but the views are told later', () => {
+		const book = new TransferBook(() => 0);
+		const shown = new Transfers(() => 0);
+		book.apply([{ data: { TransferId: 'a', Status: 'InProgress', Bytes: 5, Size: 9 }, at: 0 }]);
+		const version = shown.version;
+		shown.upsert([...book.byId.values()], { quiet: true });
+		expect(shown.version).toBe(version);
+		expect(shown.list.map((x) => x.bytes)).toEqual([5]);
+		// Shown again: the next hand-over tells the views, even with nothing new in it.
+		shown.upsert([]);
+		expect(shown.version).toBe(version + 1);
+		shown.upsert([]);
+		expect(shown.version).toBe(version + 1);
+	});
+
 	it('follows each transfer and keeps finished ones for a while', () => {
 		let now = 0;
 		const { shown: t, apply } = fed(() => now);

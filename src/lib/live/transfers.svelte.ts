@@ -46,10 +46,21 @@ export class Transfers {
 		return counts;
 	}
 
-	/** Transfers as the hub added them up. */
-	upsert(transfers: Transfer[]) {
-		if (transfers.length === 0) return;
+	/** Changes taken quietly (in a hidden page), not yet signalled to the views. */
+	#unsignalled = false;
+
+	/**
+	 * Transfers as the hub added them up. Quietly, the figures are up to date for whoever asks
+	 * (the throughput sampler) but the views are not told until the next upsert that is not.
+	 */
+	upsert(transfers: Transfer[], { quiet = false } = {}) {
+		if (transfers.length === 0 && !(this.#unsignalled && !quiet)) return;
 		this.#book.upsert(transfers);
+		if (quiet) {
+			this.#unsignalled ||= transfers.length > 0;
+			return;
+		}
+		this.#unsignalled = false;
 		this.version++;
 	}
 

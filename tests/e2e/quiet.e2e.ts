@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { expect, push, signInWithToken, test } from './fixtures.ts';
+
+/**
+ * A console left open in a background tab costs next to nothing: what arrives is held until the
+ * tab is shown, except a problem, whose alert cannot wait. Headless Chromium reports every page
+ * visible, so the page is told it is hidden as a browser would tell it.
+ */
+async function setShown(page: Page, shown: boolean) {
+	await page.evaluate((shown) => {
+		Object.defineProperty(document, 'hidden', { configurable: true, get: () => !shown });
+		Object.defineProperty(document, 'visibilityState', {
+			configurable: true,
+			get: () => (shown ? 'visible' : 'hidden')
+		});
+		document.dispatchEvent(new Event('visibilitychange'));
+	}, shown);
+}
+
+const call = (operation: string) => ({
+	Type: 4,
+	Data: { Operation: operation, HttpMethod: 'PUT', Origin: 'http://localhost' }
+});
+
+test.describe('a hidden tab', () => {
+	test('holds routine events until shown, and lets a problem through at once', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/events');
+		const counts = page.getByTestId('timeline-counts');
+		await expect(counts).toContainText('0 shown of 0 kept');
+		// A second tab in front, where the same events are seen.
+		const front = await page.context().newPage();
+		await front.goto('/events');
+		await expect(front.getByTestId('timeline-counts')).toContainText('0 shown of 0 kept');
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
+
+		await setShown(page, false);
+		await push(agent, 'notification', call('update_user'));
+		await expect(front.getByTestId('timeline-counts')).toContainText('1 shown of 1 kept');
+		await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+		await expect(counts).toContainText('0 shown of 0 kept');
+
+		// A problem is handed over at once, with what was held before it.
+		await push(agent, 'notification', {
+			Type: 2,
+			Data: { Title: 'Sync stopped', Message: 'Credentials refused', Severity: 'Error' }
+		});
+		await expect(counts).toContainText('2 shown of 2 kept');
+		await push(agent, 'notification', call('edit_user'));
+		await expect(front.getByTestId('timeline-counts')).toContainText('3 shown of 3 kept');
+		await expect(counts).toContainText('2 shown of 2 kept');
+
+		// Shown again: what came meanwhile is there in one go.
+		await setShown(page, true);
+		await expect(counts).toContainText('3 shown of 3 kept');
+		await front.close();
+	});
+});
