@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AgentHttpError } from '$lib/api/errors';
 import { toUserRows, type UsersAsked, type UsersAnswer } from '$lib/api/user';
 import { usersList } from '$lib/users/users-query';
@@ -6,6 +6,28 @@ import { DATA, PageData, readAgent, type Settled } from './page-data.svelte.ts';
 import { readUsers, type UsersResult } from '../users/users-list.ts';
 
 vi.mock('$app/navigation', () => ({ invalidate: vi.fn(async () => undefined) }));
+
+/** The page's address and the session, as the tests set them. */
+const at = vi.hoisted(() => ({
+	url: new URL('http://console.test/users'),
+	owner: 'http://agent.test user:1' as string | null,
+	ended: [] as (() => void)[]
+}));
+vi.mock('$app/state', () => ({
+	page: {
+		get url() {
+			return at.url;
+		}
+	}
+}));
+vi.mock('$lib/state/session.svelte', () => ({
+	session: {
+		get timelineOwner() {
+			return at.owner;
+		},
+		onEnd: (listener: () => void) => at.ended.push(listener)
+	}
+}));
 
 const user = (id: string, extra: Record<string, unknown> = {}) => ({
 	id,
@@ -45,10 +67,19 @@ const query = (search: string) => usersList.parse(new URLSearchParams(search));
 const depends = () => undefined;
 
 /** A page following its loads, as its component does; `show` is a new load's data. */
-function follow<T>() {
-	const data = new PageData<T>(() => new Promise(() => undefined), DATA.users);
+function follow<T>(key: (typeof DATA)[keyof typeof DATA] = DATA.users, inputs?: () => unknown) {
+	const data = new PageData<T>(() => new Promise(() => undefined), key, inputs);
 	return { data, show: (next: Promise<Settled<T>>) => data.follow(next), stop: () => data.stop() };
 }
+
+/** A session ends: what the session's listeners do. */
+const endSession = () => at.ended.forEach((listener) => listener());
+
+beforeEach(() => {
+	endSession();
+	at.url = new URL('http://console.test/users');
+	at.owner = 'http://agent.test user:1';
+});
 
 describe('page data', () => {
 	it('never lets a slow earlier answer overwrite a newer one, and aborts it', async () => {
@@ -161,5 +192,115 @@ describe('page data', () => {
 			async () => 1
 		);
 		expect(declared).toEqual([DATA.agent, DATA.profile]);
+	});
+});
+
+describe('the last answer of a page opened again', () => {
+	/** A page opened at `path` that reads `answer` once, as `+page.ts` and its component do. */
+	async function open<T>(path: string, answer: T | Error, inputs?: () => unknown) {
+		at.url = new URL(path, 'http://console.test');
+		const page = follow<T>(DATA.users, inputs);
+		const shown = { value: page.data.value, pending: page.data.pending };
+		const read = readAgent(depends, DATA.users, async () => {
+			if (answer instanceof Error) throw answer;
+			return answer;
+		});
+		page.show(read);
+		await read;
+		return { shown, page };
+	}
+
+	it('shows the last answer of the same read at once, as pending, then the fresh one', async () => {
+		const first = await open('/users', 'first');
+		expect(first.shown.value).toBeUndefined();
+		first.page.stop();
+		at.url = new URL('http://console.test/users');
+		const fresh = deferred<string>();
+		const again = follow<string>();
+		expect(again.data.value).toBe('first');
+		expect(again.data.loaded).toBe(true);
+		expect(again.data.pending).toBe(true);
+		const read = readAgent(depends, DATA.users, () => fresh.promise);
+		again.show(read);
+		fresh.resolve('second');
+		await read;
+		expect(again.data.value).toBe('second');
+		expect(again.data.pending).toBe(false);
+		expect(follow<string>().data.value).toBe('second');
+	});
+
+	it('keeps answers apart by key, path and inputs, and the query by default', async () => {
+		await open('/users?page=2', 'page 2');
+		at.url = new URL('http://console.test/users?page=3');
+		expect(follow<string>().data.value).toBeUndefined();
+		at.url = new URL('http://console.test/history?page=2');
+		expect(follow<string>().data.value).toBeUndefined();
+		at.url = new URL('http://console.test/users?page=2');
+		expect(follow<string>(DATA.seats).data.value).toBeUndefined();
+		expect(follow<string>().data.value).toBe('page 2');
+		// With inputs named, only they count: the open row in the URL reads nothing else.
+		await open('/users?open=a', 'view 1', () => ({ page: 1 }));
+		at.url = new URL('http://console.test/users?open=b');
+		expect(follow<string>(DATA.users, () => ({ page: 1 })).data.value).toBe('view 1');
+		expect(follow<string>(DATA.users, () => ({ page: 2 })).data.value).toBeUndefined();
+	});
+
+	it('keeps no error, and a failed fresh read leaves the kept answer beside its error', async () => {
+		await open('/users', new AgentHttpError(500, null));
+		expect(follow<string>().data.loaded).toBe(false);
+		await open('/users', 'good');
+		const failed = await open('/users', new AgentHttpError(500, null));
+		expect(failed.shown.value).toBe('good');
+		expect(failed.page.data.error?.message).toMatch(/500/);
+		expect(failed.page.data.value).toBe('good');
+		expect(follow<string>().data.value).toBe('good');
+	});
+
+	it('never lets an answer of an earlier read replace a later one', async () => {
+		const older = deferred<string>();
+		const newer = deferred<string>();
+		// Two pages of the same read at once: the one going away answers last.
+		const leaving = follow<string>();
+		const opening = follow<string>();
+		const first = readAgent(depends, DATA.users, () => older.promise);
+		const second = readAgent(depends, DATA.users, () => newer.promise);
+		leaving.show(first);
+		opening.show(second);
+		newer.resolve('newer');
+		await second;
+		older.resolve('older');
+		await first;
+		expect(follow<string>().data.value).toBe('newer');
+	});
+
+	it('is per agent and user, and forgets everything when the session ends', async () => {
+		await open('/users', 'of user 1');
+		at.owner = 'http://agent.test user:2';
+		expect(follow<string>().data.value).toBeUndefined();
+		at.owner = 'http://agent.test user:1';
+		expect(follow<string>().data.value).toBeUndefined();
+		await open('/users', 'of user 1');
+		at.owner = 'http://other-agent.test user:1';
+		expect(follow<string>().data.value).toBeUndefined();
+		at.owner = 'http://agent.test user:1';
+		await open('/users', 'of user 1');
+		endSession();
+		expect(follow<string>().data.value).toBeUndefined();
+		// Signed out, nothing is kept.
+		at.owner = null;
+		await open('/users', 'nobody');
+		expect(follow<string>().data.value).toBeUndefined();
+	});
+
+	it('does not keep what a read of the last user answers for the next one', async () => {
+		const late = deferred<string>();
+		const page = follow<string>();
+		const read = readAgent(depends, DATA.users, () => late.promise);
+		page.show(read);
+		at.owner = 'http://agent.test user:2';
+		expect(follow<string>().data.value).toBeUndefined();
+		late.resolve('of user 1');
+		await read;
+		expect(follow<string>().data.value).toBeUndefined();
 	});
 });

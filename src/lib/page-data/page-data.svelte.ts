@@ -1,5 +1,9 @@
+import { untrack } from 'svelte';
 import { invalidate } from '$app/navigation';
+import { page } from '$app/state';
 import { AgentError, isAbort } from '$lib/api/errors';
+import { session } from '$lib/state/session.svelte';
+import { AnswerCache } from './answer-cache.ts';
 
 /**
  * Page data: how a page reads from the agent.
@@ -10,6 +14,9 @@ import { AgentError, isAbort } from '$lib/api/errors';
  *   newer one loads (no flash, no empty table), drops answers that arrive after a newer one, and
  *   keeps an error beside the last good value.
  * - After a change, `refresh(DATA.x)` reads it again; `retry()` does the same for one page.
+ * - A page opened again starts with the last good answer of the same read (the same key, path
+ *   and inputs), shown as pending until the fresh one comes: kept in memory for the signed-in
+ *   user of this agent only, and forgotten when the session ends.
  *
  * Example: `src/routes/(app)/+page.ts` with `src/routes/(app)/+page.svelte`.
  */
@@ -35,8 +42,16 @@ type DataKey = (typeof DATA)[keyof typeof DATA];
 /** What the agent answered: its value, or the reason it failed (shown in words). */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: AgentError };
 
-/** How to abort each read, once the page following it moves on. */
-const aborts = new WeakMap<Promise<unknown>, AbortController>();
+/** Each read: how to abort it once the page following it moves on, its number, whose it is. */
+const reads = new WeakMap<
+	Promise<unknown>,
+	{ controller: AbortController; read: number; owner: string | null }
+>();
+let readCount = 0;
+
+/** The last good answer of each read; emptied when a session ends (see `AnswerCache`). */
+const answers = new AnswerCache();
+session.onEnd(() => answers.clear());
 
 /**
  * Starts an agent read for a load: declares it (so `refresh(key)` and an address change run it
@@ -60,7 +75,7 @@ export function readAgent<T>(
 			throw error;
 		}
 	);
-	aborts.set(settled, controller);
+	reads.set(settled, { controller, read: ++readCount, owner: session.timelineOwner });
 	return settled;
 }
 
@@ -71,7 +86,10 @@ export function refresh(...keys: DataKey[]): Promise<void> {
 
 /**
  * One agent read on a page, followed across loads. Create it in a component's script with a
- * function that returns the load's promise (`() => data.users`).
+ * function that returns the load's promise (`() => data.users`) and, when the read depends on
+ * more than the page's path and query (or on less: a list's parsed view, not its open row),
+ * a function that returns what it depends on (`() => data.query`): the answer kept for the same
+ * key, path and inputs shows at once.
  */
 export class PageData<T> {
 	/** The newest good answer, kept while a newer read is under way or after it fails. */
@@ -83,11 +101,22 @@ export class PageData<T> {
 	/** Whether any read has succeeded yet. */
 	loaded = $state(false);
 	readonly #key: DataKey;
+	readonly #inputs: () => unknown;
 	#run = 0;
 	#current: Promise<Settled<T>> | null = null;
 
-	constructor(source: () => Promise<Settled<T>>, key: DataKey) {
+	constructor(
+		source: () => Promise<Settled<T>>,
+		key: DataKey,
+		inputs: () => unknown = () => page.url.search
+	) {
 		this.#key = key;
+		this.#inputs = inputs;
+		const kept = untrack(() => answers.get(session.timelineOwner, this.#cacheKey()));
+		if (kept) {
+			this.value = kept.value as T;
+			this.loaded = true;
+		}
 		$effect(() => this.follow(source()));
 		$effect(() => () => this.stop());
 	}
@@ -101,10 +130,14 @@ export class PageData<T> {
 		this.#abortCurrent();
 		this.#current = promise;
 		const run = ++this.#run;
+		const cacheKey = this.#cacheKey();
 		this.pending = true;
 		void promise.then((settled) => {
 			if (run !== this.#run) return;
 			if (settled.ok) {
+				const read = reads.get(promise);
+				if (read && read.owner === session.timelineOwner)
+					answers.put(read.owner, cacheKey, read.read, settled.value);
 				this.value = settled.value;
 				this.loaded = true;
 				this.error = null;
@@ -123,7 +156,14 @@ export class PageData<T> {
 	}
 
 	#abortCurrent() {
-		if (this.#current) aborts.get(this.#current)?.abort();
+		if (this.#current) reads.get(this.#current)?.controller.abort();
+	}
+
+	/** Which read this is, for the answers kept: its key, the page's path, and its inputs. */
+	#cacheKey(): string {
+		return untrack(
+			() => `${this.#key} ${page.url.pathname} ${JSON.stringify(this.#inputs()) ?? ''}`
+		);
 	}
 
 	/** Reads it again. */

@@ -54,6 +54,7 @@ class Session {
 	endedReason = $state<string | null>(null);
 	#controller: AbortController | null = null;
 	#channel: BroadcastChannel | null = null;
+	readonly #endListeners = new Set<() => void>();
 
 	constructor() {
 		onUnauthorized((agentUrl) => {
@@ -112,6 +113,11 @@ class Session {
 	/** The desktop user type last used in this browser. */
 	get rememberedUserType(): number | null {
 		return userTypeStored.value;
+	}
+
+	/** Calls back whenever a session of this tab ends, to forget what it read (kept answers). */
+	onEnd(listener: () => void) {
+		this.#endListeners.add(listener);
 	}
 
 	/** Stores a new token for the current agent. */
@@ -281,6 +287,7 @@ class Session {
 	 * enrolment secret, no username, no sign-in under way; only other agents' sessions.
 	 */
 	#forgetUser() {
+		for (const listener of this.#endListeners) listener();
 		removeStored('session', 'agent-console:', (key) => KEPT_AFTER_SIGN_OUT.test(key));
 		// The values read through Stored see the removal at once.
 		pendingMfaStored.set(null);
@@ -289,6 +296,7 @@ class Session {
 
 	#clear(agentUrl = config.agentUrl) {
 		tokenStore.clear(agentUrl);
+		for (const listener of this.#endListeners) listener();
 		this.#controller?.abort();
 		this.user = null;
 		this.userError = null;
