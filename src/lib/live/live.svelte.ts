@@ -11,10 +11,14 @@ import { activityOf, SAMPLE_MS, Throughput } from './activity';
 import { agentStatusMonitor } from '$lib/state/agent-status.svelte';
 import { haltOf } from '$lib/state/agent-status-words';
 import { connectHub, type Keeper } from './hub-client';
+import { clock } from '$lib/ui/clock.svelte';
 import { loadTimeline, type Restored } from './timeline-store';
 
 /** Longest the channels wait for the kept timeline before they open anyway. */
 const RESTORE_WAIT_MS = 1500;
+
+/** Frames at once that are drawn at the next animation frame, not at the clock's next tick. */
+const BURST = 20;
 
 /** Longest a batch waits when the page gets no animation frames (a background window). */
 const FLUSH_FALLBACK_MS = 250;
@@ -50,6 +54,8 @@ class Live {
 	#states: FileState[] = [];
 	#frame: number | null = null;
 	#timer: ReturnType<typeof setTimeout> | null = null;
+	/** A trickle waits for the clock's next tick (see `#schedule`). */
+	#waitingForTick = false;
 
 	constructor() {
 		for (const channel of this.channels) {
@@ -197,18 +203,29 @@ class Live {
 	}
 
 	/**
-	 * Hands the frames over at the next animation frame. A hidden page keeps them instead (nobody
+	 * Hands the frames over: a trickle at the clock's next tick, a burst or a problem at the next
+	 * animation frame. A hidden page keeps them instead (nobody
 	 * sees its views, and drawing them costs a laptop's battery) and hands them over when shown,
 	 * or at once for a problem, whose alert must not wait, or when twice the timeline's cap has
 	 * piled up, so that a flood in a hidden tab stays bounded.
 	 */
 	#schedule(urgent: boolean) {
+		const held = this.#entries.length + this.#transfers.length + this.#states.length;
 		if (typeof document !== 'undefined' && document.hidden) {
-			const held = this.#entries.length + this.#transfers.length + this.#states.length;
 			if (urgent || held > 2 * this.timeline.cap) this.flush();
 			return;
 		}
 		if (this.#timer !== null) return;
+		// A trickle waits for the clock's next tick, when the words that count seconds change
+		// too: one draw a second at most. A burst, or a problem, is drawn at the next frame.
+		if (!urgent && held < BURST) {
+			if (this.#waitingForTick) return;
+			this.#waitingForTick = clock.atNextTick(() => {
+				this.#waitingForTick = false;
+				this.flush();
+			});
+			if (this.#waitingForTick) return;
+		}
 		this.#timer = setTimeout(() => this.flush(), FLUSH_FALLBACK_MS);
 		if (typeof requestAnimationFrame === 'function')
 			this.#frame = requestAnimationFrame(() => this.flush());

@@ -34,18 +34,45 @@ export function tickWhileShown(tick: () => void, page: Page = document): () => v
  */
 class Clock {
 	#now = Date.now();
+	/** Whether something reads the clock, so that it ticks while the page is shown. */
+	#read = false;
+	#next: (() => void)[] = [];
 
-	readonly #subscribe = createSubscriber((update) =>
-		tickWhileShown(() => {
+	readonly #subscribe = createSubscriber((update) => {
+		this.#read = true;
+		const stop = tickWhileShown(() => {
+			this.#runNext();
 			this.#now = Date.now();
 			update();
-		})
-	);
+		});
+		return () => {
+			this.#read = false;
+			stop();
+			this.#runNext();
+		};
+	});
 
 	get now(): number {
 		if (!$effect.tracking()) return Date.now();
 		this.#subscribe();
 		return this.#now;
+	}
+
+	/**
+	 * Runs `then` at the next tick, before the words that count seconds change, so that the page
+	 * draws both in one frame. False (and nothing is kept) when the clock is not ticking: nobody
+	 * reads it, or the page is hidden.
+	 */
+	atNextTick(then: () => void): boolean {
+		if (!this.#read || (typeof document !== 'undefined' && document.hidden)) return false;
+		this.#next.push(then);
+		return true;
+	}
+
+	#runNext() {
+		const next = this.#next;
+		this.#next = [];
+		for (const then of next) then();
 	}
 }
 
