@@ -8,6 +8,7 @@ import { ensureBuild } from './ensure-build.ts';
 import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 import { idleCpu } from './bench-idle.ts';
+import { clickToContent } from './bench-routes.ts';
 import { firstLoad, SIGN_IN_GUARD_GZIP, SIGN_IN_ROUTE } from './size-guard.ts';
 
 /**
@@ -558,11 +559,12 @@ async function main() {
 		console.log(
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
 		);
-		// `BENCH_ONLY=idle,pages npm run bench` runs those sections: size, idle, pages, flood.
+		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, flood.
 		const only = (process.env.BENCH_ONLY ?? process.env.BENCH)?.split(',').map((s) => s.trim());
 		const run = (section: string) => !only?.length || only.includes(section);
 		if (run('size')) await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
 		if (run('idle')) await idleCpu();
+		if (run('routes')) await clickToContent(browser, site.url, signedInContext);
 		if (run('pages')) {
 			await pageChanges(browser, site.url, {
 				title: 'Users list',
