@@ -24,31 +24,32 @@ const EMPTY_PAGE = '__bench-empty.html';
 
 type Proc = { pid: number; ppid: number; ticks: number };
 
-/** Every process with its parent and CPU time so far (user + system, fields 14 and 15). */
+/**
+ * One line of /proc/<pid>/stat: the parent (field 4) and the CPU time so far, user and system
+ * (fields 14 and 15). The command name (field 2) is in parentheses and may hold spaces and
+ * parentheses itself: the fields are counted from the last closing one.
+ */
+export function parseStat(pid: number, stat: string): Proc {
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+/** Every process, from /proc. */
 function processes(): Proc[] {
 	const found: Proc[] = [];
 	for (const name of readdirSync('/proc')) {
 		if (!/^\d+$/.test(name)) continue;
-		let stat: string;
 		try {
-			stat = readFileSync(join('/proc', name, 'stat'), 'utf8');
+			found.push(parseStat(Number(name), readFileSync(join('/proc', name, 'stat'), 'utf8')));
 		} catch {
-			continue; // Ended since the directory was read.
+			// Ended since the directory was read.
 		}
-		// The command name (field 2) is in parentheses and may hold spaces: split after it.
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		found.push({
-			pid: Number(name),
-			ppid: Number(fields[1]),
-			ticks: Number(fields[11]) + Number(fields[12])
-		});
 	}
 	return found;
 }
 
 /** The processes below `roots`, the roots included, with their CPU time. */
-function tree(roots: Set<number>): Map<number, number> {
-	const all = processes();
+export function treeOf(all: Proc[], roots: Set<number>): Map<number, number> {
 	const inTree = new Set(roots);
 	for (let grew = true; grew;) {
 		grew = false;
@@ -61,6 +62,18 @@ function tree(roots: Set<number>): Map<number, number> {
 	return new Map(all.filter((p) => inTree.has(p.pid)).map((p) => [p.pid, p.ticks]));
 }
 
+/**
+ * CPU ticks a tree used between two readings. A process that started in between counts whole; one
+ * that ended in between loses its share (none did in the runs this was written with).
+ */
+export function ticksBetween(before: Map<number, number>, after: Map<number, number>): number {
+	let ticks = 0;
+	for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+	return ticks;
+}
+
+const tree = (roots: Set<number>) => treeOf(processes(), roots);
+
 const children = () =>
 	new Set(
 		processes()
@@ -68,18 +81,14 @@ const children = () =>
 			.map((p) => p.pid)
 	);
 
-/**
- * CPU of the tree over `seconds`, as a percentage of one core. A process that starts in the window
- * counts whole; one that ends in it loses its share (none did in the runs this was written with).
- */
+/** CPU of the tree over `seconds`, as a percentage of one core. */
 async function cpuOver(roots: Set<number>, seconds: number) {
 	const before = tree(roots);
 	const start = performance.now();
 	await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 	const after = tree(roots);
 	const wall = (performance.now() - start) / 1000;
-	let ticks = 0;
-	for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+	const ticks = ticksBetween(before, after);
 	return { percent: (ticks / TICKS_PER_SECOND / wall) * 100, ticks, processes: after.size };
 }
 
@@ -91,7 +100,7 @@ async function cpuOver(roots: Set<number>, seconds: number) {
 const EMULATE_HIDDEN = `(() => {
 	Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
 	Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-	document.dispatchEvent(new Event('visibilitychange'));
+	document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
 })()`;
 
 type Case = {
