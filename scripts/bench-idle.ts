@@ -94,8 +94,8 @@ async function cpuOver(roots: Set<number>, seconds: number) {
 
 /**
  * Headless Chromium reports every page visible, and nothing Playwright can do makes it hidden. This
- * tells the console's own code the page is hidden, as the browser would: the page's document only,
- * not its workers.
+ * tells the console's own code the page is hidden, as the browser would: the page's document only
+ * (a worker cannot be reached from here; the console tells its own what it would).
  */
 const EMULATE_HIDDEN = `(() => {
 	Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
@@ -165,6 +165,7 @@ export async function idleCpu() {
 	const others = children();
 	const browser = await chromium.launch({ executablePath: chromiumExecutable() });
 	const roots = new Set([...children()].filter((pid) => !others.has(pid)));
+	if (!roots.size) throw new Error('The browser launched is not a child of this process.');
 	try {
 		console.log(
 			`\nIdle CPU: the browser's processes (browser, GPU, renderer, worker) over ${IDLE_SECONDS} s with one tab open, the development agent at its ordinary rate (${sim.options.eventsPerSecond} events/s), ${SETTLE_MS / 1000} s after the page loaded; ${chromiumExecutable() ?? "Playwright's Chromium"}`
@@ -213,7 +214,7 @@ export async function idleCpu() {
 			);
 		}
 		console.log(
-			`\n  hidden is emulated for the console's own code: the page's document says 'hidden' and fires visibilitychange (headless Chromium shows every tab); its workers are not told, and the browser's own throttling of hidden tabs (timers, animation frames) is not applied, so the hidden figures are an upper bound.`
+			`\n  hidden is emulated for the console's own code (headless Chromium shows every tab): the page's document says 'hidden' and fires visibilitychange, and the console tells its worker what it would; the browser's own throttling of hidden tabs (timers, animation frames) is not applied, so the hidden figures are an upper bound.`
 		);
 	} finally {
 		await browser.close();
