@@ -7,13 +7,15 @@ import { startSimulator } from '../simulator/index.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
+import { idleCpu } from './bench-idle.ts';
+import { clickToContent } from './bench-routes.ts';
+import { firstLoad, SIGN_IN_GUARD_GZIP, SIGN_IN_ROUTE } from './size-guard.ts';
 
 /**
  * `npm run bench`: figures measured in Chromium against the built console and the simulator.
  * Prints them; it does not fail on them (tests are for behaviour, this is for numbers).
  */
 
-const FIRST_LOAD_TARGET_GZIP = 60 * 1024;
 /** Signed-out routes first (sign-in is the one every user loads), then the console's pages. */
 const ROUTES: { path: string; signedIn: boolean }[] = [
 	{ path: '/login', signedIn: false },
@@ -37,7 +39,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function firstLoadJs(browser: Browser, baseUrl: string, agentUrl: string, token: string) {
 	console.log('\nFirst-load JavaScript per route (cold cache, as the browser downloads it)');
-	console.log(`  target: at most ${kb(FIRST_LOAD_TARGET_GZIP)} gzip for sign-in\n`);
+	console.log(
+		`  guard: at most ${kb(SIGN_IN_GUARD_GZIP)} gzip for sign-in (npm test fails above it)\n`
+	);
 	console.log(
 		`  ${'route'.padEnd(14)} ${'files'.padStart(5)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'on wire'.padStart(10)}  verdict`
 	);
@@ -78,14 +82,17 @@ async function firstLoadJs(browser: Browser, baseUrl: string, agentUrl: string, 
 		const raw = files.reduce((sum, b) => sum + b.length, 0);
 		const gzip = files.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
 		if (route === '/login') signInBytes = gzip;
-		const verdict = route !== '/login' ? '' : gzip <= FIRST_LOAD_TARGET_GZIP ? 'ok' : 'OVER TARGET';
+		const verdict = route !== '/login' ? '' : gzip <= SIGN_IN_GUARD_GZIP ? 'ok' : 'OVER THE GUARD';
 		console.log(
 			`  ${route.padEnd(14)} ${String(files.length).padStart(5)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)} ${kb(sent).padStart(10)}  ${verdict}`
 		);
 		await context.close();
 	}
+	// The guard's own figure, read from the build without a browser: it leaves out what the page
+	// imports later on its own, so it may be a little under the browser's.
+	const guard = firstLoad('build', SIGN_IN_ROUTE);
 	console.log(
-		`\n  sign-in (the page every user loads first): ${kb(signInBytes)} gzip, target ${kb(FIRST_LOAD_TARGET_GZIP)}`
+		`\n  sign-in (the page every user loads first): ${kb(signInBytes)} gzip in the browser, ${kb(guard.gzip)} gzip as the guard reads the build (${guard.files.length} files); guard ${kb(SIGN_IN_GUARD_GZIP)}  ${guard.gzip <= SIGN_IN_GUARD_GZIP ? 'ok' : 'OVER THE GUARD'}`
 	);
 }
 
@@ -552,10 +559,12 @@ async function main() {
 		console.log(
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
 		);
-		// `BENCH=flood npm run bench` runs one section: size, pages or flood.
-		const only = process.env.BENCH;
-		const run = (section: string) => !only || only === section;
+		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, flood.
+		const only = (process.env.BENCH_ONLY ?? process.env.BENCH)?.split(',').map((s) => s.trim());
+		const run = (section: string) => !only?.length || only.includes(section);
 		if (run('size')) await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
+		if (run('idle')) await idleCpu();
+		if (run('routes')) await clickToContent(browser, site.url, signedInContext);
 		if (run('pages')) {
 			await pageChanges(browser, site.url, {
 				title: 'Users list',

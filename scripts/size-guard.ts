@@ -1,0 +1,149 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * `npm test` runs this after the build: the JavaScript the sign-in page (the page every user
+ * loads first) needs on a cold load, gzip-compressed, must stay at most SIGN_IN_GUARD_GZIP. Read
+ * from the build without a browser: the scripts of index.html (the SPA page every route is served),
+ * then the route's nodes (root layout and error page, its layouts, its page) as the built app's
+ * `dictionary` names them, each with the files Vite preloads beside it, then every static import
+ * of all of these.
+ * What a page imports later on its own (a lazy component) is not counted: `npm run bench` measures
+ * the same route in a browser and shows it.
+ */
+
+export const SIGN_IN_GUARD_GZIP = 66 * 1024;
+/** The sign-in page's route id in SvelteKit's route tree. */
+export const SIGN_IN_ROUTE = '/(auth)/login';
+
+/** `/_app/x.js` or `../chunks/y.js` as a path inside the build; undefined for another origin. */
+function inBuild(from: string, href: string): string | undefined {
+	if (/^[a-z]+:|^\/\//i.test(href)) return undefined;
+	const path = href.startsWith('/') ? href.slice(1) : posix.join(posix.dirname(from), href);
+	return posix.normalize(path.split(/[?#]/)[0] ?? '');
+}
+
+/** Script sources and module preloads of the SPA page, in order, as paths inside the build. */
+export function pageScripts(html: string, base = ''): string[] {
+	const found: string[] = [];
+	const tag = /<(script|link)\b([^>]*)>/gi;
+	for (const [, name, attrs = ''] of html.matchAll(tag)) {
+		const attr = (key: string) =>
+			new RegExp(`\\b${key}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs);
+		const value = (key: string) => {
+			const m = attr(key);
+			return m ? (m[2] ?? m[3] ?? m[4] ?? '') : undefined;
+		};
+		const href =
+			name?.toLowerCase() === 'script'
+				? value('src')
+				: /^modulepreload$/i.test(value('rel') ?? '')
+					? value('href')
+					: undefined;
+		if (!href) continue;
+		const unbased = base && href.startsWith(`${base}/`) ? href.slice(base.length) : href;
+		const path = inBuild('index.html', unbased);
+		if (path) found.push(path);
+	}
+	return found;
+}
+
+/** The app entry (`_app/immutable/entry/app.*.js`) among the page's scripts. */
+export function appEntry(scripts: string[]): string | undefined {
+	return scripts.find((s) => /(^|\/)entry\/app\.[\w-]+\.js$/.test(s));
+}
+
+/**
+ * The nodes a route loads, from the built app's `dictionary`: the root layout (node 0) and the
+ * root error page (node 1), which SvelteKit's client loads when it starts, then the route's own
+ * layouts and its page. Undefined when the route is not in it.
+ */
+export function routeNodes(appJs: string, routeId: string): number[] | undefined {
+	const key = JSON.stringify(routeId).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+	const m = new RegExp(`${key}:\\[(~?\\d+)(?:,\\[([~\\d,]*)\\])?`).exec(appJs);
+	if (!m) return undefined;
+	const number = (s: string) => Number(s.replace('~', ''));
+	const layouts = (m[2] ?? '').split(',').filter(Boolean).map(number);
+	return [0, 1, ...layouts, number(m[1] ?? '')];
+}
+
+/**
+ * Each node's file and the files Vite preloads with it (`__vite__mapDeps`), as written by the
+ * bundler in the app entry, relative to the entry's folder.
+ */
+export function nodeFiles(appJs: string): Map<number, string[]> {
+	const deps = /__vite__mapDeps=[^]*?m\.f=\[([^\]]*)\]/.exec(appJs)?.[1];
+	const table = [...(deps ?? '').matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '');
+	const nodes = new Map<number, string[]>();
+	const load =
+		/import\([`"']((?:\.\.\/|\.\/)nodes\/(\d+)\.[\w-]+\.js)[`"']\)(?:\s*,\s*__vite__mapDeps\(\[([\d,\s]*)\]\))?/g;
+	for (const [, file = '', node = '', indices = ''] of appJs.matchAll(load)) {
+		const preloaded = indices
+			.split(',')
+			.filter((s) => s.trim())
+			.map((i) => table[Number(i)] ?? '');
+		nodes.set(Number(node), [file, ...preloaded]);
+	}
+	return nodes;
+}
+
+/** Relative module specifiers a bundled file imports statically (`import ... from "./x.js"`). */
+export function staticImports(js: string): string[] {
+	const found = new Set<string>();
+	const pattern = /(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+)["']/g;
+	for (const [, spec] of js.matchAll(pattern)) if (spec) found.add(spec);
+	return [...found];
+}
+
+export type FirstLoad = { files: string[]; raw: number; gzip: number };
+
+/** The JavaScript a cold load of `routeId` needs, from the build in `dir`. */
+export function firstLoad(dir: string, routeId: string, base = ''): FirstLoad {
+	const read = (path: string) => readFileSync(join(dir, path));
+	const scripts = pageScripts(read('index.html').toString('utf8'), base);
+	const entry = appEntry(scripts);
+	if (!entry) throw new Error('No app entry among the scripts of index.html.');
+	const appJs = read(entry).toString('utf8');
+	const nodes = routeNodes(appJs, routeId);
+	if (!nodes) throw new Error(`The route ${routeId} is not in the built app's dictionary.`);
+	const files = nodeFiles(appJs);
+	const queue = [...scripts];
+	for (const node of nodes) {
+		const own = files.get(node);
+		if (!own) throw new Error(`Node ${node} of ${routeId} is not in the built app entry.`);
+		for (const file of own) {
+			const path = inBuild(entry, file);
+			if (path) queue.push(path);
+		}
+	}
+	const seen = new Set<string>();
+	let raw = 0;
+	let gzip = 0;
+	while (queue.length) {
+		const path = queue.shift() ?? '';
+		if (seen.has(path) || !path.endsWith('.js')) continue;
+		seen.add(path);
+		if (!existsSync(join(dir, path))) throw new Error(`${path} is named but not in the build.`);
+		const body = read(path);
+		raw += body.length;
+		gzip += gzipSync(body, { level: 9 }).length;
+		for (const spec of staticImports(body.toString('utf8'))) {
+			const next = inBuild(path, spec);
+			if (next) queue.push(next);
+		}
+	}
+	return { files: [...seen], raw, gzip };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const dir = process.argv[2] ?? 'build';
+	const load = firstLoad(dir, SIGN_IN_ROUTE);
+	const over = load.gzip > SIGN_IN_GUARD_GZIP;
+	console.log(
+		`Sign-in first load in ${dir}/: ${load.files.length} files, ${kb(load.raw)} raw, ${kb(load.gzip)} gzip; guard ${kb(SIGN_IN_GUARD_GZIP)} gzip: ${over ? 'OVER THE GUARD' : 'ok'}`
+	);
+	if (over) process.exit(1);
+}
