@@ -41,7 +41,7 @@ const SIGNED_IN_ONLY = new RegExp(
 	[
 		'src/lib/(actions|charts|drives|events|format|history|list|live|management|page-data|record|users|virtual-list)/',
 		'src/lib/api/(schemas/)?(frames|user|drives|history|rows)\\.ts',
-		'src/lib/(ui/Card|ui/Loading|form/unsaved|names/enums)',
+		'src/lib/(ui/Card|ui/Loading|ui/clock|form/unsaved|names/enums)',
 		'reconnecting-websocket|svelte-sonner|uplot|uqr|node_modules/idb/|svelte/src/reactivity/',
 		'icons/(chevron-right|chevron-left|chevrons-left|chevrons-right|arrow-left|refresh-cw|triangle-alert|arrow-down|arrow-up|copy|shield-check|user-plus|trash|trash-2|folder-open|rotate-ccw-clock|download|circle-minus|loader-circle|x|history|share-2)\\.svelte'
 	].join('|')
