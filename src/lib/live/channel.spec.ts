@@ -137,7 +137,9 @@ describe('LiveChannel over the hub', () => {
 		expect(payloadOf(first)).toEqual({ Type: 4, Data: { Id: 't1' } });
 		expect(payloadText(first)).toBe(GOOD.text);
 		expect(payloadOf(second)).toBe('[]');
-		await vi.waitFor(() => expect([c.received, c.malformed, c.workerLagMs]).toEqual([1, 1, 7]));
+		await vi.waitFor(() => expect([c.received, c.malformed, c.workerLagMs]).toEqual([1, 1, 7]), {
+			timeout: 3000
+		});
 		expect(c.readBy).toBe('shared worker');
 		c.stop();
 		expect(sent.at(-1)).toEqual({ type: 'unsubscribe', id: 1 });
