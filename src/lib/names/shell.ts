@@ -49,3 +49,14 @@ export const DESKTOP_USER_TYPES = [
 	{ value: USER_TYPE.DesktopCreativeUser, label: 'Desktop creative' },
 	{ value: USER_TYPE.DesktopStandardUser, label: 'Desktop standard' }
 ] as const;
+
+export type StatusChange = 'deactivate' | 'reactivate';
+
+/**
+ * The status names the sign-in advice and the users panel share ("an administrator can do it:
+ * Users, open your account, Reactivate"): here, as sign-in must not load the users' code.
+ */
+export const STATUS_ACTION_LABELS: Record<StatusChange, string> = {
+	deactivate: 'Deactivate',
+	reactivate: 'Reactivate'
+};

@@ -2,6 +2,7 @@ import type { ActionWords } from '$lib/actions/action.svelte';
 import type { ListUser } from '$lib/api/schemas/user';
 import { AUTH_PROVIDER, USER_STATUS } from '$lib/contract';
 import { USER_STATUS_NAMES, nameOf } from '$lib/names/enums';
+import { STATUS_ACTION_LABELS, type StatusChange } from '$lib/names/shell';
 
 /**
  * What an administrator can do to a user's account beyond editing it: deactivate and reactivate
@@ -9,13 +10,7 @@ import { USER_STATUS_NAMES, nameOf } from '$lib/names/enums';
  * username). The words said before and after, in one place; the panel runs them.
  */
 
-export type StatusChange = 'deactivate' | 'reactivate';
-
-/** The status names the sign-in advice and the panel share: "ask an administrator to reactivate". */
-export const STATUS_ACTION_LABELS: Record<StatusChange, string> = {
-	deactivate: 'Deactivate',
-	reactivate: 'Reactivate'
-};
+export type { StatusChange };
 
 const TARGET: Record<StatusChange, number> = {
 	deactivate: USER_STATUS.Inactive,
