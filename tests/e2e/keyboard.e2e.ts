@@ -54,7 +54,9 @@ test('sign in, page through users, open one, and pause the events with the keybo
 	await tabTo(page, nav.getByRole('link', { name: 'Events' }), 120);
 	await page.keyboard.press('Enter');
 	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
 	await control(agent, 'push', { channel: 'statechange', frame: { Path: '/k.bin', State: 2 } });
+	await expect(page.getByTestId('timeline')).toContainText('/k.bin');
 	await tabTo(page, page.getByRole('button', { name: 'Pause' }));
 	await page.keyboard.press('Enter');
 	await control(agent, 'push', { channel: 'statechange', frame: { Path: '/later.bin', State: 2 } });

@@ -28,6 +28,8 @@ test('markup from the agent stays text everywhere it is shown and exported', asy
 
 	await page.goto('/events');
 	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	// A frame pushed before its socket is connected is lost.
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
 	await control(agent, 'push', {
 		channel: 'notification',
 		frame: { Type: 2, Data: { Title: HOSTILE_TEXT, Message: HOSTILE_TEXT } }
@@ -93,6 +95,8 @@ test('the token never shows in the console URL, console messages, page text, exp
 	expect(await page.content()).not.toContain(secret);
 	await page.goto('/events');
 	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+	// A frame pushed before its socket is connected is lost.
+	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
 	await control(agent, 'push', {
 		channel: 'notification',
 		frame: { Type: 4, Data: { EndpointAddress: `/user/x?token=${token}`, HttpMethod: 'PUT' } }

@@ -100,6 +100,11 @@ export class PageData<T> {
 	pending = $state(true);
 	/** Whether any read has succeeded yet. */
 	loaded = $state(false);
+	/**
+	 * The value shown is the last answer kept from an earlier visit, not yet this visit's: a view
+	 * that reads more for each new answer (a drive's health) waits for the fresh one.
+	 */
+	kept = $state(false);
 	readonly #key: DataKey;
 	readonly #inputs: () => unknown;
 	#run = 0;
@@ -116,6 +121,7 @@ export class PageData<T> {
 		if (kept) {
 			this.value = kept.value as T;
 			this.loaded = true;
+			this.kept = true;
 		}
 		$effect(() => this.follow(source()));
 		$effect(() => () => this.stop());
@@ -140,6 +146,7 @@ export class PageData<T> {
 					answers.put(read.owner, cacheKey, read.read, settled.value);
 				this.value = settled.value;
 				this.loaded = true;
+				this.kept = false;
 				this.error = null;
 			} else {
 				this.error = settled.error;
