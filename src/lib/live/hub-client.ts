@@ -50,6 +50,12 @@ export class HubClient {
 		this.#port = port;
 		this.readBy = readBy;
 		port.onmessage = (event) => this.#receive(event.data);
+		// A hidden tab is not woken for routine frames: the hub holds them until it is shown.
+		if (typeof document !== 'undefined') {
+			const say = () => port.postMessage({ type: 'shown', shown: !document.hidden });
+			if (document.hidden) say();
+			document.addEventListener('visibilitychange', say);
+		}
 	}
 
 	/** Messages from the hub that were not the protocol's, dropped. */

@@ -42,6 +42,11 @@ function listen(client: HubClient, channel: 'notification' | 'statechange', kind
 		subscription,
 		live: () => heard.some((m) => m.type === 'status' && m.status.kind === 'live'),
 		reads: (): HubRead[] => batches().flatMap((m) => m.reads),
+		/** The kinds of the reads of each batch with any, batch by batch. */
+		batchKinds: () =>
+			batches()
+				.filter((m) => m.reads.length > 0)
+				.map((m) => m.reads.map((r) => (r.ok ? r.described.kind : 'malformed'))),
 		transfers: (): Transfer[] => batches().flatMap((m) => m.transfers ?? []),
 		fileStates: (): FileState[] => batches().flatMap((m) => m.fileStates ?? [])
 	};
@@ -53,6 +58,36 @@ const progress = (TransferId: string, Status: string) => ({
 });
 
 describe('the hub', () => {
+	it('does not wake a hidden tab for routine frames: a problem goes at once, the rest when shown', async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket });
+		const shown = listen(tabOf(hub), 'notification');
+		const { port1, port2 } = new MessageChannel();
+		hub.serve(port2);
+		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
+		await until(() => shown.live() && hidden.live());
+		port1.postMessage({ type: 'shown', shown: false } satisfies ToHub);
+
+		sim.live.broadcast('notification', progress('t1', 'InProgress'));
+		await until(() => shown.reads().length === 1);
+		// A problem: the hidden tab gets it at once, with the routine frame held before it, in one
+		// batch (a tab sent routine frames would have had the first on its own).
+		const problem = { Type: 2, Data: { Title: 'Sync stopped', Severity: 'Error' } };
+		sim.live.broadcast('notification', problem);
+		await until(() => hidden.reads().length === 2);
+		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification']]);
+
+		sim.live.broadcast('notification', progress('t2', 'InProgress'));
+		await until(() => shown.reads().length === 3);
+		port1.postMessage({ type: 'shown', shown: true } satisfies ToHub);
+		await until(() => hidden.reads().length === 3);
+		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification'], ['progress']]);
+		expect(hidden.transfers().map((t) => t.id)).toContain('t2');
+		shown.subscription.close();
+		hidden.subscription.close();
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+
 	it('opens one socket for every tab, and hands each frame to all of them', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket });

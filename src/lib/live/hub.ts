@@ -2,7 +2,7 @@ import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
 import { channelOf, readFrame, readerFor, type FrameReader } from './frames';
-import { fileStateOf, TransferBook, type FileState } from './live-records';
+import { fileStateOf, TransferBook, type FileState, type Transfer } from './live-records';
 import {
 	checkToHub,
 	type FromHub,
@@ -46,7 +46,15 @@ export type HubOptions = {
 	minUptimeMs?: number;
 };
 
-type Listener = { port: HubPort; id: number; kinds: Kinds };
+type Listener = {
+	port: HubPort;
+	id: number;
+	kinds: Kinds;
+	/** Reads held for a hidden tab, to send when it is shown (or with its next problem). */
+	held: HubRead[] | null;
+	/** File states held for it, the latest per path. */
+	heldStates: Map<string, FileState> | null;
+};
 
 type Socket = {
 	url: string;
@@ -76,6 +84,8 @@ const BATCH_MS = 16;
  * the backlog of a hub that fell behind reaches the page in pieces the page can draw between.
  */
 const READS_PER_MESSAGE = 1000;
+/** The most a hidden tab is held: its timeline keeps at most this many (the largest cap). */
+const HOLD_MAX = 50_000;
 const GROW = 1.6;
 
 export class Hub {
@@ -88,6 +98,8 @@ export class Hub {
 	readonly #keepers = new Map<string, Keeper>();
 	/** Each port's subscriptions, by the port's own ids. */
 	readonly #subscriptions = new Map<HubPort, Map<number, { socket: Socket; listener: Listener }>>();
+	/** Tabs that said they are hidden: sent problems only, and the rest when shown. */
+	readonly #hidden = new Set<HubPort>();
 	#flushTimer: ReturnType<typeof setTimeout> | null = null;
 	/** When the pending batch is due (performance.now()): how late it runs is the hub's lag. */
 	#flushDue = 0;
@@ -136,6 +148,8 @@ export class Hub {
 				return this.#release(port, m.owner);
 			case 'cap':
 				return void this.#keepers.get(m.owner)?.store.setCap(m.cap);
+			case 'shown':
+				return this.#shown(port, m.shown);
 			case 'clear': {
 				const done = () => port.postMessage({ type: 'done', id: m.id });
 				const store = this.#keepers.get(m.owner)?.store;
@@ -152,7 +166,7 @@ export class Hub {
 			this.#ignored++;
 			return;
 		}
-		const listener: Listener = { port, id, kinds };
+		const listener: Listener = { port, id, kinds, held: null, heldStates: null };
 		socket.listeners.add(listener);
 		let mine = this.#subscriptions.get(port);
 		if (!mine) this.#subscriptions.set(port, (mine = new Map()));
@@ -176,7 +190,10 @@ export class Hub {
 		const sub = mine?.get(id);
 		if (!sub) return;
 		mine!.delete(id);
-		if (mine!.size === 0) this.#subscriptions.delete(port);
+		if (mine!.size === 0) {
+			this.#subscriptions.delete(port);
+			this.#hidden.delete(port);
+		}
 		const { socket, listener } = sub;
 		socket.listeners.delete(listener);
 		if (socket.listeners.size > 0) return;
@@ -271,26 +288,77 @@ export class Hub {
 			: [];
 		const fileStates = [...socket.states.values()];
 		socket.states.clear();
-		const sentAt = Date.now();
 		// The reads once for each set of kinds the tabs want the data of.
 		const copies = new Map<string, HubRead[]>();
-		for (const { port, id, kinds } of socket.listeners) {
+		const problem = reads.some((read) => read.ok && read.described.severity);
+		for (const listener of socket.listeners) {
+			const { kinds } = listener;
 			const key = kinds === null ? '*' : kinds.join();
 			let mine = copies.get(key);
 			if (!mine) copies.set(key, (mine = withData(reads, kinds)));
-			for (let start = 0; start < mine.length; start += READS_PER_MESSAGE) {
-				const last = start + READS_PER_MESSAGE >= mine.length;
-				port.postMessage({
-					type: 'batch',
-					id,
-					reads: mine.slice(start, start + READS_PER_MESSAGE),
-					sentAt,
-					lagMs,
-					// What the frames added up to comes with the last of them.
-					...(last && transfers.length ? { transfers } : {}),
-					...(last && fileStates.length ? { fileStates } : {})
-				});
+			if (this.#hidden.has(listener.port)) {
+				// Nobody sees a hidden tab: it is not woken for routine frames, only for a problem
+				// (its alert), with what was held before it.
+				const held = (listener.held ??= []);
+				for (const read of mine) held.push(read);
+				if (held.length > HOLD_MAX) held.splice(0, held.length - HOLD_MAX);
+				const states = (listener.heldStates ??= new Map());
+				for (const state of fileStates) {
+					states.delete(state.path);
+					states.set(state.path, state);
+				}
+				if (problem) this.#sendHeld(socket, listener, lagMs);
+				continue;
 			}
+			this.#send(listener, mine, lagMs, transfers, fileStates);
+		}
+	}
+
+	#send(
+		{ port, id }: Listener,
+		reads: HubRead[],
+		lagMs: number,
+		transfers: Transfer[],
+		fileStates: FileState[]
+	) {
+		const sentAt = Date.now();
+		for (let start = 0; start < reads.length || start === 0; start += READS_PER_MESSAGE) {
+			const last = start + READS_PER_MESSAGE >= reads.length;
+			port.postMessage({
+				type: 'batch',
+				id,
+				reads: reads.slice(start, start + READS_PER_MESSAGE),
+				sentAt,
+				lagMs,
+				// What the frames added up to comes with the last of them.
+				...(last && transfers.length ? { transfers } : {}),
+				...(last && fileStates.length ? { fileStates } : {})
+			});
+			if (reads.length === 0) break;
+		}
+	}
+
+	/** What a hidden tab was not sent: the reads held, every transfer as it is now, the states. */
+	#sendHeld(socket: Socket, listener: Listener, lagMs: number) {
+		const reads = listener.held ?? [];
+		const states = [...(listener.heldStates?.values() ?? [])];
+		listener.held = listener.heldStates = null;
+		socket.book.prune();
+		const transfers = [...socket.book.byId.values()];
+		if (reads.length === 0 && states.length === 0 && transfers.length === 0) return;
+		this.#send(listener, reads, lagMs, transfers, states);
+	}
+
+	#shown(port: HubPort, shown: boolean) {
+		if (!shown) {
+			this.#hidden.add(port);
+			return;
+		}
+		if (!this.#hidden.delete(port)) return;
+		for (const { socket, listener } of this.#subscriptions.get(port)?.values() ?? []) {
+			// What is pending goes to every tab first, so the held reads stay in order.
+			this.#flushSocket(socket, 0);
+			this.#sendHeld(socket, listener, 0);
 		}
 	}
 

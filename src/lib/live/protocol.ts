@@ -53,7 +53,9 @@ export type ToHub =
 	| { type: 'release'; owner: string }
 	| { type: 'cap'; owner: string; cap: number }
 	/** Empty an owner's kept timeline; answered by `done` with the same id. */
-	| { type: 'clear'; id: number; owner: string };
+	| { type: 'clear'; id: number; owner: string }
+	/** Whether this tab is shown: a hidden one is sent problems only, the rest when shown. */
+	| { type: 'shown'; shown: boolean };
 
 /** From the hub to a page, about one of its subscriptions (or its `clear`). */
 export type FromHub =
@@ -170,7 +172,8 @@ const TO_HUB: { [Type in ToHub['type']]: Shape<Fields<ToHub, Type>> } = {
 	keep: { agent: isString, owner: isString, cap: isId },
 	release: { owner: isString },
 	cap: { owner: isString, cap: isId },
-	clear: { id: isId, owner: isString }
+	clear: { id: isId, owner: isString },
+	shown: { shown: isBoolean }
 };
 
 const FROM_HUB: { [Type in FromHub['type']]: Shape<Fields<FromHub, Type>> } = {
