@@ -59,3 +59,30 @@ test.describe('a hidden tab', () => {
 		await front.close();
 	});
 });
+
+test.describe('words that count seconds', () => {
+	test('follow the clock only where they are on screen', async ({ page, agent }) => {
+		await page.clock.install();
+		await page.setViewportSize({ width: 1280, height: 500 });
+		await signInWithToken(page, agent);
+		await page.goto('/');
+		const channels = page.getByTestId('overview-channels');
+		await expect(channels.getByTestId('notification-status')).toHaveText('Live');
+		await push(agent, 'notification', call('update_user'));
+		const freshness = channels.getByTestId('notification-freshness');
+		await freshness.scrollIntoViewIfNeeded();
+		await expect(freshness).toHaveText(/Last event (just now|\d s ago)/);
+
+		// Scrolled away, the card's words stay as they were while the clock goes on.
+		await page.evaluate(() => window.scrollTo(0, 0));
+		await expect(channels).not.toBeInViewport();
+		const before = await freshness.textContent();
+		await page.clock.runFor(5000);
+		await expect(page.getByTestId('activity-active')).toBeVisible();
+		expect(await freshness.textContent()).toBe(before);
+
+		// Seen again, they catch up at once.
+		await freshness.scrollIntoViewIfNeeded();
+		await expect(freshness).toHaveText(/Last event [5-9] s ago/);
+	});
+});

@@ -1,5 +1,4 @@
 import { untrack } from 'svelte';
-import type { Attachment } from 'svelte/attachments';
 import { SvelteMap } from 'svelte/reactivity';
 import { syncHealth, type StorageKind } from '$lib/api/drives';
 import { AgentError, isAbort } from '$lib/api/errors';
@@ -142,27 +141,4 @@ export class HealthReads {
 				}
 			);
 	}
-}
-
-/**
- * Calls `show` while some of the element is on screen, and what it returned once it leaves: a
- * row asks for its health only when someone can see it.
- */
-export function whileOnScreen(show: () => () => void): Attachment<HTMLElement> {
-	return (element) => {
-		let hide: (() => void) | null = null;
-		const observer = new IntersectionObserver((entries) => {
-			const on = entries.some((e) => e.isIntersecting);
-			if (on) hide ??= show();
-			else {
-				hide?.();
-				hide = null;
-			}
-		});
-		observer.observe(element);
-		return () => {
-			observer.disconnect();
-			hide?.();
-		};
-	};
 }
