@@ -203,8 +203,8 @@ class Live {
 	}
 
 	/**
-	 * Hands the frames over: a trickle at the clock's next tick, a burst or a problem at the next
-	 * animation frame. A hidden page keeps them instead (nobody
+	 * Hands the frames over: a trickle at the clock's next tick, a burst at the next animation
+	 * frame. A hidden page keeps them instead (nobody
 	 * sees its views, and drawing them costs a laptop's battery) and hands them over when shown,
 	 * or at once for a problem, whose alert must not wait, or when twice the timeline's cap has
 	 * piled up, so that a flood in a hidden tab stays bounded.
@@ -216,9 +216,10 @@ class Live {
 			return;
 		}
 		if (this.#timer !== null) return;
-		// A trickle waits for the clock's next tick, when the words that count seconds change
-		// too: one draw a second at most. A burst, or a problem, is drawn at the next frame.
-		if (!urgent && held < BURST) {
+		// A trickle, problems included (their toasts can wait a second on a page someone sees),
+		// waits for the clock's next tick, when the words that count seconds change too: one draw
+		// a second at most. A burst is drawn at the next frame.
+		if (held < BURST) {
 			if (this.#waitingForTick) return;
 			this.#waitingForTick = clock.atNextTick(() => {
 				this.#waitingForTick = false;
