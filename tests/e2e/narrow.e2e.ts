@@ -19,6 +19,8 @@ test.describe('problem toasts', () => {
 		await page.goto('/users');
 		await expect(page.getByTestId('users-range')).toContainText('Showing');
 		const toasts = page.getByRole('region', { name: /Problems/ }).getByRole('listitem');
+		// Frames sent before the console is listening are not received by anyone: wait for it.
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
 
 		await push(agent, 'notification', stopped);
 		await expect(toasts).toHaveCount(1);
