@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startSimulator } from '../simulator/index.ts';
+import { signedInContext } from './bench-browser.ts';
 import { chromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 
@@ -112,15 +113,6 @@ type Case = {
 	ready?: (page: Page) => Promise<unknown>;
 };
 
-async function signIn(agentUrl: string): Promise<string> {
-	const login = await fetch(`${agentUrl}/authentication/login`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ username: 'admin@example.com', password: 'Passw0rd!', type: 16 })
-	});
-	return ((await login.json()) as { jwtToken: string }).jwtToken;
-}
-
 async function measure(
 	browser: Browser,
 	roots: Set<number>,
@@ -128,18 +120,10 @@ async function measure(
 	agentUrl: string,
 	c: Case
 ) {
-	const context = await browser.newContext();
+	const context = c.signedIn
+		? await signedInContext(browser, agentUrl)
+		: await browser.newContext();
 	try {
-		if (c.signedIn) {
-			const token = await signIn(agentUrl);
-			await context.addInitScript(
-				({ url, token }) => {
-					localStorage.setItem('agent-console:agent-url', url);
-					sessionStorage.setItem(`agent-console:token:${url}`, token);
-				},
-				{ url: agentUrl, token }
-			);
-		}
 		const page = await context.newPage();
 		await page.goto(baseUrl + c.path, { waitUntil: 'load' });
 		await c.ready?.(page);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { startSimulator } from '../simulator/index.ts';
+import { AFTER_PAINT, percentile, signedInContext } from './bench-browser.ts';
 
 /**
  * The click-to-content section of `npm run bench`: for every signed-in route, from a click on its
@@ -139,13 +140,7 @@ const measureClick = (r: Pick<Route, 'link' | 'h1' | 'data'>) => `(async () => {
 				reject(new Error('no content within 10 s'));
 			}, 10000);
 		});
-	await new Promise((resolve) =>
-		requestAnimationFrame(() => {
-			const channel = new MessageChannel();
-			channel.port1.onmessage = resolve;
-			channel.port2.postMessage(null);
-		})
-	);
+	await ${AFTER_PAINT};
 	return performance.now() - start;
 })()`;
 
@@ -156,15 +151,7 @@ async function contentShown(page: Page, path: string) {
 	await page.locator(r.data).first().waitFor();
 }
 
-function percentile(sorted: number[], p: number): number {
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-export async function clickToContent(
-	browser: Browser,
-	baseUrl: string,
-	signedInContext: (browser: Browser, agentUrl: string) => ReturnType<Browser['newContext']>
-) {
+export async function clickToContent(browser: Browser, baseUrl: string) {
 	const sim = await startSimulator({ port: 0, log: false, allowOrigins: [baseUrl] });
 	const context = await signedInContext(browser, sim.url);
 	try {

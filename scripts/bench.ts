@@ -9,6 +9,7 @@ import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 import { idleCpu } from './bench-idle.ts';
 import { clickToContent } from './bench-routes.ts';
+import { AFTER_PAINT, percentile, signIn, signedInContext } from './bench-browser.ts';
 import { firstLoad, SIGN_IN_GUARD_GZIP, SIGN_IN_ROUTE, SIGN_IN_TARGET_GZIP } from './size-guard.ts';
 
 /**
@@ -96,33 +97,6 @@ async function firstLoadJs(browser: Browser, baseUrl: string, agentUrl: string, 
 	);
 }
 
-function percentile(sorted: number[], p: number): number {
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-async function signIn(agentUrl: string): Promise<string> {
-	const login = await fetch(`${agentUrl}/authentication/login`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ username: 'admin@example.com', password: 'Passw0rd!', type: 16 })
-	});
-	return ((await login.json()) as { jwtToken: string }).jwtToken;
-}
-
-/** A browser context signed in to the agent at `agentUrl`, as a sign-in would leave it. */
-async function signedInContext(browser: Browser, agentUrl: string) {
-	const context = await browser.newContext();
-	const token = await signIn(agentUrl);
-	await context.addInitScript(
-		({ url, token }) => {
-			localStorage.setItem('agent-console:agent-url', url);
-			sessionStorage.setItem(`agent-console:token:${url}`, token);
-		},
-		{ url: agentUrl, token }
-	);
-	return context;
-}
-
 /**
  * Runs in the page; a string because the TypeScript runner would otherwise wrap its functions in
  * a helper the page does not have. Clicks "Next page", waits until the first row changes, then for
@@ -141,13 +115,7 @@ const MEASURE_NEXT_PAGE = `(async () => {
 		});
 		observer.observe(document.body, { subtree: true, childList: true, characterData: true });
 	});
-	await new Promise((resolve) =>
-		requestAnimationFrame(() => {
-			const channel = new MessageChannel();
-			channel.port1.onmessage = resolve;
-			channel.port2.postMessage(null);
-		})
-	);
+	await ${AFTER_PAINT};
 	return performance.now() - start;
 })()`;
 
@@ -564,7 +532,7 @@ async function main() {
 		const run = (section: string) => !only?.length || only.includes(section);
 		if (run('size')) await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
 		if (run('idle')) await idleCpu();
-		if (run('routes')) await clickToContent(browser, site.url, signedInContext);
+		if (run('routes')) await clickToContent(browser, site.url);
 		if (run('pages')) {
 			await pageChanges(browser, site.url, {
 				title: 'Users list',
