@@ -158,6 +158,40 @@ export const LIMITS = {
 	passwordMax: 64
 } as const;
 
+/**
+ * Configuring drives and backups (`agent-api-configuration.md`). Where the contract leaves a value
+ * open, this is the development agent's choice, and the console labels and converts by it.
+ */
+export const DRIVE_CONFIG = {
+	/** Display name of a drive or backup, in characters. */
+	nameMax: 100,
+	/** Bucket names as the clouds take them: 3 to 63 lower-case letters, digits, dots and dashes. */
+	bucketShape: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+	/**
+	 * A prefix inside the bucket: empty, or segments of letters, digits and `-_.` joined by `/`, no
+	 * leading slash, no `..`, at most 200 characters, an optional trailing `/`.
+	 */
+	prefixShape: /^(?:(?!\.\.?(?:\/|$))[A-Za-z0-9_.-]+\/)*(?:(?!\.\.?$)[A-Za-z0-9_.-]+\/?)?$/,
+	prefixMax: 200,
+	/** Backups: seconds between two runs. */
+	syncIntervalMin: 60,
+	syncIntervalMax: 7 * 24 * 3600,
+	/** `maximumCacheSize` is in bytes (open in the contract); 0 means no cap. */
+	cacheSizeUnit: 'bytes',
+	cacheSizeMin: 1024 ** 3,
+	/** Drive letters a virtual drive may take. */
+	letters: 'CDEFGHIJKLMNOPQRSTUVWXYZ',
+	/** `permanentLocalPath` that asks the agent to choose the cache folder. */
+	agentChoosesCache: '$$$',
+	/** What the agent puts in `transferOptions` on create, whatever was sent. */
+	standardTransfer: {
+		chunkSize: 5 * 1024 ** 2,
+		retryCount: 5,
+		concurrentChunks: 5,
+		concurrentFiles: 5
+	}
+} as const;
+
 /** Seconds before the agent sends an activation code or an invitation again (the development agent's default). */
 export const RESEND_COOLDOWN_S = 30;
 
