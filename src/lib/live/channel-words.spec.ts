@@ -22,7 +22,10 @@ describe('statusWords', () => {
 describe('freshness', () => {
 	it('goes amber, then red, as the last event gets old', () => {
 		expect(freshness(null, 0).text).toBe('No events yet');
-		expect(freshness(6_000, 10_000)).toEqual({ text: 'Last event 4 s ago', tone: 'good' });
+		expect(freshness(6_000, 10_000)).toEqual({ text: 'Last event just now', tone: 'good' });
+		expect(freshness(0, 9_999).text).toBe('Last event 5 s ago');
+		expect(freshness(0, 59_000).text).toBe('Last event 55 s ago');
+		expect(freshness(0, 61_000).text).toBe('Last event 1 min ago');
 		expect(freshness(0, 45_000).tone).toBe('warn');
 		expect(freshness(0, 600_000)).toEqual({ text: 'Last event 10 min ago', tone: 'bad' });
 	});

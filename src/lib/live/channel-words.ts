@@ -35,11 +35,13 @@ export function freshness(lastFrameAt: number | null, now: number): { text: stri
 	if (lastFrameAt === null) return { text: 'No events yet', tone: 'neutral' };
 	const age = Math.max(0, now - lastFrameAt);
 	const seconds = Math.floor(age / 1000);
+	// In steps of 5 s: while events keep coming the words stay "just now", and a card that
+	// counts up changes every 5 s, not every second.
 	const text =
-		seconds < 1
+		seconds < 5
 			? 'Last event just now'
-			: seconds < 120
-				? `Last event ${seconds} s ago`
+			: seconds < 60
+				? `Last event ${seconds - (seconds % 5)} s ago`
 				: `Last event ${Math.floor(seconds / 60)} min ago`;
 	return { text, tone: age > STALE_BAD_MS ? 'bad' : age > STALE_WARN_MS ? 'warn' : 'good' };
 }

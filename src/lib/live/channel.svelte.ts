@@ -11,7 +11,8 @@ import { socketUrl } from './socket-url';
  * tab never reconnects itself; Retry now asks the hub. Frames arrive read, in batches, with the
  * hub's lag, and reach listeners synchronously; the reactive fields (status, counts, time of the
  * last frame) are published at most every PUBLISH_MS, so a flood of frames does not make every
- * reader of them run thousands of times a second.
+ * reader of them run thousands of times a second, or, for a channel whose owner draws its frames
+ * (`Live`), when the owner calls `publish()`, so that they change in the frame that draws them.
  */
 
 export type ChannelStatus = HubStatus | { kind: 'stopped' };
@@ -59,10 +60,13 @@ export class LiveChannel<T> {
 	};
 	#publishTimer: ReturnType<typeof setTimeout> | null = null;
 
-	constructor(name: ChannelName, hub: HubClient) {
+	readonly #publishesItself: boolean;
+
+	constructor(name: ChannelName, hub: HubClient, { publishedByOwner = false } = {}) {
 		this.name = name;
 		this.#hub = hub;
 		this.readBy = hub.readBy;
+		this.#publishesItself = !publishedByOwner;
 	}
 
 	/** Listens to the agent at `agentUrl`; a different address moves the listening there. */
@@ -177,6 +181,7 @@ export class LiveChannel<T> {
 
 	/** Counts for the views; a hidden page publishes them when shown again (see `Live`). */
 	#publishSoon() {
+		if (!this.#publishesItself) return;
 		if (typeof document !== 'undefined' && document.hidden) {
 			if (!this.#waitingToBeShown) {
 				this.#waitingToBeShown = true;
@@ -193,6 +198,11 @@ export class LiveChannel<T> {
 		this.#publishTimer ??= setTimeout(() => this.#publishNow(), PUBLISH_MS);
 	}
 	#waitingToBeShown = false;
+
+	/** Publishes the counts now (the owner's draw). */
+	publish() {
+		this.#publishNow();
+	}
 
 	#publishNow() {
 		if (this.#publishTimer) clearTimeout(this.#publishTimer);

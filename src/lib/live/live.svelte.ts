@@ -24,6 +24,14 @@ const BURST = 20;
 const FLUSH_FALLBACK_MS = 250;
 
 /**
+ * Least time between two draws of a trickle: the live views change every 2 s at most (less a
+ * little, as ticks are not exact), which halves what an open console costs at the agent's
+ * ordinary rate.
+ */
+export const TRICKLE_MS = 2000;
+const TICK_SLACK_MS = 200;
+
+/**
  * The agent's two channels, open while the user is in the signed-in area, and what they feed:
  * the timeline, live transfers and file states. The hub sends frames read and added up; they are
  * collected as they arrive and handed over once per animation frame, so a flood costs one update
@@ -34,8 +42,13 @@ class Live {
 	// thread, where the browser has SharedWorker; a worker of the tab's own where it has only
 	// Worker; else on this page, with the same messages.
 	readonly #hub = connectHub();
-	readonly notification = new LiveChannel<NotificationFrame>('notification', this.#hub);
-	readonly statechange = new LiveChannel<StateChangeFrame>('statechange', this.#hub);
+	// Their counts change when their frames are drawn (`flush`), in the same frame.
+	readonly notification = new LiveChannel<NotificationFrame>('notification', this.#hub, {
+		publishedByOwner: true
+	});
+	readonly statechange = new LiveChannel<StateChangeFrame>('statechange', this.#hub, {
+		publishedByOwner: true
+	});
 	readonly channels = [this.notification, this.statechange] as const;
 	readonly timeline = new Timeline();
 	readonly transfers = new Transfers();
@@ -56,6 +69,8 @@ class Live {
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	/** A trickle waits for the clock's next tick (see `#schedule`). */
 	#waitingForTick = false;
+	#flushedAt = -Infinity;
+	#sampleDue = false;
 
 	constructor() {
 		for (const channel of this.channels) {
@@ -113,15 +128,11 @@ class Live {
 		} else {
 			for (const channel of this.channels) channel.start(agentUrl);
 		}
+		// Shown, at the trickle's next draw, so that the chart and the figures change in one frame.
 		this.#sampler ??= setInterval(() => {
-			// Hidden, the transfers are brought up to date for the sample alone: no view is drawn.
-			if (typeof document !== 'undefined' && document.hidden) {
-				this.transfers.upsert(this.#transfers, { quiet: true });
-				this.#transfers = [];
-			} else this.flush();
-			const now = Date.now();
-			const halted = haltOf(agentStatusMonitor.reading, agentStatusMonitor.expected) !== null;
-			this.throughput.add(now, halted ? null : activityOf(this.transfers.list, now));
+			this.#sampleDue = true;
+			if (!this.#waitingForTick) this.#waitingForTick = this.#atTrickleTick();
+			if (!this.#waitingForTick) this.#sample();
 		}, SAMPLE_MS);
 	}
 
@@ -165,6 +176,9 @@ class Live {
 		const entries = this.#entries;
 		const transfers = this.#transfers;
 		const states = this.#states;
+		if (entries.length + transfers.length + states.length === 0) return;
+		this.#flushedAt = performance.now();
+		for (const channel of this.channels) channel.publish();
 		this.#entries = [];
 		this.#transfers = [];
 		this.#states = [];
@@ -216,20 +230,47 @@ class Live {
 			return;
 		}
 		if (this.#timer !== null) return;
-		// A trickle, problems included (their toasts can wait a second on a page someone sees),
-		// waits for the clock's next tick, when the words that count seconds change too: one draw
-		// a second at most. A burst is drawn at the next frame.
-		if (held < BURST) {
+		// A trickle, problems included (their toasts can wait two seconds on a page someone sees),
+		// waits for a tick of the clock, when the words that count seconds change too, at least
+		// TRICKLE_MS after the last draw. A burst is drawn at the next frame.
+		// Events, not the transfers and file states that come with them, tell a trickle.
+		if (this.#entries.length < BURST) {
 			if (this.#waitingForTick) return;
-			this.#waitingForTick = clock.atNextTick(() => {
-				this.#waitingForTick = false;
-				this.flush();
-			});
+			this.#waitingForTick = this.#atTrickleTick();
 			if (this.#waitingForTick) return;
 		}
 		this.#timer = setTimeout(() => this.flush(), FLUSH_FALLBACK_MS);
 		if (typeof requestAnimationFrame === 'function')
 			this.#frame = requestAnimationFrame(() => this.flush());
+	}
+
+	/**
+	 * Flushes (and takes a sample that is due) at the first tick TRICKLE_MS after the last draw;
+	 * false when the clock is not ticking.
+	 */
+	#atTrickleTick(): boolean {
+		return clock.atNextTick(() => {
+			this.#waitingForTick = false;
+			if (performance.now() - this.#flushedAt < TRICKLE_MS - TICK_SLACK_MS) {
+				this.#waitingForTick = this.#atTrickleTick();
+				if (this.#waitingForTick) return;
+			}
+			if (this.#sampleDue) this.#sample();
+			else this.flush();
+		});
+	}
+
+	/** A sample of the speeds for the chart, from the transfers brought up to date. */
+	#sample() {
+		this.#sampleDue = false;
+		// Hidden, the transfers are brought up to date for the sample alone: no view is drawn.
+		if (typeof document !== 'undefined' && document.hidden) {
+			this.transfers.upsert(this.#transfers, { quiet: true });
+			this.#transfers = [];
+		} else this.flush();
+		const now = Date.now();
+		const halted = haltOf(agentStatusMonitor.reading, agentStatusMonitor.expected) !== null;
+		this.throughput.add(now, halted ? null : activityOf(this.transfers.list, now));
 	}
 
 	#statusChanged(channel: ChannelName, status: ChannelStatus) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Problems } from './problems.svelte.ts';
 import type { TimelineEntry } from './timeline-entry';
 
@@ -36,4 +36,24 @@ describe('Problems', () => {
 			{ name: 'a.mov', storage: 'studio' }
 		]);
 	});
+
+	it('alerts at once while the page is hidden, and changes its lists when shown', () => {
+		const page = Object.assign(new EventTarget(), { hidden: true });
+		vi.stubGlobal('document', page);
+		const problems = new Problems();
+		const alerted: number[] = [];
+		problems.onProblem((p) => alerted.push(p.seq));
+		const before = problems.version;
+		problems.add([entry(1, '{}')]);
+		problems.add([entry(2, '{}')]);
+		expect(alerted).toEqual([1, 2]);
+		expect(problems.version).toBe(before);
+		page.hidden = false;
+		page.dispatchEvent(new Event('visibilitychange'));
+		expect(problems.version).toBe(before + 1);
+		problems.add([entry(3, '{}')]);
+		expect(problems.version).toBe(before + 2);
+	});
 });
+
+afterEach(() => void vi.unstubAllGlobals());

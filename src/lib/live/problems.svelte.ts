@@ -40,6 +40,8 @@ type Listener = (problem: Problem) => void;
 export class Problems {
 	version = $state(0);
 	#list: Problem[] = [];
+	/** Problems came while the page was hidden: the views learn of them when it is shown. */
+	#unshown = false;
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state
 	readonly #listeners = new Set<Listener>();
 	/** When the user last looked at the events of this agent. */
@@ -71,7 +73,21 @@ export class Problems {
 		}
 		if (!added) return;
 		if (this.#list.length > MAX_PROBLEMS) this.#list = this.#list.slice(-MAX_PROBLEMS);
-		this.version++;
+		// Hidden, the alerts above go at once; the lists and counts nobody sees wait to be shown.
+		if (typeof document !== 'undefined' && document.hidden) this.#showWhenShown();
+		else this.version++;
+	}
+
+	#showWhenShown() {
+		if (this.#unshown) return;
+		this.#unshown = true;
+		const shown = () => {
+			if (document.hidden) return;
+			document.removeEventListener('visibilitychange', shown);
+			this.#unshown = false;
+			this.version++;
+		};
+		document.addEventListener('visibilitychange', shown);
 	}
 
 	/** Problems of the last hour, newest first. */

@@ -37,6 +37,8 @@ class Clock {
 	/** Whether something reads the clock, so that it ticks while the page is shown. */
 	#read = false;
 	#next: (() => void)[] = [];
+	/** Whether the tick's callbacks are running now. */
+	#ticking = false;
 
 	readonly #subscribe = createSubscriber((update) => {
 		this.#read = true;
@@ -69,10 +71,25 @@ class Clock {
 		return true;
 	}
 
+	/**
+	 * Runs `then` now when called from a tick's callback (it is drawn in that tick's frame), else
+	 * as `atNextTick` does.
+	 */
+	atTick(then: () => void): boolean {
+		if (!this.#ticking) return this.atNextTick(then);
+		then();
+		return true;
+	}
+
 	#runNext() {
 		const next = this.#next;
 		this.#next = [];
-		for (const then of next) then();
+		this.#ticking = true;
+		try {
+			for (const then of next) then();
+		} finally {
+			this.#ticking = false;
+		}
 	}
 }
 
