@@ -30,7 +30,7 @@ const devIdentityProvider = (): Plugin => ({
 
 /** Loaded on demand or by one flow only: left to automatic chunking. */
 const ON_DEMAND =
-	/src\/lib\/(api\/provider|api\/local-network|authentication\/(signup|ProviderSignIn)|form\/(CodeInput|validation)|ui\/LocalNetworkAdvice)|icons\/external-link\.svelte/;
+	/src\/lib\/(api\/provider|api\/local-network|authentication\/(signup|ProviderSignIn)|form\/(CodeInput|validation)|ui\/(LocalNetworkAdvice|ErrorNotice))|icons\/external-link\.svelte/;
 /**
  * Only the signed-in area uses these: left to automatic chunking, so sign-in never loads them. Every
  * feature and toolkit folder of `src/lib` is here except those the sign-in pages use (api, state,

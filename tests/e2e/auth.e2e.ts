@@ -462,7 +462,7 @@ test.describe('identity provider', () => {
 	/** Whether a script the page fetched holds the provider's part (its own words). */
 	const isProviderPart = (body: string) => body.includes('Paste an ID token instead');
 
-	test('without a provider in the settings file, sign-in never fetches the provider’s part', async ({
+	test('with no provider configured and the agent answering, sign-in fetches neither the provider’s part nor the agent-problem notice', async ({
 		page
 	}) => {
 		await page.route('**/config.json', async (route) => {
@@ -484,6 +484,7 @@ test.describe('identity provider', () => {
 		);
 		expect(bodies.length).toBeGreaterThan(0);
 		expect(bodies.some(isProviderPart)).toBe(false);
+		expect(bodies.some((body) => body.includes('Check that the agent is running'))).toBe(false);
 		await page.unrouteAll({ behavior: 'ignoreErrors' });
 	});
 
