@@ -30,7 +30,7 @@ const devIdentityProvider = (): Plugin => ({
 
 /** Loaded on demand or by one flow only: left to automatic chunking. */
 const ON_DEMAND =
-	/src\/lib\/(api\/provider|api\/local-network|authentication\/signup|form\/CodeInput|ui\/LocalNetworkAdvice)|icons\/external-link\.svelte/;
+	/src\/lib\/(api\/provider|api\/local-network|authentication\/(signup|ProviderSignIn)|form\/(CodeInput|validation)|ui\/(LocalNetworkAdvice|ErrorNotice))|icons\/external-link\.svelte/;
 /**
  * Only the signed-in area uses these: left to automatic chunking, so sign-in never loads them. Every
  * feature and toolkit folder of `src/lib` is here except those the sign-in pages use (api, state,
@@ -41,9 +41,10 @@ const SIGNED_IN_ONLY = new RegExp(
 	[
 		'src/lib/(actions|charts|drives|events|format|history|list|live|management|page-data|record|users|virtual-list)/',
 		'src/lib/api/(schemas/)?(frames|user|drives|history|rows)\\.ts',
-		'src/lib/(ui/Card|ui/Loading|ui/clock|form/unsaved|names/enums)',
+		'src/lib/(ui/Card|ui/Loading|ui/clock|ui/on-screen|form/unsaved|names/enums)',
 		'reconnecting-websocket|svelte-sonner|uplot|uqr|node_modules/idb/|svelte/src/reactivity/',
-		'icons/(chevron-right|chevron-left|chevrons-left|chevrons-right|arrow-left|refresh-cw|triangle-alert|arrow-down|arrow-up|copy|shield-check|user-plus|trash|trash-2|folder-open|rotate-ccw-clock|download|circle-minus|loader-circle|x|history|share-2)\\.svelte'
+		// Lucide's icons and their runtime: the sign-in pages draw their own (src/lib/ui/icons).
+		'node_modules/@lucide/'
 	].join('|')
 );
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */

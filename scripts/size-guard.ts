@@ -14,12 +14,13 @@ import { gzipSync } from 'node:zlib';
  */
 
 /**
- * Issue 28 sets the guard at 66 KB; the page is 67.6 KB today (the SMS step, the framed notice and
- * the status words came after the old 60 KB target). Until it is brought down, the guard holds it
- * where it is, so that it cannot grow unseen; lower it as the page shrinks.
+ * Issue 28's target, 66 KB, is also the guard, so that the page cannot grow unseen. The page came
+ * down from 67.7 KB to 65.1 KB (its icons drawn without Lucide's runtime, the provider's part
+ * fetched only where a provider is configured, the agent-problem notice only when shown, signed-in
+ * code kept out of the shared chunk).
  */
 export const SIGN_IN_TARGET_GZIP = 66 * 1024;
-export const SIGN_IN_GUARD_GZIP = 68 * 1024;
+export const SIGN_IN_GUARD_GZIP = 66 * 1024;
 /** The sign-in page's route id in SvelteKit's route tree. */
 export const SIGN_IN_ROUTE = '/(auth)/login';
 

@@ -459,6 +459,51 @@ test.describe('identity provider', () => {
 		expect(page.url()).not.toContain('id_token');
 	});
 
+	/** Whether a script the page fetched holds the provider's part (its own words). */
+	const isProviderPart = (body: string) => body.includes('Paste an ID token instead');
+
+	test('with no provider configured and the agent answering, sign-in fetches neither the provider’s part nor the agent-problem notice', async ({
+		page
+	}) => {
+		await page.route('**/config.json', async (route) => {
+			const response = await route.fetch();
+			const settings = (await response.json()) as Record<string, unknown>;
+			delete settings.identityProvider;
+			await route.fulfill({ response, json: settings });
+		});
+		const bodies: string[] = [];
+		await page.route('**/*.js', async (route) => {
+			const response = await route.fetch();
+			bodies.push(await response.text());
+			await route.fulfill({ response });
+		});
+		await page.goto('/login');
+		await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+		await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText(
+			'Running, nobody signed in'
+		);
+		expect(bodies.length).toBeGreaterThan(0);
+		expect(bodies.some(isProviderPart)).toBe(false);
+		expect(bodies.some((body) => body.includes('Check that the agent is running'))).toBe(false);
+		await page.unrouteAll({ behavior: 'ignoreErrors' });
+	});
+
+	test('when the provider’s part cannot be fetched, sign-in works without it and offers a reload', async ({
+		page
+	}) => {
+		await page.route('**/_app/immutable/**/*.js', async (route) => {
+			const response = await route.fetch();
+			if (isProviderPart(await response.text())) await route.abort();
+			else await route.fulfill({ response });
+		});
+		await page.goto('/login');
+		await expect(page.getByTestId('load-failure')).toContainText('Part of this page did not load');
+		await expect(page.getByRole('button', { name: /Continue with/ })).toHaveCount(0);
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page.getByTestId('overview-session')).toContainText('Signed in');
+		await page.unrouteAll({ behavior: 'ignoreErrors' });
+	});
+
 	test('a pasted ID token signs in', async ({ page, agent }) => {
 		const { idToken } = (await control(agent, 'id-token', {
 			email: 'google.user@example.com'
