@@ -408,6 +408,8 @@ function drivesView(sim: ControlContext) {
 		opened: sim.state.opened,
 		sharedDriveSyncs: sim.state.sharedDriveSyncs,
 		history: sim.state.history.length,
+		/** Drives and backups removed through the API, and what each left in its folder. */
+		removed: sim.state.drives.removed ?? [],
 		/** Report calls by path without the id, since the drives were last seeded. */
 		reads: reportTally(sim.state.drives).reads
 	};

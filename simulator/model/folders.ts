@@ -30,6 +30,18 @@ export function parsePath(path: string): ParsedPath {
 export const pathOf = (segments: string[]) =>
 	segments.length === 1 ? `${segments[0]}\\` : segments.join('\\');
 
+/** The same path in a form to compare: lower case, backslashes, no trailing one. */
+export function comparable(path: string): string {
+	return path.trim().replace(/\//g, '\\').replace(/\\+$/, '').toLowerCase();
+}
+
+/** Whether `path` is `root` or lies below it (both full paths, any case or slash). */
+export function within(path: string, root: string): boolean {
+	const p = comparable(path);
+	const r = comparable(root);
+	return p === r || p.startsWith(`${r}\\`);
+}
+
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export function diskOf(tree: FolderTree, path: string): SimDisk | undefined {
@@ -68,4 +80,37 @@ export function addFolder(parent: SimFolder, name: string): boolean {
 	if ([...parent.folders, ...parent.files].some((x) => same(x.name, name))) return false;
 	parent.folders.push({ name, folders: [], files: [] });
 	return true;
+}
+
+/**
+ * Makes every missing folder of a full path (a cache folder the agent creates); its path in the
+ * tree's spelling, or undefined when the disk does not exist or a file is in the way.
+ */
+export function ensureFolder(tree: FolderTree, path: string): string | undefined {
+	const parsed = parsePath(path);
+	if (!('segments' in parsed)) return undefined;
+	let folder: SimFolder | undefined = diskOf(tree, path);
+	if (!folder) return undefined;
+	const spelled = [folder.name];
+	for (const name of parsed.segments.slice(1)) {
+		if (folder.files.some((f) => same(f.name, name))) return undefined;
+		let next: SimFolder | undefined = folder.folders.find((f) => same(f.name, name));
+		if (!next) {
+			next = { name, folders: [], files: [] };
+			folder.folders.push(next);
+		}
+		folder = next;
+		spelled.push(folder.name);
+	}
+	return pathOf(spelled);
+}
+
+/** The files below a folder, their paths relative to it (backslashes), at most `max`. */
+export function filesBelow(folder: SimFolder, max: number, prefix = ''): SimEntry[] {
+	const list: SimEntry[] = folder.files.map((f) => ({ name: prefix + f.name, size: f.size }));
+	for (const child of folder.folders) {
+		if (list.length >= max) break;
+		list.push(...filesBelow(child, max - list.length, `${prefix}${child.name}\\`));
+	}
+	return list.slice(0, max);
 }
