@@ -441,7 +441,7 @@ describe('a new drive or backup fills as it syncs', () => {
 		sim.clock.advance(6000);
 		const h = await vi.waitFor(async () => {
 			const health = await get<Health>(`/backupreport/sync_health/${b.id}`);
-			expect(health.FilesNormal + health.FilesWithErrors).toBe(4);
+			expect(health.FilesNormal! + health.FilesWithErrors!).toBe(4);
 			return health;
 		}, 10_000);
 		expect(h).toMatchObject({ TotalTrackedFiles: 4, FilesPendingUpload: 0, FilesUploading: 0 });
