@@ -642,3 +642,158 @@ describe('every change is announced with its caller', () => {
 		socket.ws.close();
 	});
 });
+
+describe('the control surface', () => {
+	it('changes a drive behind the console, announced with Origin agent-app', async () => {
+		const socket = await openSocket(sim, 'notification');
+		const r = await api.call('POST', `/__sim/drives/${TEAM.toUpperCase()}`, {
+			body: { name: 'Renamed in the app', driveName: 'K', account: { id: 'acc-wasabi-1' } }
+		});
+		expect(r.status, r.text).toBe(200);
+		expect(r.json).toMatchObject({ id: TEAM, name: 'Renamed in the app', localPath: 'K:\\' });
+		expect(await drive(TEAM)).toMatchObject({
+			name: 'Renamed in the app',
+			driveName: 'K',
+			localPath: 'K:\\',
+			account: { id: 'acc-wasabi-1', cloudType: 1 }
+		});
+		const frame = await until(() => socket.frames.find((f) => (f as { Type: number }).Type === 4));
+		expect(frame).toEqual({
+			Type: 4,
+			Data: {
+				Operation: `clouddrive/${TEAM}`,
+				EndpointAddress: `/management/clouddrive/${TEAM}`,
+				HttpMethod: 'PUT',
+				Origin: 'agent-app'
+			}
+		});
+		const backupChange = await api.call('POST', `/__sim/drives/${LAPTOP}`, {
+			body: { syncIntervalSeconds: 60 }
+		});
+		expect(backupChange.json).toMatchObject({ syncIntervalSeconds: 60 });
+		socket.ws.close();
+	});
+
+	it('refuses a change it cannot make, in words', async () => {
+		for (const [body, message] of [
+			[{ files: [] }, /files is not a field/],
+			[{ id: 'x' }, /id is not a field/],
+			[{ nope: 1 }, /nope is not a field/],
+			[{ name: 5 }, /name must be a string/],
+			[{ transferOptions: { chunkSize: 'big' } }, /transferOptions.chunkSize/],
+			[{ account: 'acc' }, /account must be an object/]
+		] as const) {
+			const r = await api.call('POST', `/__sim/drives/${TEAM}`, { body });
+			expect(r.status, JSON.stringify(body)).toBe(400);
+			expect((r.json as { error: string }).error).toMatch(message);
+		}
+		expect((await api.call('POST', '/__sim/drives/nope', { body: { name: 'x' } })).status).toBe(
+			404
+		);
+		expect((await drive(TEAM))!.name).toBe('Team Drive');
+	});
+
+	it('makes the agent refuse the next create on a named field, once', async () => {
+		const r = await api.call('POST', '/__sim/drives/refuse', {
+			body: {
+				field: 'storageName',
+				code: 'ACCESS',
+				message: 'The account cannot reach this bucket.'
+			}
+		});
+		expect(r.status, r.text).toBe(200);
+		const refused = await refusal('POST', '/management/clouddrive', virtualDrive());
+		expect(refused).toEqual({
+			type: 'ACCESS',
+			status: 499,
+			errors: { storageName: ['The account cannot reach this bucket.'] }
+		});
+		expect((await get<Model[]>('/management/clouddrive')).length).toBe(4);
+		await created('/management/clouddrive', virtualDrive());
+		// A backup's create, and a change of one drive, the same way.
+		await api.call('POST', '/__sim/drives/refuse', { body: { kind: 'backup', field: 'prefix' } });
+		expect(await refusal('POST', '/management/cloudbackup', backup())).toMatchObject({
+			type: 'VALIDATION',
+			errors: { prefix: [expect.any(String)] }
+		});
+		await api.call('POST', '/__sim/drives/refuse', { body: { field: 'name', id: TEAM } });
+		const team = (await drive(TEAM))!;
+		expect((await refusal('PUT', `/management/clouddrive/${TEAM}`, team)).errors).toHaveProperty(
+			'name'
+		);
+		expect((await send('PUT', `/management/clouddrive/${TEAM}`, team)).status).toBe(200);
+		for (const body of [{}, { field: 3 }, { field: 'name', kind: 'share' }, { field: 'x', id: 4 }])
+			expect((await api.call('POST', '/__sim/drives/refuse', { body })).status).toBe(400);
+		// A reset forgets a refusal not yet used.
+		await api.call('POST', '/__sim/drives/refuse', { body: { field: 'name' } });
+		await api.call('POST', '/__sim/reset');
+		await created('/management/clouddrive', virtualDrive());
+	});
+});
+
+describe('bad requests', () => {
+	const CHANGES: [string, string][] = [
+		['POST', '/management/clouddrive'],
+		['POST', '/management/cloudbackup'],
+		['PUT', `/management/clouddrive/${TEAM}`],
+		['PUT', `/management/cloudbackup/${LAPTOP}`],
+		['PUT', `/management/clouddrive_change_cache/${TEAM}`],
+		['POST', '/management/make_directory']
+	];
+
+	it('answers malformed, missing and non-object bodies with 499 VALIDATION keyed body', async () => {
+		for (const [method, path] of CHANGES)
+			for (const raw of ['{"name":', '', '[1,2]', '"text"', 'null', '42']) {
+				const r = await api.call(method, path, {
+					raw,
+					headers: { 'content-type': 'application/json' }
+				});
+				expect(r.status, `${method} ${path} ${raw}`).toBe(499);
+				expect(r.json).toMatchObject({
+					type: 'VALIDATION',
+					errors: { body: [expect.any(String)] }
+				});
+			}
+		expect((await get<Model[]>('/management/clouddrive')).length).toBe(4);
+	});
+
+	it('answers a body over the limit with 413, and keeps serving', async () => {
+		for (const [method, path] of CHANGES) {
+			const r = await api.call(method, path, { body: { name: 'x'.repeat(200_000) } });
+			expect(r.status, `${method} ${path}`).toBe(413);
+		}
+		expect((await api.call('GET', '/management/agent_status')).status).toBe(200);
+	});
+
+	it('answers odd values in every field with 499, never 500', async () => {
+		const odd: unknown[] = [null, true, -1, 1e308, '', 'x'.repeat(300), [], {}, '\u0000', '😀'];
+		const fields = [
+			'name',
+			'storageName',
+			'prefix',
+			'driveName',
+			'driveType',
+			'syncType',
+			'permissionType',
+			'localPath',
+			'permanentLocalPath',
+			'maximumCacheSize',
+			'syncIntervalSeconds',
+			'localCacheEncrypted',
+			'account',
+			'directoryName',
+			'path'
+		];
+		const team = (await drive(TEAM))!;
+		for (const [method, path] of CHANGES)
+			for (const field of fields)
+				for (const value of odd) {
+					const base = path.includes('backup') ? backup() : path.includes('make') ? {} : team;
+					const r = await api.call(method, path, { body: { ...base, [field]: value } });
+					expect([200, 404, 499], `${method} ${path} ${field}=${JSON.stringify(value)}`).toContain(
+						r.status
+					);
+				}
+		expect((await api.call('GET', '/management/agent_status')).status).toBe(200);
+	});
+});
