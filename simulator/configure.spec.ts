@@ -254,6 +254,33 @@ describe('adding a drive', () => {
 	});
 });
 
+describe('an export imported into an empty agent', () => {
+	it('takes back every seeded drive and backup from its model, as an import sends them', async () => {
+		const drives = await get<Model[]>('/management/clouddrive');
+		const backups = await get<Model[]>('/management/cloudbackup');
+		await api.call('POST', '/__sim/drives', { body: { empty: true } });
+		for (const d of drives) {
+			const made = await created('/management/clouddrive', { ...d, id: undefined });
+			expect(made).toMatchObject({
+				name: d.name,
+				localPath: d.localPath,
+				permanentLocalPath: d.permanentLocalPath,
+				driveName: d.driveName,
+				account: d.account
+			});
+			expect(made.id).not.toBe(d.id);
+		}
+		for (const b of backups)
+			expect(await created('/management/cloudbackup', { ...b, id: undefined })).toMatchObject({
+				name: b.name,
+				localPath: b.localPath
+			});
+		// A second import of the same file conflicts, row by row.
+		const again = await refusal('POST', '/management/clouddrive', drives[0]);
+		expect(again.type).toBe('DUPLICATE');
+	});
+});
+
 describe('adding, changing and removing a backup', () => {
 	it('stores a backup with the agent’s overrides, and checks its interval', async () => {
 		const b = await created('/management/cloudbackup', backup());
