@@ -437,6 +437,18 @@ describe('changing a drive', () => {
 		expect(await drive(TEAM)).toEqual(team);
 		expect((await send('PUT', '/management/clouddrive/unknown-id', team)).status).toBe(404);
 	});
+
+	it('changes a drive whose folder the machine does not hold (generated ones)', async () => {
+		await api.call('POST', '/__sim/drives/generate', { body: { count: 1, backups: 1 } });
+		for (const area of ['clouddrive', 'cloudbackup']) {
+			const generated = (await get<Model[]>(`/management/${area}`)).at(-1)!;
+			const r = await send('PUT', `/management/${area}/${generated.id}`, {
+				...generated,
+				name: `${generated.name} renamed`
+			});
+			expect(r.status, r.text).toBe(200);
+		}
+	});
 });
 
 describe('a new drive or backup fills as it syncs', () => {

@@ -259,11 +259,12 @@ export function checkPlace(
 			throw refuse('DUPLICATE', 'driveName', `${letter}: is already taken on this computer.`);
 		return { cloudType, localPath: `${letter}:\\`, permanentLocalPath: input.permanentLocalPath };
 	}
+	// Its own folder stays its own, even one the machine's tree does not hold (generated drives).
+	if (self && comparable(self.localPath) === comparable(input.localPath))
+		return { cloudType, localPath: self.localPath, permanentLocalPath: self.localPath };
 	const found = findFolder(m.folders, input.localPath);
 	if (!found)
 		throw refuse('VALIDATION', 'localPath', `No folder ${input.localPath} on this computer.`);
-	if (self && comparable(self.localPath) === comparable(found.path))
-		return { cloudType, localPath: self.localPath, permanentLocalPath: self.localPath };
 	const clash = overlap(m.drives, found.path, self);
 	if (clash) throw refuse('SECURITY', 'localPath', clash);
 	return { cloudType, localPath: found.path, permanentLocalPath: found.path };
