@@ -145,6 +145,29 @@ export class Activity {
 		this.#fileSyncs.set(file, timer);
 	}
 
+	/**
+	 * Files a drive or backup finds as it syncs (a new one filling): each is tracked from now on,
+	 * with its state frame, and a pass starts for those that wait.
+	 */
+	discover(storage: SimStorage, files: SimFile[]) {
+		for (const file of files) {
+			storage.files.push(file);
+			this.#setState(storage, file, file.state);
+		}
+		if (files.some((f) => f.state === 'pendingUpload' || f.state === 'pendingDownload'))
+			this.sync(storage);
+	}
+
+	/** A drive or backup removed: its passes stop and its transfers are dropped, unfinished. */
+	forget(storage: SimStorage) {
+		this.#endSync(storage);
+		for (const file of storage.files) {
+			clearInterval(this.#fileSyncs.get(file));
+			this.#fileSyncs.delete(file);
+		}
+		this.#transfers = this.#transfers.filter((t) => t.storage !== storage);
+	}
+
 	#endSync(storage: SimStorage) {
 		clearInterval(this.#syncs.get(storage.id));
 		this.#syncs.delete(storage.id);

@@ -2,6 +2,7 @@ import { Activity } from './activity.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { authenticationRoutes } from './controllers/authentication.ts';
 import { driveRoutes } from './controllers/drives.ts';
+import { folderRoutes } from './controllers/folders.ts';
 import { historyRoutes } from './controllers/history.ts';
 import { managementRoutes } from './controllers/management.ts';
 import { userRoutes } from './controllers/user.ts';
@@ -57,6 +58,7 @@ function agentRoutes(providerSlug: string): Route[] {
 		...userRoutes(),
 		...managementRoutes(),
 		...driveRoutes(),
+		...folderRoutes(),
 		...historyRoutes()
 	];
 }

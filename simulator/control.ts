@@ -3,6 +3,7 @@ import { TOTP, Secret } from 'otpauth';
 import {
 	AGENT_STATUS,
 	CHANNELS,
+	DRIVE_TYPE,
 	NOTIFICATION_TYPE,
 	type ChannelName as Channel
 } from '../src/lib/contract.ts';
@@ -44,7 +45,14 @@ export type ControlContext = {
 	tokens: Pick<TokenIssuer, 'revokeAll'>;
 	live: Pick<
 		LiveHub,
-		'broadcast' | 'clientCount' | 'disconnectAll' | 'flood' | 'mode' | 'sent' | 'setActivity'
+		| 'broadcast'
+		| 'clientCount'
+		| 'disconnectAll'
+		| 'flood'
+		| 'mode'
+		| 'notify'
+		| 'sent'
+		| 'setActivity'
 	>;
 	work: Pick<Activity, 'finishOne' | 'reset' | 'syncing'>;
 	oidc: Pick<OidcProvider, 'authorize' | 'decide' | 'discovery' | 'issue' | 'jwks'>;
@@ -106,6 +114,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
 				'POST /__sim/drives {empty?, filesPerDrive?} (no drives, or the seeded ones, with that many files)',
 				'POST /__sim/drives/generate {count, backups?, filesPerDrive?, healthDelayMs?} (the seeded drives and that many more)',
 				'POST /__sim/drives/hostile (drives and backups with odd ids, and trends with a day twice)',
+				'POST /__sim/drives/{id} {field: value, ...} (a drive or backup changed behind the console: an AppNotification with Origin agent-app)',
+				'POST /__sim/drives/refuse {field, kind?: drive|backup, code?, message?, id?} (the next create, or change of id, refused on that field)',
 				'POST /__sim/transfer {id, path?, fail?} (one waiting file transferred at once)',
 				'POST /__sim/reset',
 				'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
@@ -232,6 +242,27 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		// Odd ids (empty, slashes, twice, needing escapes) and trends with a day twice.
 		sim.state.addHostile();
 		return json(drivesView(sim));
+	},
+	'POST /__sim/drives/refuse': ({ sim, b }) => {
+		// The agent's own refusal of the next create (or change of `id`), keyed by one field.
+		const kind = b.kind ?? 'drive';
+		if (kind !== 'drive' && kind !== 'backup') return bad('kind must be drive or backup');
+		if (typeof b.field !== 'string' || !b.field) return bad('field (a request field) is required');
+		for (const key of ['code', 'message', 'id'])
+			if (b[key] !== undefined && typeof b[key] !== 'string') return bad(`${key} must be text`);
+		const code = (b.code as string | undefined) ?? 'VALIDATION';
+		const message = (b.message as string | undefined) ?? `The agent refused this ${b.field}.`;
+		const id = b.id as string | undefined;
+		const fault: Fault = {
+			path: `/management/${kind === 'drive' ? 'clouddrive' : 'cloudbackup'}${id ? `/${id.toLowerCase()}` : ''}`,
+			method: id ? 'PUT' : 'POST',
+			count: 1,
+			status: 499,
+			body: 'json',
+			json: { type: code, status: 499, errors: { [b.field]: [message] } }
+		};
+		sim.faults.push(fault);
+		return json({ refusing: fault });
 	},
 	'POST /__sim/transfer': ({ sim, b }) => {
 		// One file of a drive or backup transferred to its end at once, with its frames.
@@ -389,6 +420,9 @@ function control(
 ): Reply | Promise<Reply> {
 	const key = `${method} ${path}`;
 	const endpoint = Object.hasOwn(ENDPOINTS, key) ? ENDPOINTS[key] : undefined;
+	const storage = /^\/__sim\/drives\/([^/]+)$/.exec(path)?.[1];
+	if (!endpoint && method === 'POST' && storage !== undefined)
+		return changeBehind(sim, decodeSegment(storage), isObj(body) ? body : {});
 	if (!endpoint)
 		return json({ error: `No control endpoint ${method} ${path}. GET /__sim lists them.` }, 404);
 	return endpoint({ sim, query, body, b: isObj(body) ? body : {} });
@@ -408,7 +442,69 @@ function drivesView(sim: ControlContext) {
 		opened: sim.state.opened,
 		sharedDriveSyncs: sim.state.sharedDriveSyncs,
 		history: sim.state.history.length,
+		/** Drives and backups removed through the API, and what each left in its folder. */
+		removed: sim.state.drives.removed ?? [],
 		/** Report calls by path without the id, since the drives were last seeded. */
 		reads: reportTally(sim.state.drives).reads
 	};
+}
+
+function decodeSegment(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
+}
+
+/** What a drive or backup holds that is not its /management model, nor to be changed. */
+const NOT_MODEL = new Set(['id', 'kind', 'files', 'version', 'quirks', 'cacheMove']);
+
+/**
+ * POST /__sim/drives/{id}: fields merged into a drive or backup as the agent's own app would
+ * change it, behind the console's back: each must be a field of its model, of the same type
+ * (objects merged key by key). A virtual drive's folder follows a new letter. The change is
+ * announced like any other, with Origin "agent-app".
+ */
+function changeBehind(sim: ControlContext, id: string, b: Obj): Reply {
+	const d = [...sim.state.drives.drives, ...sim.state.drives.backups].find(
+		(x) => x.id.toLowerCase() === id.toLowerCase()
+	);
+	if (!d) return json({ error: `no drive or backup with the id ${id}` }, 404);
+	const model = d as unknown as Obj;
+	const changes: [string, unknown][] = [];
+	for (const [key, value] of Object.entries(b)) {
+		const was = model[key];
+		if (NOT_MODEL.has(key) || !Object.hasOwn(model, key))
+			return bad(`${key} is not a field of ${d.name} that can change`);
+		if (isObj(was)) {
+			if (!isObj(value)) return bad(`${key} must be an object`);
+			for (const [sub, v] of Object.entries(value))
+				if (!Object.hasOwn(was, sub) || typeof v !== typeof was[sub])
+					return bad(`${key}.${sub} is not a field of ${key}, or not of its type`);
+			changes.push([key, { ...was, ...value }]);
+		} else if (
+			was === null ? value !== null && typeof value !== 'string' : typeof value !== typeof was
+		)
+			return bad(`${key} must be ${was === null ? 'text or null' : `a ${typeof was}`}`);
+		else changes.push([key, value]);
+	}
+	for (const [key, value] of changes) model[key] = value;
+	if (
+		d.kind === 'drive' &&
+		d.driveType === DRIVE_TYPE.VirtualDrive &&
+		'driveName' in b &&
+		!('localPath' in b)
+	)
+		d.localPath = `${d.driveName}:\\`;
+	d.version++;
+	const area = d.kind === 'drive' ? 'clouddrive' : 'cloudbackup';
+	sim.live.notify(NOTIFICATION_TYPE.AppNotification, {
+		Operation: `${area}/${d.id}`,
+		EndpointAddress: `/management/${area}/${d.id}`,
+		HttpMethod: 'PUT',
+		Origin: 'agent-app'
+	});
+	const hidden = new Set(['kind', 'files', 'version', 'quirks']);
+	return json(Object.fromEntries(Object.entries(model).filter(([key]) => !hidden.has(key))));
 }

@@ -97,6 +97,8 @@ export type SimDrive = Common & {
 	driveType: number;
 	syncType: number;
 	files: SimFile[];
+	/** While the cache moves (clouddrive_change_cache): where to, and how far it got. */
+	cacheMove?: { destination: string; percent: number };
 };
 
 export type SimBackup = Common & { kind: 'backup'; storageId: string; files: SimFile[] };
@@ -121,7 +123,22 @@ export type ReportTally = {
 	reads: Record<string, number>;
 };
 
-export type StorageSet = { drives: SimDrive[]; backups: SimBackup[]; tally?: ReportTally };
+/** A drive or backup removed through the API, and what it left behind in its cache folder. */
+export type Removed = {
+	kind: 'drive' | 'backup';
+	id: string;
+	name: string;
+	/** Files that were still to upload: they stay in `folder`, never uploaded. */
+	pendingUploads: number;
+	folder: string;
+};
+
+export type StorageSet = {
+	drives: SimDrive[];
+	backups: SimBackup[];
+	tally?: ReportTally;
+	removed?: Removed[];
+};
 
 /** The control surface's settings and counts for the reports, made on first use. */
 export const reportTally = (set: StorageSet): ReportTally =>

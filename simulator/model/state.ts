@@ -16,10 +16,12 @@ import {
 	type GenerateOptions,
 	type SeedOptions
 } from '../seed/drives.ts';
+import { seedFolders } from '../seed/folders.ts';
 import { seedHistory } from '../seed/history.ts';
 import { seedData } from '../seed/users.ts';
 import { randomToken } from '../tokens.ts';
 import type { StorageSet } from './drives.ts';
+import type { FolderTree } from './folders.ts';
 import { fileEntry, type HistoryEntry, type Person } from './history.ts';
 import type { DemoAccount, SimAccount, SimUser } from './users.ts';
 
@@ -67,6 +69,8 @@ export class SimState {
 	usersVersion = 0;
 	update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
 	drives: StorageSet = { drives: [], backups: [] };
+	/** The folders of the machine the agent runs on, as its pickers browse them. */
+	folders: FolderTree = seedFolders();
 	/** How the drives are seeded: the control surface can ask for more files per drive. */
 	driveSeed: SeedOptions = {};
 	/** The transfer history, oldest first. */
@@ -107,6 +111,7 @@ export class SimState {
 		this.update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
 		this.driveSeed = {};
 		this.reseedDrives();
+		this.folders = seedFolders();
 		this.opened = [];
 		this.sharedDriveSyncs = 0;
 		this.mfaEnrolments.clear();

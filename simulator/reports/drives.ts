@@ -121,13 +121,17 @@ function cached(d: SimStorage, f: SimFile, now: number): boolean {
 	);
 }
 
+/** Bytes in a drive's or backup's cache folder now: what a cache move carries. */
+export const cacheBytes = (d: SimStorage, now: number) =>
+	d.files.reduce((sum, f) => (cached(d, f, now) ? sum + f.size : sum), 0);
+
 const directoryOf = (f: SimFile) => f.path.slice(0, Math.max(0, f.path.lastIndexOf('\\')));
 
 /** summary, PascalCase, strings for the enums, and a field newer than the contract. */
 export function summary(d: SimStorage, paused: boolean, now: number): Record<string, unknown> {
 	const c = countStates(d.files);
 	const totalSize = d.files.reduce((sum, f) => sum + f.size, 0);
-	const cacheSize = d.files.reduce((sum, f) => (cached(d, f, now) ? sum + f.size : sum), 0);
+	const cacheSize = cacheBytes(d, now);
 	const directories = new Set(d.files.map(directoryOf));
 	const byState = new Map<string, number>();
 	for (const f of d.files) {
@@ -136,7 +140,14 @@ export function summary(d: SimStorage, paused: boolean, now: number): Record<str
 	}
 	const uploading = c.uploading > 0 ? 'Uploading' : c.pendingUpload > 0 ? 'Waiting' : 'Idle';
 	const common = {
-		Status: !d.active ? 'Stopped' : paused ? 'Paused' : 'Running',
+		// While its cache moves, a drive says so (the development agent's word: MovingCache).
+		Status: !d.active
+			? 'Stopped'
+			: paused
+				? 'Paused'
+				: d.kind === 'drive' && d.cacheMove
+					? 'MovingCache'
+					: 'Running',
 		UploaderStatus: !d.active || paused ? 'Stopped' : uploading,
 		CloudProvider: enumName(CLOUD_TYPE, d.account.cloudType) ?? String(d.account.cloudType),
 		StorageBucket: d.storageName,

@@ -84,6 +84,9 @@ function seedFiles(seed: number, count: number, mix: Partial<Record<SyncState, n
 	return list;
 }
 
+/** The files a new drive finds in its bucket on its first sync: a few, the same for a seed. */
+export const bucketFiles = (seed: number, count: number): SimFile[] => seedFiles(seed, count, {});
+
 /** A drive's mix of states, scaled to its number of files. */
 function mixFor(count: number, shares: Partial<Record<SyncState, number>>) {
 	const mix: Partial<Record<SyncState, number>> = {};
