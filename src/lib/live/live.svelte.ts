@@ -24,11 +24,12 @@ const BURST = 20;
 const FLUSH_FALLBACK_MS = 250;
 
 /**
- * Least time between two draws of a trickle: the live views change every 2 s at most (less a
- * little, as ticks are not exact), which halves what an open console costs at the agent's
- * ordinary rate.
+ * Least time between two draws of a trickle: the live views change every 3 s at most (less a
+ * little, as ticks are not exact), the throughput samples (every 5 s) taken at one of those draws.
+ * At the agent's ordinary rate a draw of the page costs more than everything else the open
+ * console does; a burst is still drawn at once.
  */
-export const TRICKLE_MS = 2000;
+const TRICKLE_MS = 3000;
 const TICK_SLACK_MS = 200;
 
 /**
@@ -230,7 +231,7 @@ class Live {
 			return;
 		}
 		if (this.#timer !== null) return;
-		// A trickle, problems included (their toasts can wait two seconds on a page someone sees),
+		// A trickle, problems included (their toasts can wait three seconds on a page someone sees),
 		// waits for a tick of the clock, when the words that count seconds change too, at least
 		// TRICKLE_MS after the last draw. A burst is drawn at the next frame.
 		// Events, not the transfers and file states that come with them, tell a trickle.

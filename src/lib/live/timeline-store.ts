@@ -65,6 +65,13 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 /** How long a flood's writes wait for each other (see `#drain`). */
 const FLOOD_WRITE_MS = 2000;
 
+/**
+ * How long a trickle waits to be written: one transaction every 2 s, not every half second, costs
+ * the worker and the browser a quarter of the storage work at the agent's ordinary rate. A tab
+ * that goes away writes what waits at once (`close`).
+ */
+const WRITE_DELAY_MS = 2000;
+
 export type Restored = { entries: NewEntry[]; lastAt: number | null };
 
 /** What was kept for this agent, oldest first, at most the cap; and when it was last written. */
@@ -130,7 +137,7 @@ export class TimelineStore {
 		this.#timer ??= setTimeout(() => {
 			this.#timer = null;
 			void this.flush();
-		}, 500);
+		}, WRITE_DELAY_MS);
 	}
 
 	/**
@@ -165,7 +172,7 @@ export class TimelineStore {
 
 	/**
 	 * Adds the batch and trims to the cap, in one transaction. The newest chunk is filled up
-	 * first, so a trickle of small batches (a quiet agent, written every half second) still makes
+	 * first, so a trickle of small batches (a quiet agent, written every 2 s) still makes
 	 * chunks of up to 1,000, and the store stays a handful of records.
 	 */
 	async #write(batch: NewEntry[]) {
