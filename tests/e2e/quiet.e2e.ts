@@ -182,3 +182,35 @@ test.describe('a chart', () => {
 		await expect(chart.locator('canvas')).toHaveCount(1);
 	});
 });
+
+test.describe('the overview', () => {
+	test('reads the drives and failures again every 30 s, and does not check for updates again', async ({
+		page,
+		agent
+	}) => {
+		const reads: string[] = [];
+		page.on('request', (request) => {
+			const path = new URL(request.url()).pathname;
+			if (/check_update|clouddrive$|cloudbackup$|transfer_history|history/.test(path))
+				reads.push(path);
+		});
+		await page.clock.install();
+		await signInWithToken(page, agent);
+		await page.goto('/');
+		await expect(page.getByTestId('overview-update')).toContainText('Version');
+		await expect(page.getByTestId('storage-summary')).toBeVisible();
+		const updates = () => reads.filter((p) => p.includes('check_update')).length;
+		const others = () => reads.filter((p) => !p.includes('check_update')).length;
+		expect(updates()).toBe(1);
+		const before = others();
+		// In steps, so that no read under way is timed out by a jump of the clock.
+		const wait = async (ms: number) => {
+			for (let t = 0; t < ms; t += 1000) await page.clock.runFor(1000);
+		};
+		await wait(30_000);
+		await expect.poll(others).toBeGreaterThan(before);
+		await wait(30_000);
+		await expect.poll(others).toBeGreaterThan(before + 2);
+		expect(updates()).toBe(1);
+	});
+});
