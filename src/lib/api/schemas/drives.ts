@@ -10,6 +10,21 @@ const text = z.optional(z.nullable(z.string()));
 const flag = z.optional(z.nullable(z.boolean()));
 const int = z.optional(z.nullable(z.number()));
 
+/** An account id: a uuid on the agents seen so far, a number on some (open in the contract). */
+const accountId = z.optional(z.nullable(z.union([z.string(), z.number()])));
+
+/** What the agent puts in on create (its standard profile), whatever was sent. */
+const transferOptionsSchema = z.looseObject({
+	chunkSize: int,
+	retryCount: int,
+	concurrentChunks: int,
+	concurrentFiles: int
+});
+
+/**
+ * A drive or a backup as listed and as stored (the answer to a create or a change): the same
+ * model, unknown fields kept as sent, so a PUT sends back what the console does not know.
+ */
 export const driveSchema = z.looseObject({
 	id: z.string(),
 	name: text,
@@ -24,7 +39,18 @@ export const driveSchema = z.looseObject({
 	sharedDrive: flag,
 	localCacheEncrypted: flag,
 	cloudObjectsEncrypted: flag,
-	account: z.optional(z.nullable(z.looseObject({ cloudType: int })))
+	account: z.optional(z.nullable(z.looseObject({ id: accountId, cloudType: int }))),
+	// What a form edits and the agent fills in; a list row may lack any of them.
+	permanentLocalPath: text,
+	sharedDriveId: text,
+	storageId: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+	syncIntervalSeconds: int,
+	objectsPerFolder: int,
+	maximumCacheSize: int,
+	allowDelete: flag,
+	rotationalCache: flag,
+	keepFileAfterUpload: flag,
+	transferOptions: z.optional(z.nullable(transferOptionsSchema))
 });
 export type Drive = z.infer<typeof driveSchema>;
 
