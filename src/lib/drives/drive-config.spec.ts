@@ -670,3 +670,14 @@ describe('what a choice means', () => {
 		expect(Object.keys(consequences(fromModel(photos, 'backup').form))).toEqual([]);
 	});
 });
+
+describe('a cap that does not fit the units', () => {
+	it('goes back to the byte when the form left it alone, and as the form says when changed', () => {
+		const odd: Drive = { ...teamDrive, maximumCacheSize: 1234567890 };
+		const { form } = fromModel(odd, 'drive');
+		expect(form).toMatchObject({ cacheSize: 1.15, cacheUnit: 'GB' });
+		expect(toModel({ ...form, name: 'Renamed' }, odd).maximumCacheSize).toBe(1234567890);
+		expect(toModel({ ...form, cacheSize: 2 }, odd).maximumCacheSize).toBe(2 * 1024 ** 3);
+		expect(toModel({ ...form, cacheCapped: false }, odd).maximumCacheSize).toBe(0);
+	});
+});

@@ -230,6 +230,17 @@ export function toBody(form: ConfigForm): DriveBody | BackupBody {
  */
 export function toModel(form: ConfigForm, stored: Drive): Drive {
 	const body = toBody(form);
+	// A cap the form shows rounded (1.15 GB) goes back as the bytes it came as, unless changed.
+	if (form.kind === 'drive' && 'maximumCacheSize' in body) {
+		const shown = cacheFromBytes(stored.maximumCacheSize);
+		if (
+			typeof stored.maximumCacheSize === 'number' &&
+			shown.cacheCapped === form.cacheCapped &&
+			(!shown.cacheCapped ||
+				(shown.cacheSize === form.cacheSize && shown.cacheUnit === form.cacheUnit))
+		)
+			body.maximumCacheSize = stored.maximumCacheSize;
+	}
 	return {
 		...stored,
 		...body,
