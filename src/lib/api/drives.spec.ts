@@ -96,6 +96,26 @@ describe('configuring drives and backups', () => {
 		expect(drive).toMatchObject({ brandNew: { kept: true }, account: { region: 'eu-west-1' } });
 	});
 
+	it('keeps the open fields of a stored model as sent, whatever their type', async () => {
+		fakeAgent(
+			200,
+			JSON.stringify({
+				id: 'd-1',
+				maximumCacheSize: '50 GB',
+				transferOptions: 'standard',
+				storageId: { id: 3 },
+				account: { id: { odd: true }, cloudType: 1 }
+			})
+		);
+		expect(await createDrive(body)).toEqual({
+			id: 'd-1',
+			maximumCacheSize: '50 GB',
+			transferOptions: 'standard',
+			storageId: { id: 3 },
+			account: { id: { odd: true }, cloudType: 1 }
+		});
+	});
+
 	it('changes a drive and a backup with a PUT of the whole model to its id', async () => {
 		const calls = fakeAgent(200, JSON.stringify(stored));
 		const model = { ...stored, id: 'a/b' } as Drive;
@@ -163,10 +183,10 @@ describe('configuring drives and backups', () => {
 		await expect(createDrive(body)).rejects.toBeInstanceOf(AgentContractError);
 		fakeAgent(200, '<html>');
 		await expect(changeDrive(stored as Drive)).rejects.toBeInstanceOf(AgentContractError);
-		fakeAgent(200, JSON.stringify({ id: 'd-1', maximumCacheSize: 'big' }));
+		fakeAgent(200, JSON.stringify({ id: 'd-1', driveType: 'VirtualDrive' }));
 		await expect(createDrive(body)).rejects.toMatchObject({
 			kind: 'contract',
-			detail: 'maximumCacheSize: expected number'
+			detail: 'driveType: expected number'
 		});
 	});
 

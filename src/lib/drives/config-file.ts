@@ -29,7 +29,7 @@ const agentChoseCache = (d: Drive) =>
 	!d.permanentLocalPath || (d.id !== '' && d.permanentLocalPath.includes(d.id));
 
 /** A cap kept to the byte (the form rounds it to its units). */
-const exactCap = (sent: number | null | undefined, fallback: number) =>
+const exactCap = (sent: unknown, fallback: number) =>
 	typeof sent === 'number' && Number.isFinite(sent) && sent > 0 ? Math.round(sent) : fallback;
 
 function exportDrive(d: Drive): DriveBody {

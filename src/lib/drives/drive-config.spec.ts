@@ -570,7 +570,7 @@ describe('changes made elsewhere', () => {
 			driveName: 'K',
 			syncType: 2,
 			maximumCacheSize: 0,
-			transferOptions: { ...teamDrive.transferOptions, retryCount: 9 },
+			transferOptions: { ...(teamDrive.transferOptions as object), retryCount: 9 },
 			newThing: 1
 		};
 		expect(changedSince(teamDrive, fresh)).toEqual([
@@ -679,5 +679,24 @@ describe('a cap that does not fit the units', () => {
 		expect(toModel({ ...form, name: 'Renamed' }, odd).maximumCacheSize).toBe(1234567890);
 		expect(toModel({ ...form, cacheSize: 2 }, odd).maximumCacheSize).toBe(2 * 1024 ** 3);
 		expect(toModel({ ...form, cacheCapped: false }, odd).maximumCacheSize).toBe(0);
+	});
+
+	it('keeps a cap it cannot read as sent, unless the form sets one', () => {
+		const odd: Drive = { ...teamDrive, maximumCacheSize: '50 GB' };
+		const { form } = fromModel(odd, 'drive');
+		expect(form.cacheCapped).toBe(false);
+		expect(toModel(form, odd).maximumCacheSize).toBe('50 GB');
+		expect(toModel({ ...form, cacheCapped: true, cacheSize: 2 }, odd).maximumCacheSize).toBe(
+			2 * 1024 ** 3
+		);
+		expect(toModel(form, { ...teamDrive, maximumCacheSize: undefined }).maximumCacheSize).toBe(0);
+		expect(cacheWords('50 GB' as never)).toBe('Not given');
+		expect(valueWords('maximumCacheSize', '50 GB')).toBe('50 GB');
+	});
+
+	it('reads an account id of an odd type as none', () => {
+		expect(fromModel({ id: 'x', account: { id: { odd: 1 } } }, 'drive').form.accountId).toBe('');
+		expect(fromModel({ id: 'x', account: { id: 42 } }, 'drive').form.accountId).toBe('42');
+		expect(knownAccounts([{ id: 'x', account: { id: [1] } }], [])).toEqual([]);
 	});
 });

@@ -122,9 +122,12 @@ export function cacheBytes(form: Pick<DriveForm, 'cacheCapped' | 'cacheSize' | '
 	return form.cacheCapped ? Math.round(form.cacheSize * CACHE_UNITS[form.cacheUnit]) : 0;
 }
 
-/** Bytes from the agent in the form's units: whole TB where they divide, else GB. */
+/**
+ * Bytes from the agent in the form's units: whole TB where they divide, else GB. Anything but a
+ * positive number (the unit is open in the contract) reads as no cap.
+ */
 export function cacheFromBytes(
-	bytes: number | null | undefined
+	bytes: unknown
 ): Pick<DriveForm, 'cacheCapped' | 'cacheSize' | 'cacheUnit'> {
 	if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes <= 0)
 		return { cacheCapped: false, cacheSize: 50, cacheUnit: 'GB' };
@@ -230,23 +233,24 @@ export function toBody(form: ConfigForm): DriveBody | BackupBody {
  */
 export function toModel(form: ConfigForm, stored: Drive): Drive {
 	const body = toBody(form);
-	// A cap the form shows rounded (1.15 GB) goes back as the bytes it came as, unless changed.
-	if (form.kind === 'drive' && 'maximumCacheSize' in body) {
-		const shown = cacheFromBytes(stored.maximumCacheSize);
-		if (
-			typeof stored.maximumCacheSize === 'number' &&
-			shown.cacheCapped === form.cacheCapped &&
-			(!shown.cacheCapped ||
-				(shown.cacheSize === form.cacheSize && shown.cacheUnit === form.cacheUnit))
-		)
-			body.maximumCacheSize = stored.maximumCacheSize;
-	}
-	return {
+	const model: Drive = {
 		...stored,
 		...body,
 		id: stored.id,
 		account: { ...stored.account, ...body.account }
 	};
+	// A cap the form shows rounded (1.15 GB), or could not read ("50 GB": the unit is open), goes
+	// back as it came unless the form changed it.
+	if (form.kind === 'drive' && stored.maximumCacheSize !== undefined) {
+		const shown = cacheFromBytes(stored.maximumCacheSize);
+		if (
+			shown.cacheCapped === form.cacheCapped &&
+			(!shown.cacheCapped ||
+				(shown.cacheSize === form.cacheSize && shown.cacheUnit === form.cacheUnit))
+		)
+			model.maximumCacheSize = stored.maximumCacheSize;
+	}
+	return model;
 }
 
 export type FromModel<F extends ConfigForm> = {
@@ -256,6 +260,11 @@ export type FromModel<F extends ConfigForm> = {
 };
 
 const text = (v: string | null | undefined) => v ?? '';
+/** An account id as the form holds it: a string, or a number as text; anything else is none. */
+const accountKey = (id: unknown) =>
+	typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
+		? String(id).trim()
+		: '';
 const int = (v: number | null | undefined, fallback: number) =>
 	typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 
@@ -279,11 +288,10 @@ export function fromModel(
 	mode: 'edit' | 'duplicate' = 'edit'
 ): FromModel<ConfigForm> {
 	const copy = mode === 'duplicate';
-	const accountId = stored.account?.id;
 	const common = {
 		id: copy ? null : stored.id,
 		name: copy ? '' : text(stored.name),
-		accountId: accountId === null || accountId === undefined ? '' : String(accountId),
+		accountId: accountKey(stored.account?.id),
 		cloudType: typeof stored.account?.cloudType === 'number' ? stored.account.cloudType : null,
 		bucket: text(stored.storageName),
 		prefix: text(stored.prefix),
@@ -548,12 +556,12 @@ export function knownAccounts(
 ): KnownAccount[] {
 	const byId = new Map<string, KnownAccount>();
 	const see = (
-		id: string | number | null | undefined,
+		id: unknown,
 		name: string | null | undefined,
 		cloudType: number | null | undefined,
 		where: string
 	) => {
-		const key = id === null || id === undefined ? '' : String(id).trim();
+		const key = accountKey(id);
 		if (!key) return;
 		const known = byId.get(key) ?? { id: key, name: null, cloudType: null, seenOn: [] };
 		known.name ??= name?.trim() || null;

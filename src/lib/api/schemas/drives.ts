@@ -10,16 +10,8 @@ const text = z.optional(z.nullable(z.string()));
 const flag = z.optional(z.nullable(z.boolean()));
 const int = z.optional(z.nullable(z.number()));
 
-/** An account id: a uuid on the agents seen so far, a number on some (open in the contract). */
-const accountId = z.optional(z.nullable(z.union([z.string(), z.number()])));
-
-/** What the agent puts in on create (its standard profile), whatever was sent. */
-const transferOptionsSchema = z.looseObject({
-	chunkSize: int,
-	retryCount: int,
-	concurrentChunks: int,
-	concurrentFiles: int
-});
+/** A field the contract leaves open (a unit, a shape): kept as sent, read where it is used. */
+const open = z.optional(z.unknown());
 
 /**
  * A drive or a backup as listed and as stored (the answer to a create or a change): the same
@@ -39,18 +31,20 @@ export const driveSchema = z.looseObject({
 	sharedDrive: flag,
 	localCacheEncrypted: flag,
 	cloudObjectsEncrypted: flag,
-	account: z.optional(z.nullable(z.looseObject({ id: accountId, cloudType: int }))),
-	// What a form edits and the agent fills in; a list row may lack any of them.
+	// The account's id is a uuid on the agents seen so far; its type is open.
+	account: z.optional(z.nullable(z.looseObject({ id: open, cloudType: int }))),
+	// What a form edits and the agent fills in; a list row may lack any of them, and an odd value
+	// of an open one (the cache size's unit, the transfer profile's shape) must not hide the row.
 	permanentLocalPath: text,
 	sharedDriveId: text,
-	storageId: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+	storageId: open,
 	syncIntervalSeconds: int,
 	objectsPerFolder: int,
-	maximumCacheSize: int,
+	maximumCacheSize: open,
 	allowDelete: flag,
 	rotationalCache: flag,
 	keepFileAfterUpload: flag,
-	transferOptions: z.optional(z.nullable(transferOptionsSchema))
+	transferOptions: open
 });
 export type Drive = z.infer<typeof driveSchema>;
 
