@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { AgentHttpError } from '$lib/api/errors';
 import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG } from '$lib/contract';
 import {
 	INTERVAL_CHOICES,
 	accountWords,
+	agentRefusal,
 	cacheBytes,
 	cacheFromBytes,
 	cacheWords,
@@ -698,5 +700,55 @@ describe('a cap that does not fit the units', () => {
 		expect(fromModel({ id: 'x', account: { id: { odd: 1 } } }, 'drive').form.accountId).toBe('');
 		expect(fromModel({ id: 'x', account: { id: 42 } }, 'drive').form.accountId).toBe('42');
 		expect(knownAccounts([{ id: 'x', account: { id: [1] } }], [])).toEqual([]);
+	});
+});
+
+describe("the agent's refusals", () => {
+	const refusal = (code: string | null, errors: Record<string, string[]>, status = 499) =>
+		new AgentHttpError(status, code, errors);
+
+	it('puts field errors beside the fields they name, in any spelling', () => {
+		const error = refusal('VALIDATION', {
+			DriveName: ['The letter is taken.'],
+			'$.storageName': ['No such bucket.'],
+			'Account.Id': ['Unknown account.'],
+			'request.prefix': ['Bad prefix.'],
+			colour: ['Odd field.']
+		});
+		expect(agentRefusal(error, driveForm())).toEqual({
+			fieldErrors: {
+				driveName: ['The letter is taken.'],
+				storageName: ['No such bucket.'],
+				account: ['Unknown account.'],
+				prefix: ['Bad prefix.']
+			},
+			text: 'colour: Odd field.'
+		});
+	});
+
+	it('puts a DUPLICATE beside the name, and a SECURITY beside the folder sent', () => {
+		expect(
+			agentRefusal(
+				refusal('DUPLICATE', { DUPLICATE: ['A drive with this name exists.'] }),
+				driveForm()
+			)
+		).toEqual({ fieldErrors: { name: ['A drive with this name exists.'] }, text: null });
+		expect(
+			agentRefusal(refusal('SECURITY', { SECURITY: ['Path not allowed.'] }), backupForm())
+		).toEqual({ fieldErrors: { localPath: ['Path not allowed.'] }, text: null });
+		expect(
+			agentRefusal(refusal('SECURITY', {}), driveForm({ cacheFolder: 'C:\\Windows' })).fieldErrors
+		).toEqual({ permanentLocalPath: ['The agent refused this for security reasons.'] });
+		expect(agentRefusal(refusal('SECURITY', { SECURITY: ['No.'] }), driveForm())).toEqual({
+			fieldErrors: {},
+			text: 'No.'
+		});
+	});
+
+	it('says an answer with nothing to place as the error says it', () => {
+		expect(agentRefusal(refusal(null, {}, 500), driveForm())).toEqual({
+			fieldErrors: {},
+			text: 'The agent hit an unexpected error (500). Try again; if it persists, restart the agent.'
+		});
 	});
 });

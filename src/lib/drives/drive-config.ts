@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { FieldErrors } from '$lib/api/errors';
+import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
 import type { BackupBody, DriveBody, StorageKind } from '$lib/api/drives';
 import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
@@ -519,6 +519,67 @@ function checkLetter(form: DriveForm, context: CheckContext, errors: FieldErrors
 		add(errors, 'driveName', `${letter}: is the letter of the drive "${itemName(owner)}".`);
 	else if (context.freeLetters && !context.freeLetters.some((l) => l.toUpperCase() === letter))
 		add(errors, 'driveName', `${letter}: is taken on this computer; choose a free letter.`);
+}
+
+// ---- the agent's refusals ----
+
+/** The wire fields a form of this kind shows, which the agent's field errors are matched to. */
+const FORM_FIELDS = [
+	'name',
+	'account',
+	'storageName',
+	'prefix',
+	'driveName',
+	'driveType',
+	'localPath',
+	'permanentLocalPath',
+	'maximumCacheSize',
+	'syncType',
+	'permissionType',
+	'allowDelete',
+	'syncIntervalSeconds',
+	'localCacheEncrypted',
+	'cloudObjectsEncrypted'
+];
+
+/** "DriveName", "$.driveName", "request.driveName" and "Account.Id" as the form's field, or null. */
+function formField(key: string): string | null {
+	const path = key.replace(/^\$\./, '').toLowerCase();
+	if (/^(.*\.)?account(\.|$)/.test(path)) return 'account';
+	const last = path.split('.').pop() ?? path;
+	return FORM_FIELDS.find((f) => f.toLowerCase() === last) ?? null;
+}
+
+/**
+ * Where the agent's refusal goes in the form: its field errors beside the fields they name (in any
+ * spelling), a DUPLICATE beside the name and a SECURITY beside the folder the form sent, and the
+ * rest as one sentence for the form. For FormState's `explain`.
+ */
+export function agentRefusal(
+	error: AgentHttpError,
+	form: ConfigForm
+): { fieldErrors: FieldErrors; text: string | null } {
+	const fieldErrors: FieldErrors = {};
+	const rest: string[] = [];
+	for (const [key, messages] of Object.entries(error.fieldErrors)) {
+		const field = formField(key);
+		if (field) (fieldErrors[field] ??= []).push(...messages);
+		else rest.push(...messages.map((m) => `${key}: ${m}`));
+	}
+	const placed = new Set(Object.values(error.fieldErrors).flat());
+	const coded = error.messages.filter((m) => !placed.has(m));
+	const folder =
+		form.kind === 'backup' || form.driveType === DRIVE_TYPE.LocalPath
+			? 'localPath'
+			: form.cacheFolder.trim()
+				? 'permanentLocalPath'
+				: null;
+	const target = error.code === 'DUPLICATE' ? 'name' : error.code === 'SECURITY' ? folder : null;
+	if (target && (coded.length || !fieldErrors[target]))
+		(fieldErrors[target] ??= []).push(...(coded.length ? coded : [error.message]));
+	else rest.push(...coded);
+	if (!Object.keys(fieldErrors).length && !rest.length) return { fieldErrors, text: error.message };
+	return { fieldErrors, text: rest.length ? rest.join(' ') : null };
 }
 
 // ---- accounts ----
