@@ -8,6 +8,7 @@ import {
 	isInDrive,
 	moveDriveCache,
 	oneADay,
+	readStorageItem,
 	removeBackup,
 	removeDrive,
 	trendDays,
@@ -156,6 +157,18 @@ describe('configuring drives and backups', () => {
 			['DELETE', '/management/clouddrive/d-1', 'agent-console'],
 			['DELETE', '/management/cloudbackup/b%201', 'agent-console']
 		]);
+	});
+
+	it('reads one item afresh from its list, and null when it is gone', async () => {
+		const calls = fakeAgent(200, JSON.stringify([{ name: 'no id' }, stored, { id: 'd-2' }]));
+		expect(await readStorageItem('drive', 'd-1')).toMatchObject({ id: 'd-1', name: 'Team Drive' });
+		expect(await readStorageItem('backup', 'gone')).toBeNull();
+		expect(calls.map((c) => [c.method, c.path])).toEqual([
+			['GET', '/management/clouddrive'],
+			['GET', '/management/cloudbackup']
+		]);
+		fakeAgent(200, '{"not":"a list"}');
+		await expect(readStorageItem('drive', 'd-1')).rejects.toBeInstanceOf(AgentContractError);
 	});
 
 	it('creates a backup with a POST', async () => {

@@ -111,6 +111,20 @@ export function listBackups(options: Options = {}) {
 	return request(driveListSchema, '/management/cloudbackup', options).then(readRows);
 }
 
+/**
+ * One drive or backup read afresh (the agent has no call for one: the list, then its id), or null
+ * when the agent no longer has it. For the check right before saving a change, and a page whose
+ * item was removed.
+ */
+export async function readStorageItem(
+	kind: StorageKind,
+	id: string,
+	options: Options = {}
+): Promise<Drive | null> {
+	const { drives } = await (kind === 'drive' ? listDrives(options) : listBackups(options));
+	return drives.find((d) => d.id === id) ?? null;
+}
+
 /** The path of one report of a drive or backup: `/drivereport/<name>/<id>`. */
 const reportPath = (kind: StorageKind, name: string, id: string) =>
 	`/${kind === 'drive' ? 'drivereport' : 'backupreport'}/${name}/${encodeURIComponent(id)}`;
