@@ -442,6 +442,19 @@ describe('overlapping folders', () => {
 		expect(overlaps(' ', context)).toEqual([]);
 	});
 
+	it("takes a virtual drive listed without its folder to be at its letter's root", () => {
+		const bare: CheckContext = {
+			drives: [{ id: 'v', name: 'Bare', driveType: 1, driveName: 'K' }],
+			backups: []
+		};
+		expect(checks(backupForm({ localPath: 'k:\\Work' }), bare).localPath).toEqual([
+			'This folder is inside the folder of the drive "Bare" (K:\\).'
+		]);
+		expect(
+			overlaps('K:\\', { drives: [{ id: 'f', driveType: 2, driveName: 'K' }], backups: [] })
+		).toEqual([]);
+	});
+
 	it('compares POSIX folders case by case', () => {
 		const mac: CheckContext = {
 			drives: [],

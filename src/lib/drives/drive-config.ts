@@ -382,8 +382,12 @@ export function overlaps(
 	];
 	for (const [kind, item] of items) {
 		if (selfId !== null && item.id === selfId) continue;
+		// A virtual drive listed without its folder is at its letter's root.
+		const letter = kind === 'drive' ? letterOf(item.driveName) : '';
+		const folder =
+			item.localPath || (letter && item.driveType !== DRIVE_TYPE.LocalPath ? `${letter}:\\` : null);
 		for (const [which, other] of [
-			['folder', item.localPath],
+			['folder', folder],
 			['cache folder', item.permanentLocalPath]
 		] as const) {
 			if (!other || other === DRIVE_CONFIG.agentChoosesCache) continue;
