@@ -25,6 +25,7 @@ import {
 	overrides,
 	removalWords,
 	toBody,
+	toCacheChange,
 	toModel,
 	valueWords,
 	type BackupForm,
@@ -225,6 +226,23 @@ describe('the body sent', () => {
 			keepFileAfterUpload: true,
 			transferOptions: teamDrive.transferOptions,
 			account: { id: 'acc-1', cloudType: 1, region: 'eu' }
+		});
+	});
+});
+
+describe('a cache move', () => {
+	it('sends the new cache folder, cap in bytes and encryption', () => {
+		const { form } = fromModel(teamDrive, 'drive');
+		expect(
+			toCacheChange({ ...form, cacheFolder: ' E:\\Cache ', cacheSize: 3, cacheUnit: 'TB' })
+		).toEqual({
+			permanentLocalPath: 'E:\\Cache',
+			maximumCacheSize: 3 * 1024 ** 4,
+			localCacheEncrypted: false
+		});
+		expect(toCacheChange({ ...form, cacheFolder: '', cacheCapped: false })).toMatchObject({
+			permanentLocalPath: '$$$',
+			maximumCacheSize: 0
 		});
 	});
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
-import type { BackupBody, DriveBody, StorageKind } from '$lib/api/drives';
+import type { BackupBody, CacheChange, DriveBody, StorageKind } from '$lib/api/drives';
 import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
 import { relatePaths, type PathRelation } from '$lib/folders/paths';
@@ -251,6 +251,15 @@ export function toModel(form: ConfigForm, stored: Drive): Drive {
 			model.maximumCacheSize = stored.maximumCacheSize;
 	}
 	return model;
+}
+
+/** What `moveDriveCache` sends over the model: the form's cache folder, cap and encryption. */
+export function toCacheChange(form: DriveForm): CacheChange {
+	return {
+		permanentLocalPath: form.cacheFolder.trim() || DRIVE_CONFIG.agentChoosesCache,
+		maximumCacheSize: cacheBytes(form),
+		localCacheEncrypted: form.localCacheEncrypted
+	};
 }
 
 export type FromModel<F extends ConfigForm> = {
