@@ -76,7 +76,7 @@ describe('exporting the configuration', () => {
 					driveType: 2,
 					driveName: '',
 					localPath: 'D:\\Projects',
-					permanentLocalPath: 'E:\\Cache',
+					permanentLocalPath: '$$$',
 					maximumCacheSize: 0
 				})
 			],
@@ -260,8 +260,7 @@ describe('planning an import', () => {
 		expect(plan[0]?.reasons).toEqual(['Drive letter: G: is the letter of the drive "Other".']);
 		expect(plan[1]?.reasons).toEqual([
 			'Name: A drive named "Projects" exists already.',
-			'Folder: This is the folder of the drive "Projects" (D:\\Projects).',
-			'Cache folder: This is the cache folder of the drive "Projects" (E:\\Cache).'
+			'Folder: This is the folder of the drive "Projects" (D:\\Projects).'
 		]);
 	});
 

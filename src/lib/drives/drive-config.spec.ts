@@ -180,7 +180,7 @@ describe('the body sent', () => {
 		});
 	});
 
-	it('makes a synced folder body with its folder, cache folder and cap', () => {
+	it('makes a synced folder body with its folder and cap, its cache being the folder', () => {
 		const body = toBody(
 			driveForm({
 				driveType: 2,
@@ -195,7 +195,7 @@ describe('the body sent', () => {
 			driveName: '',
 			driveType: 2,
 			localPath: 'E:\\Media',
-			permanentLocalPath: 'E:\\Cache',
+			permanentLocalPath: '$$$',
 			maximumCacheSize: 100 * 1024 ** 3,
 			account: { id: 'acc-1' }
 		});
@@ -213,6 +213,18 @@ describe('the body sent', () => {
 			cloudObjectsEncrypted: false,
 			account: { id: 'acc-1' }
 		});
+	});
+
+	it('sends the stored cache folder back on a change unless the form names another', () => {
+		const { form } = fromModel(teamDrive, 'drive');
+		expect(toModel({ ...form, cacheFolder: '' }, teamDrive).permanentLocalPath).toBe(
+			'C:\\Agent\\cache\\d-1'
+		);
+		expect(toModel({ ...form, cacheFolder: 'E:\\New' }, teamDrive).permanentLocalPath).toBe(
+			'E:\\New'
+		);
+		const synced = fromModel(projects, 'drive').form;
+		expect(toModel(synced, projects).permanentLocalPath).toBe('D:\\Cache\\Projects');
 	});
 
 	it('changes the whole stored model, keeping what the form does not hold', () => {
@@ -363,11 +375,16 @@ describe('checks before sending', () => {
 		).toContain('at most 200');
 	});
 
-	it('refuses a name another drive or backup of the same kind has, in any case', () => {
+	it('refuses a name any other drive or backup has, in any case', () => {
 		expect(checks(driveForm({ letter: 'F', name: 'team drive' }), context).name).toEqual([
 			'A drive named "Team Drive" exists already.'
 		]);
-		expect(checks(backupForm({ name: 'Team Drive' }), context).name).toBeUndefined();
+		expect(checks(backupForm({ name: 'Team Drive' }), context).name).toEqual([
+			'A drive named "Team Drive" exists already.'
+		]);
+		expect(checks(driveForm({ letter: 'F', name: 'PHOTOS' }), context).name).toEqual([
+			'A backup named "Photos" exists already.'
+		]);
 		const { form } = fromModel(teamDrive, 'drive');
 		expect(checks(form, context).name).toBeUndefined();
 	});
@@ -482,13 +499,25 @@ describe('overlapping folders', () => {
 		expect(checks(backupForm({ localPath: '/Users/ana' }), mac).localPath).toHaveLength(1);
 	});
 
-	it('keeps the cache folder of a synced folder out of the folder itself', () => {
+	it("takes a synced folder's cache to be its folder: not the form's, said once", () => {
+		const synced: Drive = { ...projects, permanentLocalPath: 'D:\\Projects' };
+		const { form } = fromModel(synced, 'drive');
+		expect(form.cacheFolder).toBe('');
 		expect(
-			checks(
-				driveForm({ driveType: 2, localPath: 'E:\\Media', cacheFolder: 'E:\\Media\\.cache' }),
-				context
-			).permanentLocalPath
-		).toEqual(['The cache folder cannot be the synced folder, or share it.']);
+			checks({ ...form, bucket: 'projects' }, { ...context, drives: [teamDrive, synced] })
+		).toEqual({});
+		expect(
+			checks(driveForm({ driveType: 2, localPath: 'E:\\Media', cacheFolder: 'G:\\x' }), context)
+		).toEqual({});
+		expect(overlaps('D:\\Projects\\a', { drives: [synced], backups: [] })).toEqual([
+			{
+				kind: 'drive',
+				name: 'Projects',
+				which: 'folder',
+				path: 'D:\\Projects',
+				relation: 'inside'
+			}
+		]);
 	});
 
 	it('says so when the agent reports the folder in one of its drives', () => {
@@ -648,12 +677,37 @@ describe('what cannot change, and removal', () => {
 			const cloud = lockedFields(kind).find((l) => l.field === 'cloudObjectsEncrypted');
 			expect(cloud?.way).toBe(`Add a new ${kind} with it, then remove this one.`);
 		}
-		const drive = lockedFields('drive');
-		expect(drive.find((l) => l.field === 'localPath')?.way).toContain('then remove this one');
-		expect(drive.find((l) => l.field === 'maximumCacheSize')?.way).toBe(
-			'Use "Move or resize the cache".'
+	});
+
+	it("locks a virtual drive's cache to the cache move, and lets its letter change", () => {
+		const fields = (kind: 'drive' | 'backup', type?: number) =>
+			lockedFields(kind, type).map((l) => [l.field, l.way]);
+		expect(fields('drive', 1)).toEqual([
+			['cloudObjectsEncrypted', 'Add a new drive with it, then remove this one.'],
+			['localCacheEncrypted', 'Use "Move or resize the cache".'],
+			['driveType', 'Add a new drive with it, then remove this one.'],
+			['permanentLocalPath', 'Use "Move or resize the cache".']
+		]);
+		expect(fields('drive')).toEqual(fields('drive', 1));
+		expect(fields('drive', 2)).toEqual([
+			['cloudObjectsEncrypted', 'Add a new drive with it, then remove this one.'],
+			['localCacheEncrypted', 'Add a new drive with it, then remove this one.'],
+			['driveType', 'Add a new drive with it, then remove this one.'],
+			['localPath', 'Add a new drive with it, then remove this one.']
+		]);
+		expect(fields('backup')).toEqual([
+			['cloudObjectsEncrypted', 'Add a new backup with it, then remove this one.'],
+			['localCacheEncrypted', 'Add a new backup with it, then remove this one.'],
+			['localPath', 'Add a new backup with it, then remove this one.']
+		]);
+		expect(lockedFields('drive', 2).find((l) => l.field === 'localPath')?.reason).toBe(
+			'A synced folder keeps the folder it was made for.'
 		);
-		expect(drive.some((l) => l.field === 'driveName')).toBe(false);
+		expect(lockedFields('backup').find((l) => l.field === 'localCacheEncrypted')?.reason).toBe(
+			'Encryption of the files kept on this computer is chosen once for a backup.'
+		);
+		for (const type of [1, 2])
+			expect(lockedFields('drive', type).some((l) => l.field === 'driveName')).toBe(false);
 	});
 
 	it('asks for the name when files are still to upload, or their number is unknown', () => {
@@ -697,7 +751,10 @@ describe('what a choice means', () => {
 	it('says encryption is chosen once on a new item only', () => {
 		expect(consequences(driveForm()).cloudObjectsEncrypted).toContain('Chosen once');
 		expect(consequences(backupForm()).localCacheEncrypted).toContain('Chosen once');
-		expect(consequences(driveForm()).localCacheEncrypted).toBeUndefined();
+		expect(consequences(driveForm()).localCacheEncrypted).toContain('while the cache moves');
+		expect(consequences(driveForm({ driveType: 2 })).localCacheEncrypted).toBe(
+			'Chosen once: the agent does not change it on a synced folder later.'
+		);
 		const { form } = fromModel(teamDrive, 'drive');
 		expect(consequences(form).cloudObjectsEncrypted).toBeUndefined();
 		expect(Object.keys(consequences(fromModel(photos, 'backup').form))).toEqual([]);
@@ -755,6 +812,18 @@ describe("the agent's refusals", () => {
 			},
 			text: 'colour: Odd field.'
 		});
+	});
+
+	it('leaves the name alone when a DUPLICATE names its field', () => {
+		expect(
+			agentRefusal(refusal('DUPLICATE', { driveName: ['G: is taken.'] }), driveForm())
+		).toEqual({ fieldErrors: { driveName: ['G: is taken.'] }, text: null });
+		expect(
+			agentRefusal(refusal('STATUS', { STATUS: ['The cache is moving.'] }), driveForm())
+		).toEqual({ fieldErrors: {}, text: 'The cache is moving.' });
+		expect(
+			agentRefusal(refusal('LOCKED', { localPath: ['Cannot change.'] }), backupForm())
+		).toEqual({ fieldErrors: { localPath: ['Cannot change.'] }, text: null });
 	});
 
 	it('puts a DUPLICATE beside the name, and a SECURITY beside the folder sent', () => {

@@ -49,7 +49,10 @@ export type DriveForm = {
 	allowDelete: boolean;
 	cloudObjectsEncrypted: boolean;
 	localCacheEncrypted: boolean;
-	/** The cache folder; empty lets the agent choose. */
+	/**
+	 * The cache folder of a virtual drive; empty lets the agent choose (or, on a change, keeps the
+	 * stored one). A synced folder's cache is its own folder.
+	 */
 	cacheFolder: string;
 	cacheCapped: boolean;
 	/** The cap in `cacheUnit`, when capped. */
@@ -221,7 +224,7 @@ export function toBody(form: ConfigForm): DriveBody | BackupBody {
 		cloudObjectsEncrypted: form.cloudObjectsEncrypted,
 		allowDelete: form.allowDelete,
 		maximumCacheSize: cacheBytes(form),
-		permanentLocalPath: form.cacheFolder.trim() || DRIVE_CONFIG.agentChoosesCache,
+		permanentLocalPath: (virtual && form.cacheFolder.trim()) || DRIVE_CONFIG.agentChoosesCache,
 		...(virtual ? {} : { localPath: form.localPath.trim() }),
 		account
 	};
@@ -239,6 +242,9 @@ export function toModel(form: ConfigForm, stored: Drive): Drive {
 		id: stored.id,
 		account: { ...stored.account, ...body.account }
 	};
+	// The cache folder moves with moveDriveCache, not a change: left empty, the stored one goes back.
+	if (form.kind === 'drive' && model.permanentLocalPath === DRIVE_CONFIG.agentChoosesCache)
+		model.permanentLocalPath = stored.permanentLocalPath;
 	// A cap the form shows rounded (1.15 GB), or could not read ("50 GB": the unit is open), goes
 	// back as it came unless the form changed it.
 	if (form.kind === 'drive' && stored.maximumCacheSize !== undefined) {
@@ -327,7 +333,13 @@ export function fromModel(
 		syncType: int(stored.syncType, SYNC_TYPE.Stream),
 		permissionType: int(stored.permissionType, PERMISSION_TYPE.ReadWrite),
 		allowDelete: stored.allowDelete === true,
-		cacheFolder: copy || !cache || cache === DRIVE_CONFIG.agentChoosesCache ? '' : cache,
+		cacheFolder:
+			copy ||
+			!cache ||
+			cache === DRIVE_CONFIG.agentChoosesCache ||
+			driveType !== DRIVE_TYPE.VirtualDrive
+				? ''
+				: cache,
 		...cacheFromBytes(stored.maximumCacheSize)
 	};
 	const cleared = copy
@@ -400,6 +412,8 @@ export function overlaps(
 			['cache folder', item.permanentLocalPath]
 		] as const) {
 			if (!other || other === DRIVE_CONFIG.agentChoosesCache) continue;
+			// A synced folder's cache is its own folder: said once.
+			if (which === 'cache folder' && folder && relatePaths(other, folder) === 'same') continue;
 			const relation = relatePaths(path, other);
 			if (relation) found.push({ kind, name: itemName(item), which, path: other, relation });
 		}
@@ -425,10 +439,13 @@ function checkCommon(form: ConfigForm, context: CheckContext, errors: FieldError
 	else if (name.length > DRIVE_CONFIG.nameMax)
 		add(errors, 'name', `The name can be at most ${DRIVE_CONFIG.nameMax} characters.`);
 	else {
-		const same = (form.kind === 'drive' ? context.drives : context.backups).find(
-			(d) => d.id !== form.id && d.name?.trim().toLowerCase() === name.toLowerCase()
-		);
-		if (same) add(errors, 'name', `A ${form.kind} named "${itemName(same)}" exists already.`);
+		// The agent takes a name once across drives and backups, in any case.
+		const named = (d: Drive) =>
+			d.id !== form.id && d.name?.trim().toLowerCase() === name.toLowerCase();
+		const drive = context.drives.find(named);
+		const backup = context.backups.find(named);
+		if (drive) add(errors, 'name', `A drive named "${itemName(drive)}" exists already.`);
+		else if (backup) add(errors, 'name', `A backup named "${itemName(backup)}" exists already.`);
 	}
 	if (!form.accountId.trim()) add(errors, 'account', 'Choose a cloud account, or enter its id.');
 	const bucket = form.bucket.trim();
@@ -494,15 +511,8 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 	else if (form.driveType === DRIVE_TYPE.LocalPath)
 		checkFolder('localPath', form.localPath, 'the folder to sync', form, context, errors);
 	else add(errors, 'driveType', 'Choose a drive letter or a synced folder.');
-	if (form.cacheFolder.trim()) {
+	if (form.driveType === DRIVE_TYPE.VirtualDrive && form.cacheFolder.trim())
 		checkFolder('permanentLocalPath', form.cacheFolder, 'a cache folder', form, context, errors);
-		if (form.driveType === DRIVE_TYPE.LocalPath && relatePaths(form.cacheFolder, form.localPath))
-			add(
-				errors,
-				'permanentLocalPath',
-				'The cache folder cannot be the synced folder, or share it.'
-			);
-	}
 	if (form.cacheCapped) {
 		const bytes = cacheBytes(form);
 		if (!Number.isFinite(bytes) || bytes < DRIVE_CONFIG.cacheSizeMin)
@@ -587,8 +597,10 @@ export function agentRefusal(
 			: form.cacheFolder.trim()
 				? 'permanentLocalPath'
 				: null;
+	// A code whose messages sit under the code, not a field, names none: the likely one is guessed.
 	const target = error.code === 'DUPLICATE' ? 'name' : error.code === 'SECURITY' ? folder : null;
-	if (target && (coded.length || !fieldErrors[target]))
+	const nothingPlaced = !Object.keys(fieldErrors).length && !rest.length;
+	if (target && (coded.length || nothingPlaced))
 		(fieldErrors[target] ??= []).push(...(coded.length ? coded : [error.message]));
 	else rest.push(...coded);
 	if (!Object.keys(fieldErrors).length && !rest.length) return { fieldErrors, text: error.message };
@@ -841,62 +853,48 @@ export function changedSince(opened: Drive, current: Drive): Change[] {
 export type Locked = { field: string; reason: string; way: string };
 
 /**
- * The fields the agent does not change on a stored drive or backup (open in the contract; the
- * development agent's answer), each with why and how to get there instead.
+ * The fields a change (PUT) may not touch on a stored drive or backup, each with why and how to get
+ * there instead. Open in the contract; these are the development agent's answers (it refuses them
+ * with 499 LOCKED): the kind, a synced folder's or backup's folder, the encryption, and a virtual
+ * drive's cache, which moves in its own step. A virtual drive's letter may change.
  */
-export function lockedFields(kind: StorageKind): Locked[] {
+export function lockedFields(kind: StorageKind, driveType?: number | null): Locked[] {
 	const anew = `Add a new ${kind} with it, then remove this one.`;
-	const common: Locked[] = [
+	const virtual = kind === 'drive' && driveType !== DRIVE_TYPE.LocalPath;
+	const move = 'Use "Move or resize the cache".';
+	const locked: Locked[] = [
 		{
 			field: 'cloudObjectsEncrypted',
 			reason: 'Encryption of the cloud copy is chosen once, when the files are first uploaded.',
 			way: anew
 		},
 		{
-			field: 'account',
-			reason: `A ${kind} keeps the cloud account it was made with.`,
-			way: anew
-		},
-		{
-			field: 'storageName',
-			reason: `A ${kind} keeps the bucket it was made with.`,
-			way: anew
+			field: 'localCacheEncrypted',
+			reason: virtual
+				? 'The cache is encrypted anew while the agent moves it, in its own step.'
+				: `Encryption of the files kept on this computer is chosen once for a ${kind === 'drive' ? 'synced folder' : 'backup'}.`,
+			way: virtual ? move : anew
 		}
 	];
-	if (kind === 'backup')
-		return [
-			...common,
-			{
-				field: 'localPath',
-				reason: 'A backup keeps the folder it was made for.',
-				way: anew
-			},
-			{
-				field: 'localCacheEncrypted',
-				reason: 'Encryption of the cache on this computer is chosen once.',
-				way: anew
-			}
-		];
-	return [
-		...common,
-		{
+	if (kind === 'drive')
+		locked.push({
 			field: 'driveType',
 			reason: 'A drive stays a drive letter or a synced folder.',
 			way: anew
-		},
-		{
+		});
+	if (virtual)
+		locked.push({
+			field: 'permanentLocalPath',
+			reason: 'The cache changes folder in its own step, while the agent moves the files.',
+			way: move
+		});
+	else
+		locked.push({
 			field: 'localPath',
-			reason: 'A synced folder keeps the folder it was made for.',
+			reason: `A ${kind === 'drive' ? 'synced folder' : 'backup'} keeps the folder it was made for.`,
 			way: anew
-		},
-		...(['permanentLocalPath', 'maximumCacheSize', 'localCacheEncrypted'] as const).map(
-			(field) => ({
-				field,
-				reason: 'The cache changes in its own step, while the agent moves the files.',
-				way: 'Use "Move or resize the cache".'
-			})
-		)
-	];
+		});
+	return locked;
 }
 
 /**
@@ -908,8 +906,10 @@ export function consequences(form: ConfigForm): Partial<Record<string, string>> 
 	const out: Partial<Record<string, string>> = {};
 	if (form.id === null) {
 		out.cloudObjectsEncrypted = `Chosen once: the agent does not change the encryption of the cloud copy later; that takes a new ${form.kind}.`;
-		if (form.kind === 'backup')
-			out.localCacheEncrypted = 'Chosen once: the agent does not change it on a backup later.';
+		out.localCacheEncrypted =
+			form.kind === 'drive' && form.driveType !== DRIVE_TYPE.LocalPath
+				? 'It changes later only while the cache moves ("Move or resize the cache").'
+				: `Chosen once: the agent does not change it on a ${form.kind === 'drive' ? 'synced folder' : 'backup'} later.`;
 	}
 	if (form.kind === 'backup') return out;
 	out.syncType = SYNC_TYPE_CONSEQUENCES[form.syncType] ?? nameOf(SYNC_TYPE_NAMES, form.syncType);
