@@ -8,6 +8,8 @@ import {
 	agentRefusal,
 	cacheBytes,
 	cacheFromBytes,
+	cacheMoveWords,
+	cacheMoving,
 	cacheWords,
 	changedSince,
 	checks,
@@ -850,5 +852,36 @@ describe("the agent's refusals", () => {
 			fieldErrors: {},
 			text: 'The agent hit an unexpected error (500). Try again; if it persists, restart the agent.'
 		});
+	});
+});
+
+describe('a cache move under way', () => {
+	it('reads the move from the model, and none when there is none', () => {
+		expect(cacheMoving({ id: 'd', cacheMove: { destination: 'E:\\Cache', percent: 40 } })).toEqual({
+			destination: 'E:\\Cache',
+			percent: 40
+		});
+		expect(cacheMoving({ id: 'd', cacheMove: { percent: 140 } })).toEqual({
+			destination: null,
+			percent: 100
+		});
+		expect(cacheMoving({ id: 'd', cacheMove: { percent: 'half' } })).toBeNull();
+		expect(cacheMoving({ id: 'd', cacheMove: {} })).toEqual({ destination: null, percent: null });
+		expect(cacheMoving({ id: 'd' })).toBeNull();
+		expect(cacheMoving({ id: 'd', cacheMove: null })).toBeNull();
+	});
+
+	it('says the move with its numbers, or plainly without them', () => {
+		expect(cacheMoveWords({ destination: 'E:\\Cache', percent: 40 })).toBe(
+			'Moving to E:\\Cache: 40%'
+		);
+		expect(cacheMoveWords({ destination: null, percent: null })).toBe(
+			'The agent is moving the cache.'
+		);
+		expect(
+			changedSince(teamDrive, { ...teamDrive, cacheMove: { destination: 'E:\\C', percent: 20 } })
+		).toEqual([
+			{ field: 'cacheMove', label: 'Cache move', was: 'Not given', now: 'Moving to E:\\C: 20%' }
+		]);
 	});
 });

@@ -720,7 +720,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 	objectsPerFolder: 'Objects per folder',
 	transferOptions: 'Transfer settings',
 	sharedDrive: 'Shared drive',
-	sharedDriveId: 'Shared drive id'
+	sharedDriveId: 'Shared drive id',
+	cacheMove: 'Cache move'
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? `${field} (as sent)`;
@@ -761,6 +762,10 @@ export function valueWords(field: string, value: unknown): string {
 	if (field === 'permanentLocalPath' && value === DRIVE_CONFIG.agentChoosesCache)
 		return 'Chosen by the agent';
 	if (field === 'transferOptions') return transferWords(value);
+	if (field === 'cacheMove') {
+		const move = cacheMoving({ id: '', cacheMove: value });
+		if (move) return cacheMoveWords(move);
+	}
 	if (field === 'account' && typeof value === 'object') {
 		const a = z.looseObject({ id: idish, cloudType: numish }).safeParse(value);
 		if (a.success && a.data.id !== null && a.data.id !== undefined)
@@ -921,6 +926,35 @@ export function consequences(form: ConfigForm): Partial<Record<string, string>> 
 			? ALLOW_DELETE_CONSEQUENCES.readOnly
 			: ALLOW_DELETE_CONSEQUENCES[form.allowDelete ? 'yes' : 'no'];
 	return out;
+}
+
+export type CacheMove = { destination: string | null; percent: number | null };
+
+const cacheMoveSchema = z.looseObject({ destination: textish, percent: numish });
+
+/**
+ * The cache move under way on a drive, from its model (`cacheMove: {destination, percent}` while
+ * the agent moves it; open in the contract), or null when none is reported.
+ */
+export function cacheMoving(d: Drive): CacheMove | null {
+	const parsed = cacheMoveSchema.safeParse(d.cacheMove);
+	if (!parsed.success) return null;
+	const percent = parsed.data.percent;
+	return {
+		destination: parsed.data.destination?.trim() || null,
+		percent:
+			typeof percent === 'number' && Number.isFinite(percent)
+				? Math.min(100, Math.max(0, Math.round(percent)))
+				: null
+	};
+}
+
+/** "Moving to E:\\Cache: 40%", or "The agent is moving the cache." without its numbers. */
+export function cacheMoveWords(move: CacheMove): string {
+	const where = move.destination
+		? `Moving to ${move.destination}`
+		: 'The agent is moving the cache';
+	return move.percent === null ? `${where}.` : `${where}: ${move.percent}%`;
 }
 
 export type Removal = {
