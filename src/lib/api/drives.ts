@@ -21,6 +21,51 @@ import { toPage, type RowsPage } from './rows.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
+/** The cloud account of a new drive or backup: an id seen on another one, and its cloud type. */
+export type AccountRef = { id: string | number; cloudType?: number };
+
+/**
+ * What `POST clouddrive` takes. `driveName` is the letter of a virtual drive; a synced folder
+ * (driveType 2) names its folder in `localPath` instead. `permanentLocalPath` "$$$" lets the agent
+ * choose the cache folder.
+ */
+export type DriveBody = {
+	name: string;
+	storageName: string;
+	prefix: string;
+	driveName: string;
+	driveType: number;
+	syncType: number;
+	permissionType: number;
+	localCacheEncrypted: boolean;
+	cloudObjectsEncrypted: boolean;
+	allowDelete: boolean;
+	maximumCacheSize: number;
+	permanentLocalPath: string;
+	localPath?: string;
+	account: AccountRef;
+};
+
+/** What `POST cloudbackup` takes. */
+export type BackupBody = {
+	name: string;
+	localPath: string;
+	prefix: string;
+	storageName: string;
+	syncIntervalSeconds: number;
+	localCacheEncrypted: boolean;
+	cloudObjectsEncrypted: boolean;
+	account: AccountRef;
+};
+
+/** A drive's cache: where it lives, its cap in bytes (0: none), and how it is kept. */
+export type CacheChange = {
+	permanentLocalPath: string;
+	maximumCacheSize: number;
+	localCacheEncrypted?: boolean;
+	rotationalCache?: boolean;
+};
+
 export type StorageKind = 'drive' | 'backup';
 
 /** One drive or backup as listed. Its health is read apart, only when shown (storage-health). */
@@ -64,6 +109,20 @@ export function driveOwning(path: string, options: Options = {}) {
 
 export function listBackups(options: Options = {}) {
 	return request(driveListSchema, '/management/cloudbackup', options).then(readRows);
+}
+
+/**
+ * One drive or backup read afresh (the agent has no call for one: the list, then its id), or null
+ * when the agent no longer has it. For the check right before saving a change, and a page whose
+ * item was removed.
+ */
+export async function readStorageItem(
+	kind: StorageKind,
+	id: string,
+	options: Options = {}
+): Promise<Drive | null> {
+	const { drives } = await (kind === 'drive' ? listDrives(options) : listBackups(options));
+	return drives.find((d) => d.id === id) ?? null;
 }
 
 /** The path of one report of a drive or backup: `/drivereport/<name>/<id>`. */
@@ -272,3 +331,81 @@ export function oneADay(
 }
 
 export type Trends = Awaited<ReturnType<typeof readTrends>>;
+
+const itemPath = (kind: StorageKind, id?: string) =>
+	`/management/${kind === 'drive' ? 'clouddrive' : 'cloudbackup'}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+
+/*
+ * Calls that change the agent's configuration. request() names the console in X-App-Origin on
+ * every call that is not a GET, so the agent's AppNotification tells these from other clients'.
+ * None of them is retried or preloaded: each runs once, from a form or dialog the user confirmed.
+ */
+
+/** Creates a drive; the answer is the stored model, with the id and the folders filled in. */
+export function createDrive(body: DriveBody, options: Options = {}): Promise<Drive> {
+	return request(driveSchema, itemPath('drive'), { ...options, method: 'POST', body });
+}
+
+/** Changes a drive: the whole model goes back, fields this console does not know included. */
+export function changeDrive(model: Drive, options: Options = {}): Promise<Drive> {
+	return request(driveSchema, itemPath('drive', model.id), {
+		...options,
+		method: 'PUT',
+		body: model
+	});
+}
+
+/** Moves or resizes a drive's cache (`clouddrive_change_cache`): the model with the new cache. */
+export function moveDriveCache(
+	model: Drive,
+	cache: CacheChange,
+	options: Options = {}
+): Promise<Drive> {
+	return request(
+		driveSchema,
+		`/management/clouddrive_change_cache/${encodeURIComponent(model.id)}`,
+		{
+			...options,
+			method: 'PUT',
+			body: { ...model, ...cache }
+		}
+	);
+}
+
+/** Unregisters a drive. */
+export function removeDrive(id: string, options: Options = {}) {
+	return request(emptySchema, itemPath('drive', id), { ...options, method: 'DELETE' });
+}
+
+/** Creates a backup; the answer is the stored model. */
+export function createBackup(body: BackupBody, options: Options = {}): Promise<Drive> {
+	return request(driveSchema, itemPath('backup'), { ...options, method: 'POST', body });
+}
+
+/** Changes a backup: the whole model goes back. */
+export function changeBackup(model: Drive, options: Options = {}): Promise<Drive> {
+	return request(driveSchema, itemPath('backup', model.id), {
+		...options,
+		method: 'PUT',
+		body: model
+	});
+}
+
+export function removeBackup(id: string, options: Options = {}) {
+	return request(emptySchema, itemPath('backup', id), { ...options, method: 'DELETE' });
+}
+
+/**
+ * Whether a path on the agent's machine lies in a drive (`exist_clouddrive`). The agent answers
+ * the string "1" or "0"; 1, 0, true and false are read too. Anything else is null: unknown, said
+ * as such, never taken for "no".
+ */
+export async function isInDrive(path: string, options: Options = {}): Promise<boolean | null> {
+	const answer = await request(emptySchema, '/management/exist_clouddrive', {
+		...options,
+		query: { path }
+	});
+	if (answer === '1' || answer === 1 || answer === true) return true;
+	if (answer === '0' || answer === 0 || answer === false) return false;
+	return null;
+}

@@ -103,6 +103,25 @@ export const SYNC_TYPE_NAMES: Names = {
 
 export const PERMISSION_TYPE_NAMES: Names = { 1: 'Read only', 2: 'Read and write' };
 
+/** What choosing each sync type means, in a sentence, beside the choice in a drive's form. */
+export const SYNC_TYPE_CONSEQUENCES: Names = {
+	1: 'Files stay in the cloud and are fetched when opened: little space is used on this computer, and a file needs the network the first time it is opened.',
+	2: 'Every file is kept on this computer as well as in the cloud: files open without the network, and the drive takes as much space here as it holds in the cloud.'
+};
+
+/** What each permission means, in a sentence. */
+export const PERMISSION_TYPE_CONSEQUENCES: Names = {
+	1: 'Files can be opened but not changed, added or deleted from this computer.',
+	2: 'Files changed or added on this computer are uploaded to the cloud.'
+};
+
+/** What allowing deletes means (`allowDelete`); it takes effect with read and write only. */
+export const ALLOW_DELETE_CONSEQUENCES = {
+	yes: 'A file deleted on this computer is deleted in the cloud too.',
+	no: 'A file deleted on this computer stays in the cloud.',
+	readOnly: 'With read only permission nothing is deleted in the cloud, whatever this says.'
+} as const;
+
 /** TransferStatus flags of a transfer history entry. */
 export const TRANSFER_STATUS_NAMES: Names = {
 	1: 'Created',

@@ -10,6 +10,13 @@ const text = z.optional(z.nullable(z.string()));
 const flag = z.optional(z.nullable(z.boolean()));
 const int = z.optional(z.nullable(z.number()));
 
+/** A field the contract leaves open (a unit, a shape): kept as sent, read where it is used. */
+const open = z.optional(z.unknown());
+
+/**
+ * A drive or a backup as listed and as stored (the answer to a create or a change): the same
+ * model, unknown fields kept as sent, so a PUT sends back what the console does not know.
+ */
 export const driveSchema = z.looseObject({
 	id: z.string(),
 	name: text,
@@ -24,7 +31,20 @@ export const driveSchema = z.looseObject({
 	sharedDrive: flag,
 	localCacheEncrypted: flag,
 	cloudObjectsEncrypted: flag,
-	account: z.optional(z.nullable(z.looseObject({ cloudType: int })))
+	// The account's id is a uuid on the agents seen so far; its type is open.
+	account: z.optional(z.nullable(z.looseObject({ id: open, cloudType: int }))),
+	// What a form edits and the agent fills in; a list row may lack any of them, and an odd value
+	// of an open one (the cache size's unit, the transfer profile's shape) must not hide the row.
+	permanentLocalPath: text,
+	sharedDriveId: text,
+	storageId: open,
+	syncIntervalSeconds: int,
+	objectsPerFolder: int,
+	maximumCacheSize: open,
+	allowDelete: flag,
+	rotationalCache: flag,
+	keepFileAfterUpload: flag,
+	transferOptions: open
 });
 export type Drive = z.infer<typeof driveSchema>;
 

@@ -1,0 +1,235 @@
+import * as z from 'zod/mini';
+import type { BackupBody, DriveBody, StorageKind } from '$lib/api/drives';
+import type { Drive } from '$lib/api/schemas/drives';
+import { DRIVE_CONFIG, DRIVE_TYPE } from '$lib/contract';
+import { maskDeep } from '$lib/mask';
+import { checks, fieldLabel, fromModel, toBody, type CheckContext } from './drive-config.ts';
+
+/**
+ * The console's file of drives and backups: exported as what a create takes (no ids, nothing the
+ * agent fills in, every string through the mask), read back with each item checked alone, and
+ * planned against the agent before anything is sent.
+ */
+
+export const CONFIG_FORMAT = 'agent-console-config';
+export const CONFIG_VERSION = 1;
+/** The largest file the console reads, in bytes. */
+export const CONFIG_FILE_MAX = 1024 * 1024;
+
+export type ConfigFile = {
+	format: typeof CONFIG_FORMAT;
+	version: typeof CONFIG_VERSION;
+	exportedAt: string;
+	drives: DriveBody[];
+	backups: BackupBody[];
+};
+
+/** The cache folder the agent chose holds the item's id: a new item gets its own instead. */
+const agentChoseCache = (d: Drive) =>
+	!d.permanentLocalPath || (d.id !== '' && d.permanentLocalPath.includes(d.id));
+
+/** A cap kept to the byte (the form rounds it to its units). */
+const exactCap = (sent: unknown, fallback: number) =>
+	typeof sent === 'number' && Number.isFinite(sent) && sent > 0 ? Math.round(sent) : fallback;
+
+function exportDrive(d: Drive): DriveBody {
+	const body = toBody(fromModel(d, 'drive').form);
+	if (agentChoseCache(d)) body.permanentLocalPath = DRIVE_CONFIG.agentChoosesCache;
+	body.maximumCacheSize = exactCap(d.maximumCacheSize, body.maximumCacheSize);
+	return maskDeep(body) as DriveBody;
+}
+
+/** Every drive and backup as a file: the format, its version, when, and the create bodies. */
+export function exportConfig(
+	drives: readonly Drive[],
+	backups: readonly Drive[],
+	now: Date = new Date()
+): ConfigFile {
+	return {
+		format: CONFIG_FORMAT,
+		version: CONFIG_VERSION,
+		exportedAt: now.toISOString(),
+		drives: drives.map(exportDrive),
+		backups: backups.map((b) => maskDeep(toBody(fromModel(b, 'backup').form)) as BackupBody)
+	};
+}
+
+const str = z.string();
+const optStr = z.optional(z.nullable(z.string()));
+const optBool = z.optional(z.nullable(z.boolean()));
+const account = z.object({
+	id: z.union([z.string(), z.number()]),
+	cloudType: z.optional(z.nullable(z.number()))
+});
+
+const driveItemSchema = z.object({
+	name: str,
+	storageName: str,
+	prefix: optStr,
+	driveName: optStr,
+	driveType: z.int(),
+	syncType: z.int(),
+	permissionType: z.int(),
+	localCacheEncrypted: optBool,
+	cloudObjectsEncrypted: optBool,
+	allowDelete: optBool,
+	maximumCacheSize: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+	permanentLocalPath: optStr,
+	localPath: optStr,
+	account
+});
+
+const backupItemSchema = z.object({
+	name: str,
+	localPath: str,
+	prefix: optStr,
+	storageName: str,
+	syncIntervalSeconds: z.int(),
+	localCacheEncrypted: optBool,
+	cloudObjectsEncrypted: optBool,
+	account
+});
+
+const fileSchema = z.looseObject({
+	format: z.optional(z.unknown()),
+	version: z.optional(z.unknown()),
+	drives: z.optional(z.array(z.unknown())),
+	backups: z.optional(z.array(z.unknown()))
+});
+
+export type ImportItem =
+	| { kind: 'drive'; row: number; body: DriveBody }
+	| { kind: 'backup'; row: number; body: BackupBody };
+
+/** An item the console could not read, by its place in the file (row counts from 1). */
+export type RowProblem = { kind: StorageKind; row: number; name: string | null; problem: string };
+
+export type ParsedConfig = {
+	items: ImportItem[];
+	rows: RowProblem[];
+	/** Why the file as a whole cannot be read; items and rows are empty then. */
+	error: string | null;
+};
+
+const fail = (error: string): ParsedConfig => ({ items: [], rows: [], error });
+
+function issuesWords(issues: readonly z.core.$ZodIssue[]): string {
+	return issues
+		.slice(0, 3)
+		.map((i) => `${i.path.length ? i.path.join('.') : 'the item'}: ${i.message}`)
+		.join('; ');
+}
+
+function rowName(value: unknown): string | null {
+	const parsed = z.object({ name: z.string() }).safeParse(value);
+	return parsed.success ? parsed.data.name : null;
+}
+
+/**
+ * A file's text read as items to create, never thrown: the whole file refused in words (too
+ * large, not JSON, not this format, another version), or each item read alone, an odd one said
+ * by its row. Every string is masked as it enters, as the agent's answers are.
+ */
+export function parseConfig(text: string): ParsedConfig {
+	const bytes = new TextEncoder().encode(text).length;
+	if (bytes > CONFIG_FILE_MAX)
+		return fail(
+			`The file is larger than ${CONFIG_FILE_MAX / 1024 / 1024} MB; a configuration file is much smaller.`
+		);
+	let value: unknown;
+	try {
+		value = maskDeep(JSON.parse(text));
+	} catch {
+		return fail('The file is not JSON: it may be damaged, or another kind of file.');
+	}
+	const file = fileSchema.safeParse(value);
+	if (!file.success || file.data.format !== CONFIG_FORMAT)
+		return fail('This is not a configuration file exported by this console.');
+	if (file.data.version !== CONFIG_VERSION)
+		return fail(
+			`The file is version ${JSON.stringify(file.data.version) ?? 'none'}; this console reads version ${CONFIG_VERSION}.`
+		);
+	const items: ImportItem[] = [];
+	const rows: RowProblem[] = [];
+	(file.data.drives ?? []).forEach((raw, i) => {
+		const parsed = driveItemSchema.safeParse(raw);
+		if (!parsed.success) {
+			rows.push({
+				kind: 'drive',
+				row: i + 1,
+				name: rowName(raw),
+				problem: issuesWords(parsed.error.issues)
+			});
+			return;
+		}
+		const form = fromModel({ ...parsed.data, id: '' }, 'drive').form;
+		const body = toBody({ ...form, id: null });
+		body.maximumCacheSize = exactCap(parsed.data.maximumCacheSize, body.maximumCacheSize);
+		items.push({ kind: 'drive', row: i + 1, body });
+	});
+	(file.data.backups ?? []).forEach((raw, i) => {
+		const parsed = backupItemSchema.safeParse(raw);
+		if (!parsed.success) {
+			rows.push({
+				kind: 'backup',
+				row: i + 1,
+				name: rowName(raw),
+				problem: issuesWords(parsed.error.issues)
+			});
+			return;
+		}
+		const form = fromModel({ ...parsed.data, id: '' }, 'backup').form;
+		items.push({ kind: 'backup', row: i + 1, body: toBody({ ...form, id: null }) });
+	});
+	if (!items.length && !rows.length) return fail('The file holds no drives and no backups.');
+	return { items, rows, error: null };
+}
+
+export type PlannedItem = {
+	item: ImportItem;
+	action: 'create' | 'conflict';
+	/** Why it conflicts, in words, each naming its field: "Drive letter: G: is the letter of…". */
+	reasons: string[];
+};
+
+/**
+ * What importing each item would do, before anything is sent: create it, or not, because its
+ * letter is taken, its folder is another's, its name exists, or it breaks a limit, said in words.
+ * Items planned for creation count for the ones after them, so two items of one file that want
+ * the same letter or folder conflict too.
+ */
+export function planImport(items: readonly ImportItem[], context: CheckContext): PlannedItem[] {
+	const drives = [...context.drives];
+	const backups = [...context.backups];
+	const free = context.freeLetters ? [...context.freeLetters] : null;
+	return items.map((item, i) => {
+		const model: Drive = { ...item.body, id: '' };
+		const form =
+			item.kind === 'drive'
+				? { ...fromModel(model, 'drive').form, id: null }
+				: { ...fromModel(model, 'backup').form, id: null };
+		const errors = checks(form, { drives, backups, freeLetters: free });
+		const reasons = Object.entries(errors).flatMap(([field, messages]) =>
+			messages.map((m) => `${fieldLabel(field)}: ${m}`)
+		);
+		if (reasons.length) return { item, action: 'conflict', reasons };
+		// Planned as made: it holds its name, letter and folders for the items after it.
+		const placeholder: Drive = {
+			...item.body,
+			id: `import:${i}`,
+			permanentLocalPath:
+				'permanentLocalPath' in item.body &&
+				item.body.permanentLocalPath !== DRIVE_CONFIG.agentChoosesCache
+					? item.body.permanentLocalPath
+					: null
+		};
+		if (item.kind === 'drive') {
+			drives.push(placeholder);
+			if (item.body.driveType === DRIVE_TYPE.VirtualDrive && free) {
+				const at = free.findIndex((l) => l.toUpperCase() === item.body.driveName);
+				if (at >= 0) free.splice(at, 1);
+			}
+		} else backups.push(placeholder);
+		return { item, action: 'create', reasons: [] };
+	});
+}
