@@ -247,3 +247,112 @@ test('every confirmation cancelled sends nothing', async ({ page, agent }) => {
 	expect(await removed(agent)).toEqual([]);
 	expect(await get<Model[]>(agent, '/management/clouddrive')).toEqual(before);
 });
+
+type ConfigFile = {
+	format: string;
+	version: number;
+	drives: { name: string; driveName: string }[];
+	backups: { name: string; localPath: string }[];
+};
+
+async function exportFile(page: Page): Promise<{ path: string; file: ConfigFile }> {
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'Export' }).click()
+	]);
+	expect(download.suggestedFilename()).toMatch(/^agent-config-\d{4}-\d{2}-\d{2}\.json$/);
+	const path = test.info().outputPath(download.suggestedFilename());
+	await download.saveAs(path);
+	const { readFile } = await import('node:fs/promises');
+	return { path, file: JSON.parse(await readFile(path, 'utf8')) as ConfigFile };
+}
+
+test.describe('export and import', () => {
+	test('export, then import into an empty agent: every item created', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives')).toBeVisible();
+		const { path, file } = await exportFile(page);
+		await expect(page.getByTestId('transfer-outcome')).toContainText(
+			'Exported 4 drives and 2 backups'
+		);
+		await expect(page.getByTestId('transfer-outcome')).toContainText('No secrets are in it');
+		expect(file.format).toBe('agent-console-config');
+		expect(file.version).toBe(1);
+		expect(JSON.stringify(file)).not.toMatch(/"id":"[0-9a-f-]{36}"|token|password|secret/i);
+		const names = [...file.drives, ...file.backups].map((i) => i.name);
+
+		await control(agent, 'drives', { empty: true });
+		await page.reload();
+		await expect(page.getByTestId('drives-empty')).toBeVisible();
+		await page.getByTestId('import-file').setInputFiles(path);
+		const dialog = page.getByTestId('import-dialog');
+		const plan = dialog.getByTestId('import-plan');
+		await expect(plan.locator('tbody tr')).toHaveCount(6);
+		await expect(plan.getByText(/^Skip/)).toHaveCount(0);
+		await scan(page, 'import plan');
+		await dialog.getByRole('button', { name: 'Create 6 items' }).click();
+		await expect(dialog.getByTestId('import-summary')).toHaveText('Created 6 of 6.');
+		await expect(dialog.getByTestId('import-outcome').filter({ hasText: 'Created' })).toHaveCount(
+			6
+		);
+		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		expect([...now.drives, ...now.backups].map((d) => d.name)).toEqual(names);
+		await dialog.getByRole('button', { name: 'Close' }).click();
+		await expect(page.getByTestId('drives')).toContainText('Team Drive');
+	});
+
+	test('an import with a conflict: shown and skipped, the rest created', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives')).toBeVisible();
+		const { file } = await exportFile(page);
+		const team = file.drives.find((d) => d.name === 'Team Drive')!;
+		const laptop = file.backups.find((b) => b.name === 'Laptop documents')!;
+		const mixed = {
+			...file,
+			drives: [team],
+			backups: [{ ...laptop, name: 'Pictures', localPath: 'C:\\Users\\ann\\Pictures' }]
+		};
+		await page.getByTestId('import-file').setInputFiles({
+			name: 'mixed.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(mixed))
+		});
+		const plan = page.getByTestId('import-plan');
+		const teamRow = plan.locator('tbody tr', { hasText: 'Team Drive' });
+		await expect(teamRow).toContainText('Skip: Name: A drive named "Team Drive" exists already.');
+		await expect(teamRow).toContainText('G: is the letter of the drive "Team Drive"');
+		await page.getByRole('button', { name: 'Create 1 item' }).click();
+		await expect(page.getByTestId('import-summary')).toHaveText('Created 1 of 1; 1 skipped.');
+		await expect(teamRow.getByTestId('import-outcome')).toHaveText('Skipped');
+		await expect(
+			plan.locator('tbody tr', { hasText: 'Pictures' }).getByTestId('import-outcome')
+		).toHaveText('Created');
+		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		expect(now.drives.filter((d) => d.name === 'Team Drive')).toHaveLength(1);
+		expect(now.backups.map((b) => b.name)).toContain('Pictures');
+	});
+
+	test('an import cancelled sends nothing', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives')).toBeVisible();
+		const { path } = await exportFile(page);
+		await control(agent, 'drives', { empty: true });
+		const calls: string[] = [];
+		page.on('request', (r) => {
+			if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
+		});
+		await page.getByTestId('import-file').setInputFiles(path);
+		await expect(page.getByTestId('import-plan')).toBeVisible();
+		await page.getByRole('button', { name: 'Cancel' }).click();
+		await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+		expect(calls).toEqual([]);
+		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		expect(now.drives.length + now.backups.length).toBe(0);
+	});
+});
