@@ -21,7 +21,7 @@ export function pendingFate(kind: StorageKind, pendingUpload: number | null): st
 export function removedWords(kind: StorageKind, name: string, pendingUpload: number | null) {
 	const left =
 		typeof pendingUpload === 'number' && pendingUpload > 0
-			? ` ${formatCount(pendingUpload)} ${pendingUpload === 1 ? 'file' : 'files'} still to upload stay in ${whereLeft(kind)} on this computer.`
+			? ` ${formatCount(pendingUpload)} ${pendingUpload === 1 ? 'file still to upload stays' : 'files still to upload stay'} in ${whereLeft(kind)} on this computer.`
 			: '';
 	return `Removed the ${kind} "${name}". Its files in the cloud stay.${left}`;
 }
