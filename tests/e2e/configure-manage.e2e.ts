@@ -164,6 +164,9 @@ test.describe('moving or resizing the cache', () => {
 		await openPage(page, agent, `/drives/${TEAM}`);
 		await more(page, /Move or resize the cache/);
 		const dialog = page.getByTestId('cache-dialog');
+		await expect(dialog.getByTestId('cache-what')).toContainText(
+			'A new cap applies at once; now it is 46.6 GB.'
+		);
 		await expect(dialog.getByTestId('cache-what')).toContainText('free, what the cache holds now');
 		const folder = dialog.getByLabel('Cache folder');
 		await expect(folder).toHaveValue('C:\\ProgramData\\Agent\\cache\\team-drive');
@@ -324,7 +327,7 @@ test.describe('export and import', () => {
 		});
 		const plan = page.getByTestId('import-plan');
 		const teamRow = plan.locator('tbody tr', { hasText: 'Team Drive' });
-		await expect(teamRow).toContainText('Skip: Name: A drive named "Team Drive" exists already.');
+		await expect(teamRow).toContainText('Name: A drive named "Team Drive" exists already.');
 		await expect(teamRow).toContainText('G: is the letter of the drive "Team Drive"');
 		await page.getByRole('button', { name: 'Create 1 item' }).click();
 		await expect(page.getByTestId('import-summary')).toHaveText('Created 1 of 1; 1 skipped.');
