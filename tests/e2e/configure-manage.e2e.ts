@@ -206,6 +206,30 @@ test.describe('moving or resizing the cache', () => {
 		);
 	});
 
+	test('opened while the cache moves, it follows that move instead of offering another', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${TEAM}`);
+		const team = (await model(agent))!;
+		const res = await fetch(`${agent.url}/management/clouddrive_change_cache/${TEAM}`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ ...team, permanentLocalPath: 'D:\\Scratch\\cache' })
+		});
+		expect(res.status).toBe(200);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await expect(dialog.getByTestId('cache-progress')).toContainText(
+			'The agent is moving the cache to D:\\Scratch\\cache'
+		);
+		await expect(dialog.getByLabel('Cache folder')).toHaveCount(0);
+		agent.clock.advance(5000);
+		await expect(dialog.getByTestId('cache-progress')).toContainText(
+			'Done: the cache of Team Drive is in D:\\Scratch\\cache'
+		);
+	});
+
 	test('a new cap applies at once', async ({ page, agent }) => {
 		await openPage(page, agent, `/drives/${TEAM}`);
 		await more(page, /Move or resize the cache/);
@@ -338,6 +362,38 @@ test.describe('export and import', () => {
 		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
 		expect(now.drives.filter((d) => d.name === 'Team Drive')).toHaveLength(1);
 		expect(now.backups.map((b) => b.name)).toContain('Pictures');
+	});
+
+	test('an item the agent refuses is said in its row, not tried again', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives')).toBeVisible();
+		const { path } = await exportFile(page);
+		await control(agent, 'drives', { empty: true });
+		await control(agent, 'drives/refuse', {
+			field: 'storageName',
+			kind: 'backup',
+			message: 'The bucket is not reachable with this account.'
+		});
+		const posts: string[] = [];
+		page.on('request', (r) => {
+			if (r.method() === 'POST') posts.push(r.url());
+		});
+		await page.getByTestId('import-file').setInputFiles(path);
+		await page.getByRole('button', { name: 'Create 6 items' }).click();
+		await expect(page.getByTestId('import-summary')).toHaveText(
+			'Created 5 of 6; the agent refused 1.'
+		);
+		const refused = page
+			.getByTestId('import-plan')
+			.locator('tbody tr', { hasText: 'Laptop documents' });
+		await expect(refused.getByTestId('import-outcome')).toContainText(
+			'Refused: The bucket is not reachable with this account.'
+		);
+		await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+		expect(posts).toHaveLength(6);
+		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		expect(now.backups.map((b) => b.name)).toEqual(['Studio server']);
 	});
 
 	test('an import cancelled sends nothing', async ({ page, agent }) => {
