@@ -230,6 +230,40 @@ test.describe('moving or resizing the cache', () => {
 		);
 	});
 
+	test('a move started elsewhere meanwhile: "already moving" said next to the folder', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${TEAM}`);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await dialog.getByLabel('Cache folder').fill('D:\\Cache');
+		const team = (await model(agent))!;
+		await fetch(`${agent.url}/management/clouddrive_change_cache/${TEAM}`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ ...team, permanentLocalPath: 'D:\\Scratch\\cache' })
+		});
+		await dialog.getByRole('button', { name: 'Move the cache' }).click();
+		await expect(dialog.locator('[id$="-folder-error"]')).toContainText(
+			'Already moving: The cache of Team Drive is moving'
+		);
+	});
+
+	test('a synced folder keeps its cache in its own folder: only the cap changes', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${ARCHIVE}`);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await expect(dialog.getByTestId('cache-what')).toContainText(
+			'its cache cannot move, only its cap can change'
+		);
+		await expect(dialog.getByLabel('Cache folder')).toHaveAttribute('readonly');
+		await expect(dialog.getByRole('button', { name: 'Change the cap' })).toBeVisible();
+	});
+
 	test('a new cap applies at once', async ({ page, agent }) => {
 		await openPage(page, agent, `/drives/${TEAM}`);
 		await more(page, /Move or resize the cache/);
