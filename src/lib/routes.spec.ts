@@ -102,3 +102,10 @@ describe('ids in links', () => {
 		expect(route.drives('a&b')).toBe('/drives?q=a%26b');
 	});
 });
+
+describe('route.duplicate', () => {
+	it('opens the add form with the kind and the source id, encoded', () => {
+		expect(route.duplicate('drive', 'abc')).toBe('/drives/new?kind=drive&from=abc');
+		expect(route.duplicate('backup', 'a b&c')).toBe('/drives/new?kind=backup&from=a+b%26c');
+	});
+});

@@ -35,6 +35,12 @@ export const route = {
 		idProblem(id) === null
 			? resolve('/(app)/backups/[id]', { id: encodeURIComponent(id) }) + query
 			: route.drives(),
+	/**
+	 * The form that adds a drive or backup, started as a copy of the one with id `from` (the form
+	 * reads it with `fromModel(..., 'duplicate')`). Under /drives: a static segment wins over [id].
+	 */
+	duplicate: (kind: 'drive' | 'backup', from: string) =>
+		withQuery(`${resolve('/drives')}/new`, { kind, from }),
 	/** The transfer history; its parameters come from `historyList` in history-query.ts. */
 	history: (params: Record<string, string | null> = {}) => withQuery(resolve('/history'), params),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),

@@ -137,7 +137,7 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'drive-unknown',
 		open: (p) => p.goto('/drives/no-such-drive').then(() => undefined),
-		ready: 'No such drive'
+		ready: 'This drive was removed or does not exist'
 	},
 	{
 		name: 'backup',

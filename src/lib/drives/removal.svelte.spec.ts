@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { pendingFate, removalNotice, removedWords } from './removal.svelte.ts';
+
+describe('removal words', () => {
+	it('says where files still to upload stay, by kind, and nothing when none is', () => {
+		expect(pendingFate('drive', 3)).toContain('they stay in its cache folder on this computer');
+		expect(pendingFate('backup', 3)).toContain('they stay in its own folder');
+		// Not read: what would happen to them is said all the same.
+		expect(pendingFate('drive', null)).toContain('its cache folder');
+		expect(pendingFate('drive', 0)).toBeNull();
+	});
+
+	it('says what removing did, with the files left behind counted', () => {
+		expect(removedWords('drive', 'Team Drive', 1234)).toBe(
+			'Removed the drive "Team Drive". Its files in the cloud stay. 1,234 files still to upload stay in its cache folder on this computer.'
+		);
+		expect(removedWords('backup', 'Laptop', 1)).toContain('1 file still to upload stays');
+		expect(removedWords('backup', 'Laptop', 0)).toBe(
+			'Removed the backup "Laptop". Its files in the cloud stay.'
+		);
+	});
+
+	it('carries the outcome to the list once, until reset', () => {
+		const outcome = { key: 'remove', ok: true, text: 'Removed', at: new Date(), error: null };
+		removalNotice.say(outcome);
+		expect(removalNotice.outcome).toBe(outcome);
+		removalNotice.reset();
+		expect(removalNotice.outcome).toBeNull();
+	});
+});

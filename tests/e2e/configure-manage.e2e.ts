@@ -1,0 +1,451 @@
+import axe from 'axe-core';
+import type { Page } from '@playwright/test';
+import type { Simulator } from '../../simulator/index.ts';
+import { control, expect, signInWithToken, test } from './fixtures.ts';
+
+/**
+ * Managing what exists: removing a drive or backup, moving or resizing a drive's cache,
+ * duplicating one, exporting every drive and backup and importing them. Every confirmation is
+ * cancelled once with nothing sent, and each dialog is scanned by axe.
+ */
+
+const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
+const ARCHIVE = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const LAPTOP = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+const DESIGN = '3d2e1f0a-9b8c-4d7e-a6f5-4e3d2c1b0a99';
+
+type Health = { FilesPendingUpload: number; FilesUploading: number };
+type Removed = { kind: string; id: string; name: string; pendingUploads: number };
+type Model = { id: string; name: string; permanentLocalPath: string; maximumCacheSize: number };
+
+const get = async <T>(sim: Simulator, path: string) =>
+	(await (await fetch(`${sim.url}${path}`)).json()) as T;
+const removed = async (sim: Simulator) =>
+	((await control(sim, 'drives')) as { removed: Removed[] }).removed;
+const model = async (sim: Simulator, id = TEAM) =>
+	(await get<Model[]>(sim, '/management/clouddrive')).find((d) => d.id === id);
+const count = (n: number) => n.toLocaleString('en-US');
+
+async function openPage(page: Page, sim: Simulator, path: string) {
+	await signInWithToken(page, sim);
+	await page.goto(path);
+	await expect(page.getByTestId('health-counts')).toBeVisible();
+	await expect.poll(() => sim.live.clientCount('notification')).toBe(1);
+}
+
+async function more(page: Page, action: RegExp) {
+	await page.getByRole('button', { name: 'More', exact: true }).click();
+	await page.getByTestId('manage-menu').getByRole('button', { name: action }).click();
+}
+
+type AxeWindow = { axe?: typeof axe };
+/** The a11y.e2e.ts scan, on what is open: light with every rule, dark with contrast. */
+async function scan(page: Page, label: string) {
+	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+	// Off the buttons: a hovered primary button is lighter in dark (app.css), as a11y.e2e.ts never hovers.
+	await page.mouse.move(0, 0);
+	for (const scheme of ['light', 'dark'] as const) {
+		await page.emulateMedia({ colorScheme: scheme });
+		const { violations } = await page.evaluate(
+			(rules) =>
+				(window as AxeWindow).axe!.run(
+					document,
+					rules ? { runOnly: { type: 'rule', values: rules } } : {}
+				),
+			scheme === 'dark' ? ['color-contrast'] : undefined
+		);
+		expect(
+			violations.map((v) => `${label} (${scheme}): ${v.id}: ${v.help} ${v.nodes[0]?.target}`)
+		).toEqual([]);
+	}
+	await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test.describe('removing a drive or backup', () => {
+	test('with files still to upload: the numbers said, the name typed, then the list says so', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${TEAM}`);
+		const h = await get<Health>(agent, `/drivereport/sync_health/${TEAM}`);
+		const pending = h.FilesPendingUpload + h.FilesUploading;
+		expect(pending).toBeGreaterThan(0);
+		await more(page, /Remove this drive/);
+		const dialog = page.getByTestId('remove-dialog');
+		await expect(dialog.getByRole('heading')).toHaveText('Remove Team Drive?');
+		const what = dialog.getByTestId('remove-consequences');
+		await expect(what).toContainText(`${count(pending)} files are still to upload`);
+		await expect(what).toContainText('The files in the cloud stay');
+		await expect(what).toContainText('The cache on this computer holds');
+		await expect(what).toContainText('they stay in its cache folder');
+		await scan(page, 'remove dialog');
+		// Without the name typed, nothing is sent.
+		await dialog.getByRole('button', { name: 'Remove now' }).click();
+		await expect(dialog).toContainText('Type Team Drive exactly to confirm.');
+		expect(await removed(agent)).toEqual([]);
+		await dialog.getByLabel('Type Team Drive to confirm').fill('Team Drive');
+		await dialog.getByRole('button', { name: 'Remove now' }).click();
+		await expect(page).toHaveURL('/drives');
+		await expect(page.getByTestId('removed-outcome')).toContainText(
+			`Removed the drive "Team Drive". Its files in the cloud stay. ${count(pending)} files still to upload stay in its cache folder`
+		);
+		await expect(page.getByTestId('drives')).toBeVisible();
+		await expect(page.getByRole('link', { name: 'Team Drive' })).toHaveCount(0);
+		expect(await removed(agent)).toMatchObject([
+			{ kind: 'drive', id: TEAM, name: 'Team Drive', pendingUploads: pending }
+		]);
+		// Its page, opened again (a bookmark), says it is gone and leads back.
+		await page.goto(`/drives/${TEAM}`);
+		const gone = page.getByTestId('storage-not-found');
+		await expect(gone).toContainText('This drive was removed or does not exist');
+		await gone.getByRole('link', { name: 'See every drive and backup' }).click();
+		await expect(page).toHaveURL('/drives');
+	});
+
+	test('with nothing to upload: no name to type', async ({ page, agent }) => {
+		await openPage(page, agent, `/drives/${ARCHIVE}`);
+		const h = await get<Health>(agent, `/drivereport/sync_health/${ARCHIVE}`);
+		expect(h.FilesPendingUpload + h.FilesUploading).toBe(0);
+		await more(page, /Remove this drive/);
+		const dialog = page.getByTestId('remove-dialog');
+		await expect(dialog).toContainText('Every file is in the cloud.');
+		await expect(dialog.getByRole('textbox')).toHaveCount(0);
+		await expect(dialog.getByRole('button', { name: 'Remove when uploads finish' })).toHaveCount(0);
+		await dialog.getByRole('button', { name: 'Remove the drive' }).click();
+		await expect(page.getByTestId('removed-outcome')).toHaveText(
+			/Removed the drive "Archive"\. Its files in the cloud stay\.\s*Dismiss/
+		);
+		expect((await removed(agent)).map((r) => r.id)).toEqual([ARCHIVE]);
+	});
+
+	test('a backup, and its own folder named as where files would stay', async ({ page, agent }) => {
+		await openPage(page, agent, `/backups/${LAPTOP}`);
+		await more(page, /Remove this backup/);
+		const dialog = page.getByTestId('remove-dialog');
+		await expect(dialog).toContainText('they stay in its own folder');
+		await dialog.getByLabel('Type Laptop documents to confirm').fill('Laptop documents');
+		await dialog.getByRole('button', { name: 'Remove now' }).click();
+		await expect(page.getByTestId('removed-outcome')).toContainText(
+			'Removed the backup "Laptop documents". Its files in the cloud stay.'
+		);
+		expect((await removed(agent)).map((r) => r.kind)).toEqual(['backup']);
+	});
+
+	test('when its uploads finish: the count followed live, Stop waiting sends nothing', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${DESIGN}`);
+		const h = await get<Health>(agent, `/drivereport/sync_health/${DESIGN}`);
+		const pending = h.FilesPendingUpload + h.FilesUploading;
+		expect(pending).toBeGreaterThan(0);
+		await more(page, /Remove this drive/);
+		const dialog = page.getByTestId('remove-dialog');
+		await dialog.getByRole('button', { name: 'Remove when uploads finish' }).click();
+		const waiting = dialog.getByTestId('remove-waiting');
+		await expect(waiting).toContainText(`${count(pending)} files still to upload`);
+		await dialog.getByRole('button', { name: 'Stop waiting' }).click();
+		await expect(waiting).toHaveCount(0);
+		await dialog.getByRole('button', { name: 'Remove when uploads finish' }).click();
+		// The files go up (a sync pass started elsewhere); the removal follows when none is left.
+		expect((await fetch(`${agent.url}/management/clouddrive/sync/${DESIGN}?path=/`)).status).toBe(
+			200
+		);
+		await expect(page).toHaveURL('/drives', { timeout: 30_000 });
+		await expect(page.getByTestId('removed-outcome')).toHaveText(
+			/Removed the drive "Design assets"\. Its files in the cloud stay\.\s*Dismiss/
+		);
+		expect(await removed(agent)).toMatchObject([{ id: DESIGN, pendingUploads: 0 }]);
+	});
+});
+
+test.describe('moving or resizing the cache', () => {
+	test('a move shows its progress until the drive reports in again', async ({ page, agent }) => {
+		await openPage(page, agent, `/drives/${TEAM}`);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await expect(dialog.getByTestId('cache-what')).toContainText(
+			'A new cap applies at once; now it is 46.6 GB.'
+		);
+		await expect(dialog.getByTestId('cache-what')).toContainText('free, what the cache holds now');
+		const folder = dialog.getByLabel('Cache folder');
+		await expect(folder).toHaveValue('C:\\ProgramData\\Agent\\cache\\team-drive');
+		await scan(page, 'cache dialog');
+		// Another drive's folder is said before anything is sent.
+		await folder.fill('D:\\Archive\\cache');
+		await dialog.getByRole('button', { name: 'Move the cache' }).click();
+		await expect(dialog).toContainText('inside the folder of the drive "Archive"');
+		await folder.fill('D:\\Cache');
+		await dialog.getByRole('button', { name: 'Move the cache' }).click();
+		const progress = dialog.getByTestId('cache-progress');
+		await expect(progress).toContainText('The agent is moving the cache to D:\\Cache');
+		agent.clock.advance(2000);
+		await expect(progress).toContainText(/[4-8]0 % done/);
+		agent.clock.advance(3000);
+		await expect(progress).toContainText(
+			'Done: the cache of Team Drive is in D:\\Cache, capped at'
+		);
+		expect((await model(agent))!.permanentLocalPath).toBe('D:\\Cache');
+	});
+
+	test('no room on the disk is said next to the folder, and nothing moves', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${TEAM}`);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await dialog.getByLabel('Cache folder').fill('E:\\Cache');
+		await dialog.getByRole('button', { name: 'Move the cache' }).click();
+		await expect(dialog.locator('[id$="-folder-error"]')).toContainText(
+			'No room: E:\\ has 2.0 GB free'
+		);
+		await scan(page, 'cache dialog with an error');
+		expect((await model(agent))!.permanentLocalPath).toBe(
+			'C:\\ProgramData\\Agent\\cache\\team-drive'
+		);
+	});
+
+	test('opened while the cache moves, it follows that move instead of offering another', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${TEAM}`);
+		const team = (await model(agent))!;
+		const res = await fetch(`${agent.url}/management/clouddrive_change_cache/${TEAM}`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ ...team, permanentLocalPath: 'D:\\Scratch\\cache' })
+		});
+		expect(res.status).toBe(200);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await expect(dialog.getByTestId('cache-progress')).toContainText(
+			'The agent is moving the cache to D:\\Scratch\\cache'
+		);
+		await expect(dialog.getByLabel('Cache folder')).toHaveCount(0);
+		agent.clock.advance(5000);
+		await expect(dialog.getByTestId('cache-progress')).toContainText(
+			'Done: the cache of Team Drive is in D:\\Scratch\\cache'
+		);
+	});
+
+	test('a move started elsewhere meanwhile: "already moving" said next to the folder', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${TEAM}`);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await dialog.getByLabel('Cache folder').fill('D:\\Cache');
+		const team = (await model(agent))!;
+		await fetch(`${agent.url}/management/clouddrive_change_cache/${TEAM}`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ ...team, permanentLocalPath: 'D:\\Scratch\\cache' })
+		});
+		await dialog.getByRole('button', { name: 'Move the cache' }).click();
+		await expect(dialog.locator('[id$="-folder-error"]')).toContainText(
+			'Already moving: The cache of Team Drive is moving'
+		);
+	});
+
+	test('a synced folder keeps its cache in its own folder: only the cap changes', async ({
+		page,
+		agent
+	}) => {
+		await openPage(page, agent, `/drives/${ARCHIVE}`);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await expect(dialog.getByTestId('cache-what')).toContainText(
+			'its cache cannot move, only its cap can change'
+		);
+		await expect(dialog.getByLabel('Cache folder')).toHaveAttribute('readonly');
+		await expect(dialog.getByRole('button', { name: 'Change the cap' })).toBeVisible();
+	});
+
+	test('a new cap applies at once', async ({ page, agent }) => {
+		await openPage(page, agent, `/drives/${TEAM}`);
+		await more(page, /Move or resize the cache/);
+		const dialog = page.getByTestId('cache-dialog');
+		await dialog.getByLabel('Largest size of the cache').fill('100');
+		await dialog.getByRole('button', { name: 'Change the cap' }).click();
+		await expect(dialog.getByTestId('cache-progress')).toContainText('capped at 100 GB');
+		expect((await model(agent))!.maximumCacheSize).toBe(100 * 1024 ** 3);
+	});
+});
+
+test('duplicate links to the add form with the source id', async ({ page, agent }) => {
+	await openPage(page, agent, `/drives/${TEAM}`);
+	await page.getByRole('button', { name: 'More', exact: true }).click();
+	const link = page.getByRole('link', { name: 'Duplicate as a new drive' });
+	await expect(link).toHaveAttribute('href', `/drives/new?kind=drive&from=${TEAM}`);
+});
+
+test('every confirmation cancelled sends nothing', async ({ page, agent }) => {
+	await openPage(page, agent, `/drives/${TEAM}`);
+	const before = await get<Model[]>(agent, '/management/clouddrive');
+	const calls: string[] = [];
+	page.on('request', (r) => {
+		if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
+	});
+	await more(page, /Remove this drive/);
+	await page
+		.getByTestId('remove-dialog')
+		.getByLabel(/to confirm/)
+		.fill('Team Drive');
+	await page.getByTestId('remove-dialog').getByRole('button', { name: 'Cancel' }).click();
+	await expect(page.getByTestId('remove-dialog')).toHaveCount(0);
+	await more(page, /Move or resize the cache/);
+	await page.getByTestId('cache-dialog').getByLabel('Cache folder').fill('D:\\Cache');
+	await page.getByTestId('cache-dialog').getByRole('button', { name: 'Cancel' }).click();
+	await expect(page.getByTestId('cache-dialog')).toHaveCount(0);
+	// Escape cancels too.
+	await more(page, /Remove this drive/);
+	await page.keyboard.press('Escape');
+	await expect(page.getByTestId('remove-dialog')).toHaveCount(0);
+	expect(calls).toEqual([]);
+	expect(await removed(agent)).toEqual([]);
+	expect(await get<Model[]>(agent, '/management/clouddrive')).toEqual(before);
+});
+
+type ConfigFile = {
+	format: string;
+	version: number;
+	drives: { name: string; driveName: string }[];
+	backups: { name: string; localPath: string }[];
+};
+
+async function exportFile(page: Page): Promise<{ path: string; file: ConfigFile }> {
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'Export' }).click()
+	]);
+	expect(download.suggestedFilename()).toMatch(/^agent-config-\d{4}-\d{2}-\d{2}\.json$/);
+	const path = test.info().outputPath(download.suggestedFilename());
+	await download.saveAs(path);
+	const { readFile } = await import('node:fs/promises');
+	return { path, file: JSON.parse(await readFile(path, 'utf8')) as ConfigFile };
+}
+
+test.describe('export and import', () => {
+	test('export, then import into an empty agent: every item created', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives')).toBeVisible();
+		const { path, file } = await exportFile(page);
+		await expect(page.getByTestId('transfer-outcome')).toContainText(
+			'Exported 4 drives and 2 backups'
+		);
+		await expect(page.getByTestId('transfer-outcome')).toContainText('No secrets are in it');
+		expect(file.format).toBe('agent-console-config');
+		expect(file.version).toBe(1);
+		expect(JSON.stringify(file)).not.toMatch(/"id":"[0-9a-f-]{36}"|token|password|secret/i);
+		const names = [...file.drives, ...file.backups].map((i) => i.name);
+
+		await control(agent, 'drives', { empty: true });
+		await page.reload();
+		await expect(page.getByTestId('drives-empty')).toBeVisible();
+		await page.getByTestId('import-file').setInputFiles(path);
+		const dialog = page.getByTestId('import-dialog');
+		const plan = dialog.getByTestId('import-plan');
+		await expect(plan.locator('tbody tr')).toHaveCount(6);
+		await expect(plan.getByText(/^Skip/)).toHaveCount(0);
+		await scan(page, 'import plan');
+		await dialog.getByRole('button', { name: 'Create 6 items' }).click();
+		await expect(dialog.getByTestId('import-summary')).toHaveText('Created 6 of 6.');
+		await expect(dialog.getByTestId('import-outcome').filter({ hasText: 'Created' })).toHaveCount(
+			6
+		);
+		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		expect([...now.drives, ...now.backups].map((d) => d.name)).toEqual(names);
+		await dialog.getByRole('button', { name: 'Close' }).click();
+		await expect(page.getByTestId('drives')).toContainText('Team Drive');
+	});
+
+	test('an import with a conflict: shown and skipped, the rest created', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives')).toBeVisible();
+		const { file } = await exportFile(page);
+		const team = file.drives.find((d) => d.name === 'Team Drive')!;
+		const laptop = file.backups.find((b) => b.name === 'Laptop documents')!;
+		const mixed = {
+			...file,
+			drives: [team],
+			backups: [{ ...laptop, name: 'Pictures', localPath: 'C:\\Users\\ann\\Pictures' }]
+		};
+		await page.getByTestId('import-file').setInputFiles({
+			name: 'mixed.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(mixed))
+		});
+		const plan = page.getByTestId('import-plan');
+		const teamRow = plan.locator('tbody tr', { hasText: 'Team Drive' });
+		await expect(teamRow).toContainText('Name: A drive named "Team Drive" exists already.');
+		await expect(teamRow).toContainText('G: is the letter of the drive "Team Drive"');
+		await page.getByRole('button', { name: 'Create 1 item' }).click();
+		await expect(page.getByTestId('import-summary')).toHaveText('Created 1 of 1; 1 skipped.');
+		await expect(teamRow.getByTestId('import-outcome')).toHaveText('Skipped');
+		await expect(
+			plan.locator('tbody tr', { hasText: 'Pictures' }).getByTestId('import-outcome')
+		).toHaveText('Created');
+		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		expect(now.drives.filter((d) => d.name === 'Team Drive')).toHaveLength(1);
+		expect(now.backups.map((b) => b.name)).toContain('Pictures');
+	});
+
+	test('an item the agent refuses is said in its row, not tried again', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives')).toBeVisible();
+		const { path } = await exportFile(page);
+		await control(agent, 'drives', { empty: true });
+		await control(agent, 'drives/refuse', {
+			field: 'storageName',
+			kind: 'backup',
+			message: 'The bucket is not reachable with this account.'
+		});
+		const posts: string[] = [];
+		page.on('request', (r) => {
+			if (r.method() === 'POST') posts.push(r.url());
+		});
+		await page.getByTestId('import-file').setInputFiles(path);
+		await page.getByRole('button', { name: 'Create 6 items' }).click();
+		await expect(page.getByTestId('import-summary')).toHaveText(
+			'Created 5 of 6; the agent refused 1.'
+		);
+		const refused = page
+			.getByTestId('import-plan')
+			.locator('tbody tr', { hasText: 'Laptop documents' });
+		await expect(refused.getByTestId('import-outcome')).toContainText(
+			'Refused: The bucket is not reachable with this account.'
+		);
+		await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+		expect(posts).toHaveLength(6);
+		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		expect(now.backups.map((b) => b.name)).toEqual(['Studio server']);
+	});
+
+	test('an import cancelled sends nothing', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await expect(page.getByTestId('drives')).toBeVisible();
+		const { path } = await exportFile(page);
+		await control(agent, 'drives', { empty: true });
+		const calls: string[] = [];
+		page.on('request', (r) => {
+			if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
+		});
+		await page.getByTestId('import-file').setInputFiles(path);
+		await expect(page.getByTestId('import-plan')).toBeVisible();
+		await page.getByRole('button', { name: 'Cancel' }).click();
+		await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+		expect(calls).toEqual([]);
+		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		expect(now.drives.length + now.backups.length).toBe(0);
+	});
+});
