@@ -167,6 +167,24 @@ test.describe('add a drive or a backup', () => {
 		await expect(folder).toHaveValue('D:\\');
 	});
 
+	test('a new drive can start from another one’s settings, its own fields left empty', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto(`/drives/new?from=${TEAM}`);
+		await expect(page.getByRole('status').filter({ hasText: 'left empty' })).toHaveText(
+			'The name, drive letter and cache folder are left empty: a new drive needs its own.'
+		);
+		await expect(page.getByLabel('Name')).toHaveValue('');
+		await expect(page.getByLabel('Bucket')).toHaveValue('studio-projects');
+		await expect(page.getByLabel('Prefix (optional)')).toHaveValue('team/');
+		await expect(page.getByLabel('Cloud account', { exact: true })).toHaveValue('acc-aws-1');
+		// A new drive's letter: the next free one, not the original's.
+		await expect(page.getByRole('combobox', { name: 'Drive letter' })).toHaveValue('F');
+		await expect(page.getByLabel('The agent chooses')).toBeChecked();
+	});
+
 	test('a backup through the picker, run in words', async ({ page, agent }) => {
 		await signInWithToken(page, agent);
 		await page.goto('/drives');
