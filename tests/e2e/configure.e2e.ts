@@ -13,6 +13,7 @@ const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
 const LAPTOP = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
 
 type Item = Record<string, unknown> & { id: string; name: string };
+type Stats = { clients: { notification: number } };
 
 /** The drives or backups the agent holds, read from its own API. */
 async function held(agent: Simulator, kind: 'drive' | 'backup'): Promise<Item[]> {
@@ -332,11 +333,30 @@ test.describe('change a drive or a backup', () => {
 		await expect(page.getByTestId('locked-permanentLocalPath')).toContainText(
 			'Use "Move or resize the cache".'
 		);
+		await expect
+			.poll(async () => ((await control(agent, 'stats')) as Stats).clients.notification)
+			.toBeGreaterThan(0);
+		// Untouched, the form follows a change made elsewhere, and says so.
+		await control(agent, `drives/${TEAM}`, { prefix: 'team/2027/' });
+		await expect(page.getByLabel('Prefix (optional)')).toHaveValue('team/2027/');
+		await expect(page.getByRole('status').filter({ hasText: 'changed elsewhere' })).toHaveText(
+			'The drive was changed elsewhere: the form shows it as it is now.'
+		);
+
+		// Edited, the change made elsewhere is said at once beside the edit, which stays.
 		await page.getByLabel('Name').fill('Team Drive (studio)');
 		await control(agent, `drives/${TEAM}`, { permissionType: 1 });
+		const race = page.getByTestId('changed-elsewhere');
+		await expect(race).toContainText('Saving shows what changed again and asks first.');
+		await expect(race.getByRole('row', { name: /Permission/ })).toHaveText(
+			/PermissionRead and writeRead only/
+		);
+		await expect(race.getByRole('button', { name: 'Save my edit over it' })).toHaveCount(0);
+		await expect(page.getByLabel('Name')).toHaveValue('Team Drive (studio)');
+
+		// Saving reads it again: what changed, nothing sent, and the choice.
 		await page.getByRole('button', { name: 'Save changes' }).click();
 		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Save changes' }).click();
-		const race = page.getByTestId('changed-elsewhere');
 		await expect(race).toContainText('Nothing was sent.');
 		await expect(race.getByRole('row', { name: /Permission/ })).toHaveText(
 			/PermissionRead and writeRead only/
