@@ -75,6 +75,8 @@ test.describe('add a drive or a backup', () => {
 		const made = (await held(agent, 'drive')).find((d) => d.name === 'Renders')!;
 		expect(made.driveName).toBe(free[0]);
 		expect(sent).toEqual(['POST /management/clouddrive']);
+		// The account by the name the console knows it by, as in the form.
+		await expect(result).toContainText('Cloud account Studio AWS (Amazon S3)');
 		// What the agent did on its own is said as such, with why.
 		const own = page.getByTestId('agent-overrides');
 		await expect(own).toContainText(
@@ -199,9 +201,19 @@ test.describe('add a drive or a backup', () => {
 		await browser.getByRole('button', { name: 'Spring campaign' }).click();
 		await expect(page.getByLabel('Folder to back up')).toHaveValue('D:\\Projects\\Spring campaign');
 		await page.getByRole('combobox', { name: 'Run' }).selectOption({ label: 'every 15 minutes' });
-		await fillCloud(page, 'campaigns');
+		// An account typed by id: one the agent does not know is refused beside the account.
+		const account = page.getByLabel('Cloud account', { exact: true });
+		await account.selectOption({ label: 'Another account: enter its id' });
+		await page.getByLabel('Account id').fill('acc-nobody');
+		await page.getByLabel('Cloud', { exact: true }).selectOption({ label: 'Wasabi' });
+		await page.getByLabel('Bucket').fill('campaigns');
 		await page.getByRole('button', { name: 'Add the backup' }).click();
 		const dialog = page.getByTestId('confirm-dialog');
+		await expect(dialog).toContainText('of the cloud account acc-nobody (Wasabi)');
+		await dialog.getByRole('button', { name: 'Add the backup' }).click();
+		await expect(account).toHaveAccessibleDescription(/No cloud account acc-nobody is set up/);
+		await page.getByLabel('Account id').fill('acc-wasabi-1');
+		await page.getByRole('button', { name: 'Add the backup' }).click();
 		await expect(dialog).toContainText(
 			'The agent uploads D:\\Projects\\Spring campaign to the bucket campaigns'
 		);
@@ -212,6 +224,7 @@ test.describe('add a drive or a backup', () => {
 		await expect(result).toContainText('every 15 minutes');
 		const made = (await held(agent, 'backup')).find((d) => d.name === 'Campaigns')!;
 		expect(made.syncIntervalSeconds).toBe(900);
+		expect(made.account).toMatchObject({ id: 'acc-wasabi-1', cloudType: 2 });
 	});
 });
 
@@ -321,6 +334,23 @@ test.describe('change a drive or a backup', () => {
 		// Saved: leaving asks nothing.
 		await page.getByRole('link', { name: 'Back to the backup' }).click();
 		await expect(page).toHaveURL(`/backups/${LAPTOP}`);
+	});
+
+	test('a backup removed elsewhere while its form is open: said, nothing sent', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		const sent = changes(page, agent);
+		await page.goto(`/backups/${LAPTOP}/edit`);
+		await page.getByLabel('Name').fill('Laptop');
+		await fetch(`${agent.url}/management/cloudbackup/${LAPTOP}`, { method: 'DELETE' });
+		await page.getByRole('button', { name: 'Save changes' }).click();
+		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Save changes' }).click();
+		await expect(page.getByRole('alert')).toContainText(
+			'The agent no longer has this backup: it was removed elsewhere. Nothing was sent.'
+		);
+		expect(sent).toEqual([]);
 	});
 
 	test('an edit racing a change made elsewhere: said, and the user chooses', async ({
