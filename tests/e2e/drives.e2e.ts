@@ -54,6 +54,8 @@ test.describe('drives and backups', () => {
 		await page.goto('/drives');
 		const empty = page.getByTestId('drives-empty');
 		await expect(empty).not.toContainText("the agent's own app");
+		// Offered once, in the empty state.
+		await expect(page.getByRole('link', { name: 'Add a drive' })).toHaveCount(1);
 		await empty.getByRole('link', { name: 'Add a backup' }).click();
 		await expect(page).toHaveURL('/backups/new');
 		await page.goBack();
