@@ -188,6 +188,16 @@ test.describe('add a drive or a backup', () => {
 		await expect(page.getByLabel('The agent chooses')).toBeChecked();
 	});
 
+	test('a duplicate’s link for a backup opens the backup form', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto(`/drives/new?kind=backup&from=${LAPTOP}`);
+		await expect(page).toHaveURL(`/backups/new?from=${LAPTOP}`);
+		await expect(page.getByRole('status').filter({ hasText: 'left empty' })).toHaveText(
+			'The name and folder are left empty: a new backup needs its own.'
+		);
+		await expect(page.getByRole('combobox', { name: 'Run' })).toHaveValue('900');
+	});
+
 	test('a backup through the picker, run in words', async ({ page, agent }) => {
 		await signInWithToken(page, agent);
 		await page.goto('/drives');
