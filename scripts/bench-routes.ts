@@ -74,6 +74,22 @@ const ROUTES: Route[] = [
 		what: 'first file row'
 	},
 	{
+		path: '/drives/new',
+		from: '/drives',
+		link: 'main a[href="/drives/new"]',
+		h1: 'Add a drive',
+		data: '#letter-hint',
+		what: 'the next free letter'
+	},
+	{
+		path: '/backups/new',
+		from: '/drives',
+		link: 'main a[href="/backups/new"]',
+		h1: 'Add a backup',
+		data: '#account option:nth-child(2)',
+		what: 'first known account'
+	},
+	{
 		path: '/history',
 		from: '/settings',
 		link: nav('/history'),

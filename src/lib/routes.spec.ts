@@ -103,9 +103,9 @@ describe('ids in links', () => {
 	});
 });
 
-describe('route.duplicate', () => {
+describe('route.newDrive and route.newBackup, started from another', () => {
 	it('opens the add form with the kind and the source id, encoded', () => {
-		expect(route.duplicate('drive', 'abc')).toBe('/drives/new?kind=drive&from=abc');
-		expect(route.duplicate('backup', 'a b&c')).toBe('/drives/new?kind=backup&from=a+b%26c');
+		expect(route.newDrive('abc')).toBe('/drives/new?from=abc');
+		expect(route.newBackup('a b&c')).toBe('/backups/new?from=a+b%26c');
 	});
 });

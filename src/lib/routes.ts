@@ -35,12 +35,18 @@ export const route = {
 		idProblem(id) === null
 			? resolve('/(app)/backups/[id]', { id: encodeURIComponent(id) }) + query
 			: route.drives(),
-	/**
-	 * The form that adds a drive or backup, started as a copy of the one with id `from` (the form
-	 * reads it with `fromModel(..., 'duplicate')`). Under /drives: a static segment wins over [id].
-	 */
-	duplicate: (kind: 'drive' | 'backup', from: string) =>
-		withQuery(`${resolve('/drives')}/new`, { kind, from }),
+	/** The form of a new drive or backup; `from` names one whose settings it starts from. */
+	newDrive: (from?: string | null) => withQuery(resolve('/drives/new'), { from }),
+	newBackup: (from?: string | null) => withQuery(resolve('/backups/new'), { from }),
+	/** The form that changes a drive or backup; an id that cannot be a link gives the list. */
+	editDrive: (id: string) =>
+		idProblem(id) === null
+			? resolve('/(app)/drives/[id]/edit', { id: encodeURIComponent(id) })
+			: route.drives(),
+	editBackup: (id: string) =>
+		idProblem(id) === null
+			? resolve('/(app)/backups/[id]/edit', { id: encodeURIComponent(id) })
+			: route.drives(),
 	/** The transfer history; its parameters come from `historyList` in history-query.ts. */
 	history: (params: Record<string, string | null> = {}) => withQuery(resolve('/history'), params),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),

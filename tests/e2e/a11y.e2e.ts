@@ -211,6 +211,40 @@ const SIGNED_IN: Screen[] = [
 			await expect(p.getByLabel('Regular expression')).toBeVisible();
 		}
 	},
+	{
+		name: 'add a drive, errors and the folder picker',
+		open: async (p) => {
+			await p.goto('/drives/new');
+			await p.getByLabel('Synced folder').check();
+			await p.getByRole('button', { name: 'Browse' }).click();
+			await p.getByRole('button', { name: 'Documents' }).click();
+			await p.getByRole('button', { name: 'Add the drive' }).click();
+			await expect(p.getByLabel('Name')).toHaveAccessibleDescription(/Enter a name/);
+		}
+	},
+	{
+		name: 'add a backup, confirmation',
+		open: async (p) => {
+			await p.goto('/backups/new');
+			await p.getByLabel('Name').fill('Campaigns');
+			await p.getByLabel('Folder to back up').fill('D:\\Projects');
+			await p.getByLabel('Cloud account', { exact: true }).selectOption('acc-aws-1');
+			await p.getByLabel('Bucket').fill('campaigns');
+			await p.getByRole('button', { name: 'Add the backup' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'change a drive, locked fields and a change made elsewhere',
+		open: async (p, agent) => {
+			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/edit');
+			await p.getByLabel('Name').fill('Team Drive (studio)');
+			await control(agent, 'drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f', { permissionType: 1 });
+			await p.getByRole('button', { name: 'Save changes' }).click();
+			await p.getByTestId('confirm-dialog').getByRole('button', { name: 'Save changes' }).click();
+			await expect(p.getByTestId('changed-elsewhere')).toBeVisible();
+		}
+	},
 	{ name: 'transfers', open: (p) => p.goto('/events?view=transfers') },
 	{ name: 'file states', open: (p) => p.goto('/events?view=files') },
 	{ name: 'not found', open: (p) => p.goto('/no-such-page') }

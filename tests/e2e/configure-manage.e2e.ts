@@ -275,11 +275,13 @@ test.describe('moving or resizing the cache', () => {
 	});
 });
 
-test('duplicate links to the add form with the source id', async ({ page, agent }) => {
+test('duplicate opens the add form started from the source', async ({ page, agent }) => {
 	await openPage(page, agent, `/drives/${TEAM}`);
 	await page.getByRole('button', { name: 'More', exact: true }).click();
-	const link = page.getByRole('link', { name: 'Duplicate as a new drive' });
-	await expect(link).toHaveAttribute('href', `/drives/new?kind=drive&from=${TEAM}`);
+	await page.getByRole('link', { name: 'Duplicate as a new drive' }).click();
+	await expect(page).toHaveURL(`/drives/new?from=${TEAM}`);
+	await expect(page.getByLabel('Bucket')).toHaveValue('studio-projects');
+	await expect(page.getByLabel('Name')).toHaveValue('');
 });
 
 test('every confirmation cancelled sends nothing', async ({ page, agent }) => {

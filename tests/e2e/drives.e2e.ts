@@ -48,11 +48,19 @@ test.describe('drives and backups', () => {
 		await expect(server).toContainText('3 with errors');
 	});
 
-	test('with none, says what a drive is and where to add one', async ({ page, agent }) => {
+	test('with none, says what a drive is and offers to add one', async ({ page, agent }) => {
 		await control(agent, 'drives', { empty: true });
 		await signInWithToken(page, agent);
 		await page.goto('/drives');
-		await expect(page.getByTestId('drives-empty')).toContainText("Add them in the agent's own app");
+		const empty = page.getByTestId('drives-empty');
+		await expect(empty).not.toContainText("the agent's own app");
+		// Offered once, in the empty state.
+		await expect(page.getByRole('link', { name: 'Add a drive' })).toHaveCount(1);
+		await empty.getByRole('link', { name: 'Add a backup' }).click();
+		await expect(page).toHaveURL('/backups/new');
+		await page.goBack();
+		await empty.getByRole('link', { name: 'Add a drive' }).click();
+		await expect(page).toHaveURL('/drives/new');
 		await page.goto('/');
 		await expect(page.getByTestId('storage-empty')).toBeVisible();
 	});

@@ -1,0 +1,59 @@
+import { readStorageList, type StorageKind, type StorageList } from '$lib/api/drives';
+import { AgentError } from '$lib/api/errors';
+import { listFreeLetters } from '$lib/api/folders';
+import { readHistory } from '$lib/api/history';
+import { DATA, readAgent } from '../page-data/page-data.svelte.ts';
+
+/**
+ * What the form of a new or changed drive or backup reads before it opens: every drive and backup
+ * (for the checks, and the item being changed), the free drive letters, and the newest history
+ * rows (the accounts they name). Reads only: nothing here changes the agent.
+ */
+
+type Depends = (...deps: `${string}:${string}`[]) => void;
+
+/** History rows read for the accounts they name. */
+const HISTORY_ROWS = 50;
+
+export type ConfigData = {
+	list: StorageList;
+	/** Null when the agent did not list them: the letter check then waits for the agent. */
+	freeLetters: string[] | null;
+	historyRows: unknown[];
+};
+
+/** A read that may fail without failing the form: null (or the fallback) in its place. */
+const optional = <T, F>(read: Promise<T>, fallback: F): Promise<T | F> =>
+	read.catch((error: unknown) => {
+		if (error instanceof AgentError) return fallback;
+		throw error;
+	});
+
+export function readConfig(kind: StorageKind, id: string | null, depends: Depends) {
+	return {
+		kind,
+		id,
+		config: readAgent(depends, DATA.storage, async (signal): Promise<ConfigData> => {
+			const [list, freeLetters, history] = await Promise.all([
+				readStorageList({ signal }),
+				kind === 'drive' ? optional(listFreeLetters({ signal }), null) : Promise.resolve(null),
+				optional(
+					readHistory(
+						{
+							page: 1,
+							pageSize: HISTORY_ROWS,
+							sortField: 'StartDate',
+							descending: true,
+							origin: 0,
+							status: 0,
+							direction: 0
+						},
+						{ signal }
+					),
+					null
+				)
+			]);
+			return { list, freeLetters, historyRows: history?.rows.map((r) => r.raw) ?? [] };
+		})
+	};
+}
