@@ -249,10 +249,9 @@ test.describe('checks before sending, and the agent’s refusals', () => {
 		await page.getByLabel('Name').fill('x'.repeat(101));
 		const folder = page.getByLabel('Folder to back up');
 		await folder.fill('d:/archive/Projects');
-		// Said live, for its folder and its cache folder alike.
+		// Said live, once: a synced folder's cache is its own folder.
 		await expect(page.getByTestId('local-path-relation')).toHaveText(
-			'This folder is inside the folder of the drive "Archive" (D:\\Archive).' +
-				'This folder is inside the cache folder of the drive "Archive" (D:\\Archive).'
+			'This folder is inside the folder of the drive "Archive" (D:\\Archive).'
 		);
 		await fillCloud(page);
 		await page.getByRole('button', { name: 'Add the backup' }).click();
