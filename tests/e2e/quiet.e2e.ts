@@ -214,3 +214,40 @@ test.describe('the overview', () => {
 		expect(updates()).toBe(1);
 	});
 });
+
+test.describe('an idle overview', () => {
+	test('is not drawn again to say that nothing moved', async ({ page, agent }) => {
+		await page.clock.install();
+		await signInWithToken(page, agent);
+		await page.goto('/');
+		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+		await expect(page.getByTestId('overview-checked')).toHaveText(
+			'Checked every 10 s while this page is open'
+		);
+		const step = async (ms: number) => {
+			for (let t = 0; t < ms; t += 1000) await page.clock.runFor(1000);
+		};
+		// Two samples of nothing: the chart is there, at zero.
+		await step(11_000);
+		const chart = page.getByTestId('throughput-chart');
+		await expect(chart.locator('canvas')).toHaveCount(1);
+		await page.evaluate(() => {
+			const changes: string[] = [];
+			(window as unknown as { changes: string[] }).changes = changes;
+			for (const id of ['throughput-chart', 'overview-checked']) {
+				const el = document.querySelector(`[data-testid="${id}"]`)!;
+				new MutationObserver(() => changes.push(id)).observe(el, {
+					subtree: true,
+					childList: true,
+					characterData: true,
+					attributes: true
+				});
+			}
+		});
+		// Eight more samples and four status checks, all saying what the last one said.
+		await step(40_000);
+		expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual(
+			[]
+		);
+	});
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityOf, Throughput } from './activity.ts';
+import { activityOf, FLAT_DRAW_MS, Throughput } from './activity.ts';
 import type { Transfer } from './live-records';
 
 const t = (extra: Partial<Transfer>): Transfer => ({
@@ -71,5 +71,21 @@ describe('activity', () => {
 		for (let i = 0; i < 200; i++) th.add(i, activityOf([], i));
 		expect(th.samples).toHaveLength(180);
 		expect(th.samples[0]?.at).toBe(20);
+	});
+
+	it('tells of a sample that says nothing new once a minute, of a change at once', () => {
+		const th = new Throughput();
+		let told = 0;
+		th.onSample(() => told++);
+		th.add(0, activityOf([], 0));
+		th.add(5_000, activityOf([], 5_000));
+		expect(told).toBe(2);
+		for (let at = 10_000; at < 5_000 + FLAT_DRAW_MS; at += 5_000) th.add(at, activityOf([], at));
+		expect(told).toBe(2);
+		th.add(5_000 + FLAT_DRAW_MS, activityOf([], 5_000 + FLAT_DRAW_MS));
+		expect(told).toBe(3);
+		th.add(10_000 + FLAT_DRAW_MS, activityOf([t({ speed: 5_000 })], 10_000 + FLAT_DRAW_MS));
+		expect(told).toBe(4);
+		expect(th.samples).toHaveLength(15);
 	});
 });

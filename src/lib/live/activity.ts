@@ -74,19 +74,31 @@ export const SAMPLE_MS = 5_000;
 const KEEP_SAMPLES = 180;
 
 /** Upload and download speed every 5 s, the last 15 minutes, for the overview's chart. */
+/** Samples that say what the last one said are drawn this often, not every 5 s. */
+export const FLAT_DRAW_MS = 60_000;
+
 export class Throughput {
 	#samples: ThroughputSample[] = [];
 	#listeners = new Set<() => void>();
+	#toldAt = -Infinity;
 
-	/** A sample of the speeds now; null when there are no figures to go by. */
+	/**
+	 * A sample of the speeds now; null when there are no figures to go by. Listeners hear of it at
+	 * once when it differs from the last one (and of the first two), else once a minute: an idle
+	 * agent's chart is not drawn again every 5 s to say nothing moved.
+	 */
 	add(at: number, activity: Activity | null) {
 		const known = activity !== null && !(activity.quietMs !== null && activity.quietMs >= QUIET_MS);
-		this.#samples.push(
-			known
-				? { at, upload: activity.upload ?? 0, download: activity.download ?? 0 }
-				: { at, upload: null, download: null }
-		);
+		const sample: ThroughputSample = known
+			? { at, upload: activity.upload ?? 0, download: activity.download ?? 0 }
+			: { at, upload: null, download: null };
+		const last = this.#samples.at(-1);
+		const same = last && last.upload === sample.upload && last.download === sample.download;
+		this.#samples.push(sample);
 		if (this.#samples.length > KEEP_SAMPLES) this.#samples.shift();
+		// A line needs two points: the first two are told whatever they say.
+		if (same && this.#samples.length > 2 && at - this.#toldAt < FLAT_DRAW_MS) return;
+		this.#toldAt = at;
 		for (const listener of this.#listeners) listener();
 	}
 

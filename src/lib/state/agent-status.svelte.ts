@@ -47,6 +47,11 @@ class AgentStatusMonitor {
 	 * fails, then 'gone' until one succeeds. Meanwhile the status is read every 2 s.
 	 */
 	#away: { phase: 'going' | 'gone'; since: number } | null = null;
+
+	/** How often the status is read while the agent answers (read again with each reading). */
+	get everyMs(): number {
+		return this.#away ? RETURN_POLL_MS : POLL_MS;
+	}
 	#failures = 0;
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#controller: AbortController | null = null;
