@@ -522,6 +522,31 @@ describe('overlapping folders', () => {
 		]);
 	});
 
+	it('names each drive once, by the nearest of its folders', () => {
+		expect(overlaps('D:\\', context)).toEqual([
+			{
+				kind: 'drive',
+				name: 'Projects',
+				which: 'folder',
+				path: 'D:\\Projects',
+				relation: 'contains'
+			}
+		]);
+		const nested: Drive = { ...teamDrive, permanentLocalPath: 'G:\\Cache' };
+		expect(overlaps('G:\\Cache', { drives: [nested], backups: [] })).toEqual([
+			{
+				kind: 'drive',
+				name: 'Team Drive',
+				which: 'cache folder',
+				path: 'G:\\Cache',
+				relation: 'same'
+			}
+		]);
+		expect(checks(backupForm({ localPath: 'D:\\' }), context).localPath).toEqual([
+			'This folder holds the folder of the drive "Projects" (D:\\Projects).'
+		]);
+	});
+
 	it('says so when the agent reports the folder in one of its drives', () => {
 		expect(
 			checks(backupForm({ localPath: 'X:\\Elsewhere' }), { ...context, folderInDrive: true })

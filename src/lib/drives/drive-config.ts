@@ -387,8 +387,8 @@ export type Overlap = {
 const itemName = (d: Drive) => d.name?.trim() || d.id;
 
 /**
- * The drives and backups whose folder or cache folder is `path`, holds it, or lies inside it;
- * `selfId` (the item being changed) is left out.
+ * The drives and backups whose folder or cache folder is `path`, holds it, or lies inside it,
+ * each named once; `selfId` (the item being changed) is left out.
  */
 export function overlaps(
 	path: string,
@@ -407,16 +407,19 @@ export function overlaps(
 		const letter = kind === 'drive' ? letterOf(item.driveName) : '';
 		const folder =
 			item.localPath || (letter && item.driveType !== DRIVE_TYPE.LocalPath ? `${letter}:\\` : null);
+		// Each item once: the folder that is `path`, or else its first folder that touches it (a
+		// synced folder's cache is its own folder; a drive and its cache can share a disk).
+		let mine: Overlap | null = null;
 		for (const [which, other] of [
 			['folder', folder],
 			['cache folder', item.permanentLocalPath]
 		] as const) {
 			if (!other || other === DRIVE_CONFIG.agentChoosesCache) continue;
-			// A synced folder's cache is its own folder: said once.
-			if (which === 'cache folder' && folder && relatePaths(other, folder) === 'same') continue;
 			const relation = relatePaths(path, other);
-			if (relation) found.push({ kind, name: itemName(item), which, path: other, relation });
+			if (relation && (!mine || (relation === 'same' && mine.relation !== 'same')))
+				mine = { kind, name: itemName(item), which, path: other, relation };
 		}
+		if (mine) found.push(mine);
 	}
 	return found;
 }
