@@ -966,24 +966,41 @@ export type Removal = {
 	typeName: boolean;
 };
 
-/** What removing a drive or backup does, from the agent's own numbers (null: not read). */
+/**
+ * What removing a drive or backup does, from the agent's own numbers (null: not read). Files
+ * still to upload are not uploaded once it is removed; this agent leaves them in the cache folder
+ * (a backup's own folder), named by `folder` where the console read it.
+ */
 export function removalWords(
 	kind: StorageKind,
 	name: string,
 	pendingUpload: number | null,
-	cacheSize: number | null = null
+	cacheSize: number | null = null,
+	folder: string | null = null
 ): Removal {
 	const sentences = [
 		`The agent stops syncing "${name}" and forgets the ${kind}. The files in the cloud stay.`
 	];
+	const place = folder?.trim();
+	const where =
+		kind === 'drive'
+			? place
+				? `the cache folder ${place}`
+				: 'its cache folder'
+			: place
+				? `its own folder ${place}`
+				: 'its own folder';
+	const fate = `not uploaded once the ${kind} is removed`;
 	const pending = typeof pendingUpload === 'number' && Number.isFinite(pendingUpload);
 	if (!pending)
 		sentences.push(
-			'The console could not read how many files are still to upload: some may not be in the cloud yet.'
+			`The console could not read how many files are still to upload. Any not yet uploaded stay in ${where} on this computer; they are ${fate}.`
 		);
 	else if (pendingUpload > 0)
 		sentences.push(
-			`${formatCount(pendingUpload)} ${pendingUpload === 1 ? 'file is' : 'files are'} still to upload and not in the cloud yet: wait until they are, or they may be lost.`
+			pendingUpload === 1
+				? `1 file not yet uploaded stays in ${where} on this computer; it is ${fate}.`
+				: `${formatCount(pendingUpload)} files not yet uploaded stay in ${where} on this computer; they are ${fate}.`
 		);
 	else sentences.push('Every file is in the cloud.');
 	if (typeof cacheSize === 'number' && Number.isFinite(cacheSize) && cacheSize > 0)
