@@ -42,7 +42,7 @@ type AxeWindow = { axe?: typeof axe };
 /** The a11y.e2e.ts scan, on what is open: light with every rule, dark with contrast. */
 async function scan(page: Page, label: string) {
 	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-	// Off the buttons: a hovered primary button is lighter in dark (app.css), as a11y.e2e.ts never hovers.
+	// Off the buttons: this scans them at rest; a11y.e2e.ts scans hovered ones.
 	await page.mouse.move(0, 0);
 	for (const scheme of ['light', 'dark'] as const) {
 		await page.emulateMedia({ colorScheme: scheme });
