@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
 
@@ -272,3 +272,33 @@ for (const [signedIn, screens] of [
 		}
 	});
 }
+
+/** A hovered filled button keeps its text readable: the scans above never hover. */
+test('hovered primary and danger buttons keep their contrast, light and dark', async ({
+	page,
+	agent
+}) => {
+	await control(agent, 'status', { status: 1 });
+	await signInWithToken(page, agent);
+	await page.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f');
+	await expect(page.getByTestId('health-counts')).toBeVisible();
+	const hovered = async (kind: string, button: Locator) => {
+		await expect(button).toHaveClass(new RegExp(`btn-${kind}`));
+		await expect(button).toBeEnabled();
+		await button.hover();
+		// Hovered for real, or the scan below proves nothing.
+		await expect.poll(() => button.evaluate((b) => b.matches(':hover'))).toBe(true);
+		for (const scheme of ['light', 'dark'] as const) {
+			await page.emulateMedia({ colorScheme: scheme });
+			await scan(page, `hovered ${kind} button (${scheme})`, ['color-contrast']);
+		}
+		await page.emulateMedia({ colorScheme: 'light' });
+	};
+	await hovered('primary', page.getByRole('button', { name: 'Sync now' }));
+	await page.getByRole('button', { name: 'More', exact: true }).click();
+	await page.getByRole('button', { name: /Remove this drive/ }).click();
+	await hovered(
+		'danger',
+		page.getByTestId('remove-dialog').getByRole('button', { name: 'Remove now' })
+	);
+});

@@ -42,7 +42,7 @@ type AxeWindow = { axe?: typeof axe };
 /** The a11y.e2e.ts scan, on what is open: light with every rule, dark with contrast. */
 async function scan(page: Page, label: string) {
 	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-	// Off the buttons: a hovered primary button is lighter in dark (app.css), as a11y.e2e.ts never hovers.
+	// Off the buttons: this scans them at rest; a11y.e2e.ts scans hovered ones.
 	await page.mouse.move(0, 0);
 	for (const scheme of ['light', 'dark'] as const) {
 		await page.emulateMedia({ colorScheme: scheme });
@@ -74,10 +74,14 @@ test.describe('removing a drive or backup', () => {
 		const dialog = page.getByTestId('remove-dialog');
 		await expect(dialog.getByRole('heading')).toHaveText('Remove Team Drive?');
 		const what = dialog.getByTestId('remove-consequences');
-		await expect(what).toContainText(`${count(pending)} files are still to upload`);
+		const cache = (await model(agent))!.permanentLocalPath;
+		// Said once, with the folder the dialog read from the agent.
+		await expect(what).toContainText(
+			`${count(pending)} files not yet uploaded stay in the cache folder ${cache} on this computer; they are not uploaded once the drive is removed.`
+		);
+		await expect(what.getByText(/not uploaded/)).toHaveCount(1);
 		await expect(what).toContainText('The files in the cloud stay');
 		await expect(what).toContainText('The cache on this computer holds');
-		await expect(what).toContainText('they stay in its cache folder');
 		await scan(page, 'remove dialog');
 		// Without the name typed, nothing is sent.
 		await dialog.getByRole('button', { name: 'Remove now' }).click();
@@ -122,7 +126,14 @@ test.describe('removing a drive or backup', () => {
 		await openPage(page, agent, `/backups/${LAPTOP}`);
 		await more(page, /Remove this backup/);
 		const dialog = page.getByTestId('remove-dialog');
-		await expect(dialog).toContainText('they stay in its own folder');
+		const backups = await get<{ id: string; localPath: string }[]>(
+			agent,
+			'/management/cloudbackup'
+		);
+		const folder = backups.find((b) => b.id === LAPTOP)?.localPath;
+		const what = dialog.getByTestId('remove-consequences');
+		await expect(what).toContainText(`in its own folder ${folder} on this computer;`);
+		await expect(what).toContainText('not uploaded once the backup is removed.');
 		await dialog.getByLabel('Type Laptop documents to confirm').fill('Laptop documents');
 		await dialog.getByRole('button', { name: 'Remove now' }).click();
 		await expect(page.getByTestId('removed-outcome')).toContainText(

@@ -282,6 +282,21 @@ describe('planning an import', () => {
 		);
 	});
 
+	it('re-imports a synced folder whose cache is its own folder, as the agent answers it', () => {
+		const oldMedia: Drive = { ...projects, name: 'Old media', localPath: 'E:\\Media' };
+		const synced: Drive = { ...oldMedia, permanentLocalPath: 'E:\\Media' };
+		const file = exportConfig([synced], [], AT);
+		expect(file.drives[0]?.permanentLocalPath).toBe('$$$');
+		// A file that names the folder as its cache (written by hand, or by an older console).
+		const named = { ...file, drives: [{ ...file.drives[0], permanentLocalPath: 'E:\\Media' }] };
+		for (const text of [JSON.stringify(file), JSON.stringify(named)]) {
+			const parsed = parseConfig(text);
+			expect(parsed.items[0]?.body).toMatchObject({ permanentLocalPath: '$$$' });
+			const plan = planImport(parsed.items, { drives: [], backups: [], freeLetters: [] });
+			expect(plan.map((p) => [p.action, p.reasons])).toEqual([['create', []]]);
+		}
+	});
+
 	it('says a letter the machine does not offer as taken', () => {
 		const plan = planImport(items.slice(0, 1), { drives: [], backups: [], freeLetters: ['F'] });
 		expect(plan[0]?.reasons).toEqual([

@@ -522,6 +522,31 @@ describe('overlapping folders', () => {
 		]);
 	});
 
+	it('names each drive once, by the nearest of its folders', () => {
+		expect(overlaps('D:\\', context)).toEqual([
+			{
+				kind: 'drive',
+				name: 'Projects',
+				which: 'folder',
+				path: 'D:\\Projects',
+				relation: 'contains'
+			}
+		]);
+		const nested: Drive = { ...teamDrive, permanentLocalPath: 'G:\\Cache' };
+		expect(overlaps('G:\\Cache', { drives: [nested], backups: [] })).toEqual([
+			{
+				kind: 'drive',
+				name: 'Team Drive',
+				which: 'cache folder',
+				path: 'G:\\Cache',
+				relation: 'same'
+			}
+		]);
+		expect(checks(backupForm({ localPath: 'D:\\' }), context).localPath).toEqual([
+			'This folder holds the folder of the drive "Projects" (D:\\Projects).'
+		]);
+	});
+
 	it('says so when the agent reports the folder in one of its drives', () => {
 		expect(
 			checks(backupForm({ localPath: 'X:\\Elsewhere' }), { ...context, folderInDrive: true })
@@ -713,15 +738,24 @@ describe('what cannot change, and removal', () => {
 	});
 
 	it('asks for the name when files are still to upload, or their number is unknown', () => {
-		expect(removalWords('drive', 'Team Drive', 3, 2 * 1024 ** 3)).toEqual({
+		expect(removalWords('drive', 'Team Drive', 3, 2 * 1024 ** 3, 'C:\\Agent\\cache\\d-1')).toEqual({
 			sentences: [
 				'The agent stops syncing "Team Drive" and forgets the drive. The files in the cloud stay.',
-				'3 files are still to upload and not in the cloud yet: wait until they are, or they may be lost.',
+				'3 files not yet uploaded stay in the cache folder C:\\Agent\\cache\\d-1 on this computer; they are not uploaded once the drive is removed.',
 				'The cache on this computer holds 2.0 GB.'
 			],
 			typeName: true
 		});
-		expect(removalWords('backup', 'Photos', 1).sentences[1]).toContain('1 file is still');
+		expect(removalWords('backup', 'Photos', 1, null, 'C:\\Users\\ana\\Pictures').sentences[1]).toBe(
+			'1 file not yet uploaded stays in its own folder C:\\Users\\ana\\Pictures on this computer; it is not uploaded once the backup is removed.'
+		);
+		// The folder not read: where is said all the same.
+		expect(removalWords('drive', 'X', 2).sentences[1]).toContain('stay in its cache folder on');
+		expect(removalWords('backup', 'X', null).sentences[1]).toBe(
+			'The console could not read how many files are still to upload. Any not yet uploaded stay in its own folder on this computer; they are not uploaded once the backup is removed.'
+		);
+		for (const words of [removalWords('drive', 'X', 5), removalWords('drive', 'X', null)])
+			expect(words.sentences.join(' ')).not.toContain('lost');
 		expect(removalWords('backup', 'Photos', 0)).toEqual({
 			sentences: [
 				'The agent stops syncing "Photos" and forgets the backup. The files in the cloud stay.',

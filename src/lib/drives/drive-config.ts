@@ -387,8 +387,8 @@ export type Overlap = {
 const itemName = (d: Drive) => d.name?.trim() || d.id;
 
 /**
- * The drives and backups whose folder or cache folder is `path`, holds it, or lies inside it;
- * `selfId` (the item being changed) is left out.
+ * The drives and backups whose folder or cache folder is `path`, holds it, or lies inside it,
+ * each named once; `selfId` (the item being changed) is left out.
  */
 export function overlaps(
 	path: string,
@@ -407,16 +407,19 @@ export function overlaps(
 		const letter = kind === 'drive' ? letterOf(item.driveName) : '';
 		const folder =
 			item.localPath || (letter && item.driveType !== DRIVE_TYPE.LocalPath ? `${letter}:\\` : null);
+		// Each item once: the folder that is `path`, or else its first folder that touches it (a
+		// synced folder's cache is its own folder; a drive and its cache can share a disk).
+		let mine: Overlap | null = null;
 		for (const [which, other] of [
 			['folder', folder],
 			['cache folder', item.permanentLocalPath]
 		] as const) {
 			if (!other || other === DRIVE_CONFIG.agentChoosesCache) continue;
-			// A synced folder's cache is its own folder: said once.
-			if (which === 'cache folder' && folder && relatePaths(other, folder) === 'same') continue;
 			const relation = relatePaths(path, other);
-			if (relation) found.push({ kind, name: itemName(item), which, path: other, relation });
+			if (relation && (!mine || (relation === 'same' && mine.relation !== 'same')))
+				mine = { kind, name: itemName(item), which, path: other, relation };
 		}
+		if (mine) found.push(mine);
 	}
 	return found;
 }
@@ -963,24 +966,41 @@ export type Removal = {
 	typeName: boolean;
 };
 
-/** What removing a drive or backup does, from the agent's own numbers (null: not read). */
+/**
+ * What removing a drive or backup does, from the agent's own numbers (null: not read). Files
+ * still to upload are not uploaded once it is removed; this agent leaves them in the cache folder
+ * (a backup's own folder), named by `folder` where the console read it.
+ */
 export function removalWords(
 	kind: StorageKind,
 	name: string,
 	pendingUpload: number | null,
-	cacheSize: number | null = null
+	cacheSize: number | null = null,
+	folder: string | null = null
 ): Removal {
 	const sentences = [
 		`The agent stops syncing "${name}" and forgets the ${kind}. The files in the cloud stay.`
 	];
+	const place = folder?.trim();
+	const where =
+		kind === 'drive'
+			? place
+				? `the cache folder ${place}`
+				: 'its cache folder'
+			: place
+				? `its own folder ${place}`
+				: 'its own folder';
+	const fate = `not uploaded once the ${kind} is removed`;
 	const pending = typeof pendingUpload === 'number' && Number.isFinite(pendingUpload);
 	if (!pending)
 		sentences.push(
-			'The console could not read how many files are still to upload: some may not be in the cloud yet.'
+			`The console could not read how many files are still to upload. Any not yet uploaded stay in ${where} on this computer; they are ${fate}.`
 		);
 	else if (pendingUpload > 0)
 		sentences.push(
-			`${formatCount(pendingUpload)} ${pendingUpload === 1 ? 'file is' : 'files are'} still to upload and not in the cloud yet: wait until they are, or they may be lost.`
+			pendingUpload === 1
+				? `1 file not yet uploaded stays in ${where} on this computer; it is ${fate}.`
+				: `${formatCount(pendingUpload)} files not yet uploaded stay in ${where} on this computer; they are ${fate}.`
 		);
 	else sentences.push('Every file is in the cloud.');
 	if (typeof cacheSize === 'number' && Number.isFinite(cacheSize) && cacheSize > 0)

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pendingFate, removalNotice, removedWords } from './removal.svelte.ts';
+import { removalNotice, removedWords } from './removal.svelte.ts';
 
 describe('removal words', () => {
-	it('says where files still to upload stay, by kind, and nothing when none is', () => {
-		expect(pendingFate('drive', 3)).toContain('they stay in its cache folder on this computer');
-		expect(pendingFate('backup', 3)).toContain('they stay in its own folder');
-		// Not read: what would happen to them is said all the same.
-		expect(pendingFate('drive', null)).toContain('its cache folder');
-		expect(pendingFate('drive', 0)).toBeNull();
-	});
-
 	it('says what removing did, with the files left behind counted', () => {
 		expect(removedWords('drive', 'Team Drive', 1234)).toBe(
 			'Removed the drive "Team Drive". Its files in the cloud stay. 1,234 files still to upload stay in its cache folder on this computer.'

@@ -3,19 +3,12 @@ import type { ActionOutcome } from '$lib/actions/action.svelte';
 import { formatCount } from '$lib/format/cells';
 
 /**
- * Removing a drive or backup, beyond what `removalWords` says before: where files still to upload
- * go (the development agent's answer: they stay in the cache folder, a backup's own folder, which
- * the agent leaves on disk), the outcome said after, and that outcome carried to /drives, as the
- * removed item's page goes with it.
+ * Removing a drive or backup, after `removalWords` has said what it does: the outcome in words
+ * (files still to upload stay in the cache folder, a backup's own folder, which the development
+ * agent leaves on disk), carried to /drives, as the removed item's page goes with it.
  */
 
 const whereLeft = (kind: StorageKind) => (kind === 'drive' ? 'its cache folder' : 'its own folder');
-
-/** What happens to the files still to upload, said before removing; null when none is. */
-export function pendingFate(kind: StorageKind, pendingUpload: number | null): string | null {
-	if (pendingUpload === 0) return null;
-	return `Files still to upload are not uploaded after the ${kind} is removed: they stay in ${whereLeft(kind)} on this computer, which the agent leaves on disk.`;
-}
 
 /** What removing did, in words, from the numbers read just before. */
 export function removedWords(kind: StorageKind, name: string, pendingUpload: number | null) {
