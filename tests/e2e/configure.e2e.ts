@@ -101,6 +101,9 @@ test.describe('add a drive or a backup', () => {
 		await page.goto('/drives/new');
 		await page.getByLabel('Name').fill('Synced work');
 		await page.getByLabel('Synced folder').check();
+		// Its cache is the folder itself: no cache folder to choose, and it says so.
+		await expect(page.getByTestId('synced-cache')).toBeVisible();
+		await expect(page.getByLabel('A folder I choose')).toHaveCount(0);
 		const folder = page.getByLabel('Folder to sync');
 		const relation = page.getByTestId('local-path-relation');
 		// Typed: an unknown folder is said in words.
