@@ -186,7 +186,17 @@ test.describe('moving or resizing the cache', () => {
 		await folder.fill('D:\\Archive\\cache');
 		await dialog.getByRole('button', { name: 'Move the cache' }).click();
 		await expect(dialog).toContainText('inside the folder of the drive "Archive"');
-		await folder.fill('D:\\Cache');
+		// The destination through the picker: a disk, then a new folder on it.
+		await folder.fill('');
+		await dialog.getByRole('button', { name: 'Browse' }).click();
+		const browser = dialog.getByRole('group', {
+			name: 'Folders on the computer the agent runs on'
+		});
+		await browser.getByRole('button', { name: 'D:\\', exact: true }).click();
+		await expect(folder).toHaveValue('D:\\');
+		await browser.getByLabel('New folder in D:\\').fill('Cache');
+		await browser.getByRole('button', { name: 'Make folder' }).click();
+		await expect(folder).toHaveValue('D:\\Cache');
 		await dialog.getByRole('button', { name: 'Move the cache' }).click();
 		const progress = dialog.getByTestId('cache-progress');
 		await expect(progress).toContainText('The agent is moving the cache to D:\\Cache');
