@@ -224,7 +224,8 @@ export const stored = async (page: Page, agent: string) =>
 
 /**
  * Browser notifications, allowed, recorded as "title: body" in `window.shown` instead of shown; the
- * tab counts as hidden while `window.hide` is true. Call before the page loads.
+ * tab counts as hidden while `window.hide` is true, and `hide` fires visibilitychange as a browser
+ * does. Call before the page loads.
  */
 export async function fakeNotifications(page: Page) {
 	await page.addInitScript(() => {
@@ -243,11 +244,18 @@ export async function fakeNotifications(page: Page) {
 		Object.defineProperty(document, 'hidden', {
 			get: () => (window as unknown as { hide?: boolean }).hide === true
 		});
+		Object.defineProperty(document, 'visibilityState', {
+			get: () => ((window as unknown as { hide?: boolean }).hide === true ? 'hidden' : 'visible')
+		});
 	});
 	return {
 		shown: () => page.evaluate(() => (window as unknown as { shown: string[] }).shown),
+		// As a browser does: the change is announced.
 		hide: (hidden: boolean) =>
-			page.evaluate((h) => ((window as unknown as { hide: boolean }).hide = h), hidden)
+			page.evaluate((h) => {
+				(window as unknown as { hide: boolean }).hide = h;
+				document.dispatchEvent(new Event('visibilitychange'));
+			}, hidden)
 	};
 }
 
