@@ -1,4 +1,5 @@
 import type { ChannelName } from '$lib/contract';
+import { whenShown } from '$lib/ui/clock.svelte';
 import { Emitter } from './emitter';
 import type { EventKind } from './event-words';
 import type { Heard, HubClient, ReadBy, Subscription } from './hub-client';
@@ -182,22 +183,10 @@ export class LiveChannel<T> {
 	/** Counts for the views; a hidden page publishes them when shown again (see `Live`). */
 	#publishSoon() {
 		if (!this.#publishesItself) return;
-		if (typeof document !== 'undefined' && document.hidden) {
-			if (!this.#waitingToBeShown) {
-				this.#waitingToBeShown = true;
-				const shown = () => {
-					if (document.hidden) return;
-					document.removeEventListener('visibilitychange', shown);
-					this.#waitingToBeShown = false;
-					this.#publishNow();
-				};
-				document.addEventListener('visibilitychange', shown);
-			}
-			return;
-		}
+		if (typeof document !== 'undefined' && document.hidden) return whenShown(this.#shown);
 		this.#publishTimer ??= setTimeout(() => this.#publishNow(), PUBLISH_MS);
 	}
-	#waitingToBeShown = false;
+	readonly #shown = () => this.#publishNow();
 
 	/** Publishes the counts now (the owner's draw). */
 	publish() {

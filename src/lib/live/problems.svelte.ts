@@ -1,4 +1,5 @@
 import { config } from '$lib/config.svelte';
+import { whenShown } from '$lib/ui/clock.svelte';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import type { Severity } from './event-words';
 import { payloadOf, type TimelineEntry } from './timeline-entry';
@@ -40,8 +41,7 @@ type Listener = (problem: Problem) => void;
 export class Problems {
 	version = $state(0);
 	#list: Problem[] = [];
-	/** Problems came while the page was hidden: the views learn of them when it is shown. */
-	#unshown = false;
+
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state
 	readonly #listeners = new Set<Listener>();
 	/** When the user last looked at the events of this agent. */
@@ -74,21 +74,11 @@ export class Problems {
 		if (!added) return;
 		if (this.#list.length > MAX_PROBLEMS) this.#list = this.#list.slice(-MAX_PROBLEMS);
 		// Hidden, the alerts above go at once; the lists and counts nobody sees wait to be shown.
-		if (typeof document !== 'undefined' && document.hidden) this.#showWhenShown();
-		else this.version++;
+		if (typeof document !== 'undefined' && document.hidden) whenShown(this.#show);
+		else this.#show();
 	}
 
-	#showWhenShown() {
-		if (this.#unshown) return;
-		this.#unshown = true;
-		const shown = () => {
-			if (document.hidden) return;
-			document.removeEventListener('visibilitychange', shown);
-			this.#unshown = false;
-			this.version++;
-		};
-		document.addEventListener('visibilitychange', shown);
-	}
+	readonly #show = () => void this.version++;
 
 	/** Problems of the last hour, newest first. */
 	recent(now = Date.now()): Problem[] {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clock, tickWhileShown } from './clock.svelte';
+import { clock, tickWhileShown, whenShown } from './clock.svelte';
 
 class FakePage extends EventTarget {
 	hidden = false;
@@ -52,5 +52,22 @@ describe('tickWhileShown', () => {
 describe('clock', () => {
 	it('is the time itself outside an effect', () => {
 		expect(clock.now).toBe(Date.now());
+	});
+});
+
+describe('whenShown', () => {
+	it('calls back once when the hidden page is shown, however often it was asked', () => {
+		const page = new FakePage();
+		page.hidden = true;
+		const then = vi.fn();
+		whenShown(then, page);
+		whenShown(then, page);
+		page.show(false);
+		expect(then).not.toHaveBeenCalled();
+		page.show(true);
+		expect(then).toHaveBeenCalledTimes(1);
+		page.show(false);
+		page.show(true);
+		expect(then).toHaveBeenCalledTimes(1);
 	});
 });

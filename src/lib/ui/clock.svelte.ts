@@ -96,6 +96,26 @@ class Clock {
 export const clock = new Clock();
 
 /**
+ * Calls `then` once, when the hidden page is next shown (a view nobody saw is brought up to date
+ * then); a second call before that adds nothing. For the hidden page only.
+ */
+export function whenShown(then: () => void, page: Page = document): void {
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state
+	const waiting = waitingFor.get(page) ?? new Set<() => void>();
+	waitingFor.set(page, waiting);
+	if (waiting.has(then)) return;
+	waiting.add(then);
+	const shown = () => {
+		if (page.hidden) return;
+		page.removeEventListener('visibilitychange', shown);
+		waiting.delete(then);
+		then();
+	};
+	page.addEventListener('visibilitychange', shown);
+}
+const waitingFor = new WeakMap<Page, Set<() => void>>();
+
+/**
  * Whether the page is shown (not a hidden tab or a minimised window), as state: a view that
  * draws (a chart) skips its drawing while hidden and draws once when shown again.
  */
