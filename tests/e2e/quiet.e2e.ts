@@ -17,6 +17,19 @@ async function setShown(page: Page, shown: boolean) {
 	}, shown);
 }
 
+/** Runs the page's clock in 1 s steps, so that no read under way is timed out by a jump. */
+async function runClock(page: Page, ms: number) {
+	for (let t = 0; t < ms; t += 1000) await page.clock.runFor(1000);
+}
+
+/** An overview open on a signed-in page, with its clock installed and the channels live. */
+async function openOverview(page: Page, agent: Parameters<typeof signInWithToken>[1]) {
+	await page.clock.install();
+	await signInWithToken(page, agent);
+	await page.goto('/');
+	await expect(page.getByTestId('notification-status')).toHaveText('Live');
+}
+
 const call = (operation: string) => ({
 	Type: 4,
 	Data: { Operation: operation, HttpMethod: 'PUT', Origin: 'http://localhost' }
@@ -152,10 +165,7 @@ test.describe('a visible page', () => {
 
 test.describe('a chart', () => {
 	test('filled in a hidden tab is drawn only once the tab is shown', async ({ page, agent }) => {
-		await page.clock.install();
-		await signInWithToken(page, agent);
-		await page.goto('/');
-		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+		await openOverview(page, agent);
 		await setShown(page, false);
 		await push(agent, 'notification', {
 			Type: 1,
@@ -203,13 +213,9 @@ test.describe('the overview', () => {
 		const others = () => reads.filter((p) => !p.includes('check_update')).length;
 		expect(updates()).toBe(1);
 		const before = others();
-		// In steps, so that no read under way is timed out by a jump of the clock.
-		const wait = async (ms: number) => {
-			for (let t = 0; t < ms; t += 1000) await page.clock.runFor(1000);
-		};
-		await wait(30_000);
+		await runClock(page, 30_000);
 		await expect.poll(others).toBeGreaterThan(before);
-		await wait(30_000);
+		await runClock(page, 30_000);
 		await expect.poll(others).toBeGreaterThan(before + 2);
 		expect(updates()).toBe(1);
 	});
@@ -217,18 +223,12 @@ test.describe('the overview', () => {
 
 test.describe('an idle overview', () => {
 	test('is not drawn again to say that nothing moved', async ({ page, agent }) => {
-		await page.clock.install();
-		await signInWithToken(page, agent);
-		await page.goto('/');
-		await expect(page.getByTestId('notification-status')).toHaveText('Live');
+		await openOverview(page, agent);
 		await expect(page.getByTestId('overview-checked')).toHaveText(
 			'Checked every 10 s while this page is open'
 		);
-		const step = async (ms: number) => {
-			for (let t = 0; t < ms; t += 1000) await page.clock.runFor(1000);
-		};
 		// Two samples of nothing: the chart is there, at zero.
-		await step(11_000);
+		await runClock(page, 11_000);
 		const chart = page.getByTestId('throughput-chart');
 		await expect(chart.locator('canvas')).toHaveCount(1);
 		await page.evaluate(() => {
@@ -245,7 +245,7 @@ test.describe('an idle overview', () => {
 			}
 		});
 		// Eight more samples and four status checks, all saying what the last one said.
-		await step(40_000);
+		await runClock(page, 40_000);
 		expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual(
 			[]
 		);
