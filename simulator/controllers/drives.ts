@@ -262,6 +262,18 @@ function fill(d: SimStorage, ctx: AgentContext) {
 	}
 }
 
+/** Makes a cache folder (and its parents) on the machine, or refuses as the agent would. */
+function cacheFolderMade(ctx: AgentContext, path: string): string {
+	const made = ensureFolder(ctx.state.folders, path);
+	if (!made)
+		throw refuse(
+			'VALIDATION',
+			'permanentLocalPath',
+			`${path} cannot be made: a file is in the way.`
+		);
+	return made;
+}
+
 const moving = (d: SimStorage) =>
 	d.kind === 'drive' && d.cacheMove
 		? fail('STATUS', `The cache of ${d.name} is moving: wait until it is done.`)
@@ -313,14 +325,7 @@ const create =
 					const problem = cacheProblem(ctx.state, cache);
 					if (problem) throw problem;
 				}
-				const folder = ensureFolder(ctx.state.folders, cache);
-				if (!folder)
-					throw refuse(
-						'VALIDATION',
-						'permanentLocalPath',
-						`${cache} cannot be made: a file is in the way.`
-					);
-				cache = folder;
+				cache = cacheFolderMade(ctx, cache);
 			}
 			made = {
 				...common,
@@ -481,14 +486,7 @@ const changeCache: Handler = (req, ctx) => {
 				'permanentLocalPath',
 				`${to.name}\\ has ${formatBytes(to.freeBytes)} free; the cache holds ${formatBytes(bytes)}.`
 			);
-		const made = ensureFolder(ctx.state.folders, destination);
-		if (!made)
-			throw refuse(
-				'VALIDATION',
-				'permanentLocalPath',
-				`${destination} cannot be made: a file is in the way.`
-			);
-		target = made;
+		target = cacheFolderMade(ctx, destination);
 	}
 	d.maximumCacheSize = wanted.maximumCacheSize;
 	d.rotationalCache = wanted.rotationalCache;
