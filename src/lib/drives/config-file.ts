@@ -151,36 +151,34 @@ export function parseConfig(text: string): ParsedConfig {
 		);
 	const items: ImportItem[] = [];
 	const rows: RowProblem[] = [];
-	(file.data.drives ?? []).forEach((raw, i) => {
-		const parsed = driveItemSchema.safeParse(raw);
-		if (!parsed.success) {
-			rows.push({
-				kind: 'drive',
-				row: i + 1,
-				name: rowName(raw),
-				problem: issuesWords(parsed.error.issues)
-			});
-			return;
-		}
-		const form = fromModel({ ...parsed.data, id: '' }, 'drive').form;
-		const body = toBody({ ...form, id: null });
-		body.maximumCacheSize = exactCap(parsed.data.maximumCacheSize, body.maximumCacheSize);
-		items.push({ kind: 'drive', row: i + 1, body });
+	// Each row read alone: an odd one is reported by its number, the others still come.
+	const read = <T>(
+		kind: StorageKind,
+		list: unknown[] | undefined,
+		schema: z.ZodMiniType<T>,
+		item: (value: T, row: number) => ImportItem
+	) =>
+		(list ?? []).forEach((raw, i) => {
+			const parsed = schema.safeParse(raw);
+			if (parsed.success) items.push(item(parsed.data, i + 1));
+			else
+				rows.push({
+					kind,
+					row: i + 1,
+					name: rowName(raw),
+					problem: issuesWords(parsed.error.issues)
+				});
+		});
+	read('drive', file.data.drives, driveItemSchema, (data, row) => {
+		const body = toBody({ ...fromModel({ ...data, id: '' }, 'drive').form, id: null });
+		body.maximumCacheSize = exactCap(data.maximumCacheSize, body.maximumCacheSize);
+		return { kind: 'drive', row, body };
 	});
-	(file.data.backups ?? []).forEach((raw, i) => {
-		const parsed = backupItemSchema.safeParse(raw);
-		if (!parsed.success) {
-			rows.push({
-				kind: 'backup',
-				row: i + 1,
-				name: rowName(raw),
-				problem: issuesWords(parsed.error.issues)
-			});
-			return;
-		}
-		const form = fromModel({ ...parsed.data, id: '' }, 'backup').form;
-		items.push({ kind: 'backup', row: i + 1, body: toBody({ ...form, id: null }) });
-	});
+	read('backup', file.data.backups, backupItemSchema, (data, row) => ({
+		kind: 'backup',
+		row,
+		body: toBody({ ...fromModel({ ...data, id: '' }, 'backup').form, id: null })
+	}));
 	if (!items.length && !rows.length) return fail('The file holds no drives and no backups.');
 	return { items, rows, error: null };
 }
