@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { cacheMoveFrameSchema, cacheMoveModelSchema } from '$lib/api/schemas/drives';
 import type { NotificationFrame } from '$lib/api/schemas/frames';
 import { NOTIFICATION_TYPE } from '$lib/contract';
 
@@ -13,40 +13,33 @@ export type CacheMove = { destination: string | null; percent: number | null };
 const percentOf = (v: unknown) =>
 	typeof v === 'number' && Number.isFinite(v) ? Math.min(100, Math.max(0, Math.round(v))) : null;
 
-const modelSchema = z.looseObject({
-	cacheMove: z.optional(
-		z.nullable(
-			z.looseObject({ destination: z.optional(z.unknown()), percent: z.optional(z.unknown()) })
-		)
-	)
-});
-
 /** The move a drive's model says is under way, or null when none is. */
 export function cacheMoveOf(model: unknown): CacheMove | null {
-	const parsed = modelSchema.safeParse(model);
+	const parsed = cacheMoveModelSchema.safeParse(model);
 	const move = parsed.success ? parsed.data.cacheMove : null;
 	if (!move) return null;
 	return {
-		destination: typeof move.destination === 'string' ? move.destination : null,
+		destination: typeof move.destination === 'string' ? move.destination.trim() || null : null,
 		percent: percentOf(move.percent)
 	};
 }
 
-const frameSchema = z.looseObject({
-	Operation: z.optional(z.unknown()),
-	DriveId: z.optional(z.unknown()),
-	Destination: z.optional(z.unknown()),
-	Percent: z.optional(z.unknown())
-});
-
 /** A frame's news of this drive's cache move, or null when it is about something else. */
 export function cacheMoveFrame(frame: NotificationFrame, driveId: string): CacheMove | null {
 	if (frame.Type !== NOTIFICATION_TYPE.UserNotification) return null;
-	const parsed = frameSchema.safeParse(frame.Data);
+	const parsed = cacheMoveFrameSchema.safeParse(frame.Data);
 	if (!parsed.success || parsed.data.Operation !== 'CacheMove' || parsed.data.DriveId !== driveId)
 		return null;
 	return {
 		destination: typeof parsed.data.Destination === 'string' ? parsed.data.Destination : null,
 		percent: percentOf(parsed.data.Percent)
 	};
+}
+
+/** "Moving to E:\\Cache: 40%", or "The agent is moving the cache." without its numbers. */
+export function cacheMoveWords(move: CacheMove): string {
+	const where = move.destination
+		? `Moving to ${move.destination}`
+		: 'The agent is moving the cache';
+	return move.percent === null ? `${where}.` : `${where}: ${move.percent}%`;
 }

@@ -1,3 +1,4 @@
+import { cacheMoveWords } from './cache-move.ts';
 import { describe, expect, it } from 'vitest';
 import { AgentHttpError } from '$lib/api/errors';
 import type { Drive } from '$lib/api/schemas/drives';
@@ -8,8 +9,6 @@ import {
 	agentRefusal,
 	cacheBytes,
 	cacheFromBytes,
-	cacheMoveWords,
-	cacheMoving,
 	cacheWords,
 	changedSince,
 	checks,
@@ -890,21 +889,6 @@ describe("the agent's refusals", () => {
 });
 
 describe('a cache move under way', () => {
-	it('reads the move from the model, and none when there is none', () => {
-		expect(cacheMoving({ id: 'd', cacheMove: { destination: 'E:\\Cache', percent: 40 } })).toEqual({
-			destination: 'E:\\Cache',
-			percent: 40
-		});
-		expect(cacheMoving({ id: 'd', cacheMove: { percent: 140 } })).toEqual({
-			destination: null,
-			percent: 100
-		});
-		expect(cacheMoving({ id: 'd', cacheMove: { percent: 'half' } })).toBeNull();
-		expect(cacheMoving({ id: 'd', cacheMove: {} })).toEqual({ destination: null, percent: null });
-		expect(cacheMoving({ id: 'd' })).toBeNull();
-		expect(cacheMoving({ id: 'd', cacheMove: null })).toBeNull();
-	});
-
 	it('says the move with its numbers, or plainly without them', () => {
 		expect(cacheMoveWords({ destination: 'E:\\Cache', percent: 40 })).toBe(
 			'Moving to E:\\Cache: 40%'

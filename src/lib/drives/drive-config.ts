@@ -6,6 +6,7 @@ import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contr
 import { relatePaths, type PathRelation } from '$lib/folders/paths';
 import { formatCount } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
+import { cacheMoveOf, cacheMoveWords } from './cache-move';
 import {
 	ALLOW_DELETE_CONSEQUENCES,
 	CLOUD_TYPE_NAMES,
@@ -766,7 +767,7 @@ export function valueWords(field: string, value: unknown): string {
 		return 'Chosen by the agent';
 	if (field === 'transferOptions') return transferWords(value);
 	if (field === 'cacheMove') {
-		const move = cacheMoving({ id: '', cacheMove: value });
+		const move = cacheMoveOf({ cacheMove: value });
 		if (move) return cacheMoveWords(move);
 	}
 	if (field === 'account' && typeof value === 'object') {
@@ -929,35 +930,6 @@ export function consequences(form: ConfigForm): Partial<Record<string, string>> 
 			? ALLOW_DELETE_CONSEQUENCES.readOnly
 			: ALLOW_DELETE_CONSEQUENCES[form.allowDelete ? 'yes' : 'no'];
 	return out;
-}
-
-export type CacheMove = { destination: string | null; percent: number | null };
-
-const cacheMoveSchema = z.looseObject({ destination: textish, percent: numish });
-
-/**
- * The cache move under way on a drive, from its model (`cacheMove: {destination, percent}` while
- * the agent moves it; open in the contract), or null when none is reported.
- */
-export function cacheMoving(d: Drive): CacheMove | null {
-	const parsed = cacheMoveSchema.safeParse(d.cacheMove);
-	if (!parsed.success) return null;
-	const percent = parsed.data.percent;
-	return {
-		destination: parsed.data.destination?.trim() || null,
-		percent:
-			typeof percent === 'number' && Number.isFinite(percent)
-				? Math.min(100, Math.max(0, Math.round(percent)))
-				: null
-	};
-}
-
-/** "Moving to E:\\Cache: 40%", or "The agent is moving the cache." without its numbers. */
-export function cacheMoveWords(move: CacheMove): string {
-	const where = move.destination
-		? `Moving to ${move.destination}`
-		: 'The agent is moving the cache';
-	return move.percent === null ? `${where}.` : `${where}: ${move.percent}%`;
 }
 
 export type Removal = {

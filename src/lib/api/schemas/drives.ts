@@ -48,6 +48,25 @@ export const driveSchema = z.looseObject({
 });
 export type Drive = z.infer<typeof driveSchema>;
 
+/**
+ * A cache move under way, as a drive's model says it while it lasts (`cacheMove`) and as the
+ * agent's UserNotification frames tell it (`Operation: "CacheMove"`): both open in the contract,
+ * so every field is read leniently.
+ */
+export const cacheMoveModelSchema = z.looseObject({
+	cacheMove: z.optional(
+		z.nullable(
+			z.looseObject({ destination: z.optional(z.unknown()), percent: z.optional(z.unknown()) })
+		)
+	)
+});
+export const cacheMoveFrameSchema = z.looseObject({
+	Operation: z.optional(z.unknown()),
+	DriveId: z.optional(z.unknown()),
+	Destination: z.optional(z.unknown()),
+	Percent: z.optional(z.unknown())
+});
+
 export const driveListSchema = z.array(z.unknown());
 
 /** sync_health of a drive or a backup: the counts both have, and the drive's extra ones. */
