@@ -1,7 +1,12 @@
-import * as z from 'zod/mini';
 import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
 import type { BackupBody, CacheChange, DriveBody, StorageKind } from '$lib/api/drives';
-import type { Drive } from '$lib/api/schemas/drives';
+import {
+	accountNameSchema,
+	accountRefSchema,
+	historyAccountsSchema,
+	transferOptionsSchema,
+	type Drive
+} from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
 import { relatePaths, type PathRelation } from '$lib/folders/paths';
 import { formatCount } from '$lib/format/cells';
@@ -621,20 +626,6 @@ export type KnownAccount = {
 	seenOn: string[];
 };
 
-const idish = z.optional(z.nullable(z.union([z.string(), z.number()])));
-const textish = z.optional(z.nullable(z.string()));
-const numish = z.optional(z.nullable(z.number()));
-/** The account fields of a history row; the list's schema keeps them as sent. */
-const historyAccountsSchema = z.looseObject({
-	sourceCloudAccountId: idish,
-	sourceCloudAccountName: textish,
-	sourceCloudProvider: numish,
-	destinationCloudAccountId: idish,
-	destinationCloudAccountName: textish,
-	destinationCloudProvider: numish
-});
-const accountNameSchema = z.looseObject({ name: textish });
-
 /**
  * The cloud accounts the agent already uses, from its drives, backups and history rows (no
  * endpoint lists them), one per id, with the first name and cloud type seen for it, by name.
@@ -731,14 +722,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? `${field} (as sent)`;
 
 function transferWords(value: unknown): string {
-	const t = z
-		.looseObject({
-			chunkSize: numish,
-			retryCount: numish,
-			concurrentChunks: numish,
-			concurrentFiles: numish
-		})
-		.safeParse(value);
+	const t = transferOptionsSchema.safeParse(value);
 	if (!t.success) return JSON.stringify(value) ?? 'Not given';
 	const parts = [
 		typeof t.data.chunkSize === 'number' ? `${formatBytes(t.data.chunkSize)} chunks` : null,
@@ -771,7 +755,7 @@ export function valueWords(field: string, value: unknown): string {
 		if (move) return cacheMoveWords(move);
 	}
 	if (field === 'account' && typeof value === 'object') {
-		const a = z.looseObject({ id: idish, cloudType: numish }).safeParse(value);
+		const a = accountRefSchema.safeParse(value);
 		if (a.success && a.data.id !== null && a.data.id !== undefined)
 			return accountWords({
 				id: String(a.data.id),
