@@ -1,4 +1,11 @@
-import * as z from 'zod/mini';
+import {
+	backupItemSchema,
+	configFileSchema,
+	driveItemSchema,
+	namedItemSchema,
+	type ConfigIssue,
+	type ConfigSchema
+} from '$lib/api/schemas/config-file';
 import type { BackupBody, DriveBody, StorageKind } from '$lib/api/drives';
 import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE } from '$lib/contract';
@@ -54,49 +61,6 @@ export function exportConfig(
 	};
 }
 
-const str = z.string();
-const optStr = z.optional(z.nullable(z.string()));
-const optBool = z.optional(z.nullable(z.boolean()));
-const account = z.object({
-	id: z.union([z.string(), z.number()]),
-	cloudType: z.optional(z.nullable(z.number()))
-});
-
-const driveItemSchema = z.object({
-	name: str,
-	storageName: str,
-	prefix: optStr,
-	driveName: optStr,
-	driveType: z.int(),
-	syncType: z.int(),
-	permissionType: z.int(),
-	localCacheEncrypted: optBool,
-	cloudObjectsEncrypted: optBool,
-	allowDelete: optBool,
-	maximumCacheSize: z.optional(z.nullable(z.number().check(z.nonnegative()))),
-	permanentLocalPath: optStr,
-	localPath: optStr,
-	account
-});
-
-const backupItemSchema = z.object({
-	name: str,
-	localPath: str,
-	prefix: optStr,
-	storageName: str,
-	syncIntervalSeconds: z.int(),
-	localCacheEncrypted: optBool,
-	cloudObjectsEncrypted: optBool,
-	account
-});
-
-const fileSchema = z.looseObject({
-	format: z.optional(z.unknown()),
-	version: z.optional(z.unknown()),
-	drives: z.optional(z.array(z.unknown())),
-	backups: z.optional(z.array(z.unknown()))
-});
-
 export type ImportItem =
 	| { kind: 'drive'; row: number; body: DriveBody }
 	| { kind: 'backup'; row: number; body: BackupBody };
@@ -113,7 +77,7 @@ export type ParsedConfig = {
 
 const fail = (error: string): ParsedConfig => ({ items: [], rows: [], error });
 
-function issuesWords(issues: readonly z.core.$ZodIssue[]): string {
+function issuesWords(issues: readonly ConfigIssue[]): string {
 	return issues
 		.slice(0, 3)
 		.map((i) => `${i.path.length ? i.path.join('.') : 'the item'}: ${i.message}`)
@@ -121,7 +85,7 @@ function issuesWords(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 function rowName(value: unknown): string | null {
-	const parsed = z.object({ name: z.string() }).safeParse(value);
+	const parsed = namedItemSchema.safeParse(value);
 	return parsed.success ? parsed.data.name : null;
 }
 
@@ -142,7 +106,7 @@ export function parseConfig(text: string): ParsedConfig {
 	} catch {
 		return fail('The file is not JSON: it may be damaged, or another kind of file.');
 	}
-	const file = fileSchema.safeParse(value);
+	const file = configFileSchema.safeParse(value);
 	if (!file.success || file.data.format !== CONFIG_FORMAT)
 		return fail('This is not a configuration file exported by this console.');
 	if (file.data.version !== CONFIG_VERSION)
@@ -155,7 +119,7 @@ export function parseConfig(text: string): ParsedConfig {
 	const read = <T>(
 		kind: StorageKind,
 		list: unknown[] | undefined,
-		schema: z.ZodMiniType<T>,
+		schema: ConfigSchema<T>,
 		item: (value: T, row: number) => ImportItem
 	) =>
 		(list ?? []).forEach((raw, i) => {
