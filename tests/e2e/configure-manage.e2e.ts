@@ -61,17 +61,24 @@ async function scan(page: Page, label: string) {
 	await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** The files a drive has still to upload, as the agent counts them, and its Remove dialog open. */
+async function openRemove(page: Page, agent: Simulator, id: string) {
+	const h = await get<Health>(agent, `/drivereport/sync_health/${id}`);
+	await more(page, /Remove this drive/);
+	return {
+		dialog: page.getByTestId('remove-dialog'),
+		pending: h.FilesPendingUpload + h.FilesUploading
+	};
+}
+
 test.describe('removing a drive or backup', () => {
 	test('with files still to upload: the numbers said, the name typed, then the list says so', async ({
 		page,
 		agent
 	}) => {
 		await openPage(page, agent, `/drives/${TEAM}`);
-		const h = await get<Health>(agent, `/drivereport/sync_health/${TEAM}`);
-		const pending = h.FilesPendingUpload + h.FilesUploading;
+		const { dialog, pending } = await openRemove(page, agent, TEAM);
 		expect(pending).toBeGreaterThan(0);
-		await more(page, /Remove this drive/);
-		const dialog = page.getByTestId('remove-dialog');
 		await expect(dialog.getByRole('heading')).toHaveText('Remove Team Drive?');
 		const what = dialog.getByTestId('remove-consequences');
 		const cache = (await model(agent))!.permanentLocalPath;
@@ -108,10 +115,8 @@ test.describe('removing a drive or backup', () => {
 
 	test('with nothing to upload: no name to type', async ({ page, agent }) => {
 		await openPage(page, agent, `/drives/${ARCHIVE}`);
-		const h = await get<Health>(agent, `/drivereport/sync_health/${ARCHIVE}`);
-		expect(h.FilesPendingUpload + h.FilesUploading).toBe(0);
-		await more(page, /Remove this drive/);
-		const dialog = page.getByTestId('remove-dialog');
+		const { dialog, pending } = await openRemove(page, agent, ARCHIVE);
+		expect(pending).toBe(0);
 		await expect(dialog).toContainText('Every file is in the cloud.');
 		await expect(dialog.getByRole('textbox')).toHaveCount(0);
 		await expect(dialog.getByRole('button', { name: 'Remove when uploads finish' })).toHaveCount(0);
@@ -147,11 +152,8 @@ test.describe('removing a drive or backup', () => {
 		agent
 	}) => {
 		await openPage(page, agent, `/drives/${DESIGN}`);
-		const h = await get<Health>(agent, `/drivereport/sync_health/${DESIGN}`);
-		const pending = h.FilesPendingUpload + h.FilesUploading;
+		const { dialog, pending } = await openRemove(page, agent, DESIGN);
 		expect(pending).toBeGreaterThan(0);
-		await more(page, /Remove this drive/);
-		const dialog = page.getByTestId('remove-dialog');
 		await dialog.getByRole('button', { name: 'Remove when uploads finish' }).click();
 		const waiting = dialog.getByTestId('remove-waiting');
 		await expect(waiting).toContainText(`${count(pending)} files still to upload`);
