@@ -1,4 +1,4 @@
-import { cacheMoveFrameSchema, cacheMoveModelSchema } from '$lib/api/schemas/drives';
+import { cacheMoveFrameSchema, cacheMoveModelSchema } from '$lib/api/schemas/drive-config';
 import type { NotificationFrame } from '$lib/api/schemas/frames';
 import { NOTIFICATION_TYPE } from '$lib/contract';
 

@@ -4,9 +4,9 @@ import {
 	accountNameSchema,
 	accountRefSchema,
 	historyAccountsSchema,
-	transferOptionsSchema,
-	type Drive
-} from '$lib/api/schemas/drives';
+	transferOptionsSchema
+} from '$lib/api/schemas/drive-config';
+import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
 import { relatePaths, type PathRelation } from '$lib/folders/paths';
 import { formatCount } from '$lib/format/cells';
