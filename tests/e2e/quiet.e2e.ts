@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { control, expect, push, signInWithToken, test } from './fixtures.ts';
 
 /**
@@ -17,13 +17,37 @@ async function setShown(page: Page, shown: boolean) {
 	}, shown);
 }
 
-/** Runs the page's clock in 1 s steps, so that no read under way is timed out by a jump. */
+/** The page's reads of the agent under way, on each page followed (`followRequests`). */
+const underway = new WeakMap<Page, Set<Request>>();
+
+/** Follows the page's HTTP requests from now on, for `runClock`. */
+function followRequests(page: Page) {
+	const requests = new Set<Request>();
+	underway.set(page, requests);
+	page.on('request', (request) => {
+		if (request.resourceType() === 'fetch') requests.add(request);
+	});
+	page.on('requestfinished', (request) => requests.delete(request));
+	page.on('requestfailed', (request) => requests.delete(request));
+}
+
+/**
+ * Runs the page's clock in 1 s steps, each once no request is under way: a read the machine is
+ * slow to answer is never timed out by the clock (the agent's status check gives up after 8 s,
+ * and the agent gone and back reads everything again).
+ */
 async function runClock(page: Page, ms: number) {
-	for (let t = 0; t < ms; t += 1000) await page.clock.runFor(1000);
+	const requests = underway.get(page);
+	if (!requests) throw new Error('runClock: call followRequests(page) before the page loads');
+	for (let t = 0; t < ms; t += 1000) {
+		await expect.poll(() => requests.size).toBe(0);
+		await page.clock.runFor(1000);
+	}
 }
 
 /** An overview open on a signed-in page, with its clock installed and the channels live. */
 async function openOverview(page: Page, agent: Parameters<typeof signInWithToken>[1]) {
+	followRequests(page);
 	await page.clock.install();
 	await signInWithToken(page, agent);
 	await page.goto('/');
@@ -204,6 +228,7 @@ test.describe('the overview', () => {
 			if (/check_update|clouddrive$|cloudbackup$|transfer_history|history/.test(path))
 				reads.push(path);
 		});
+		followRequests(page);
 		await page.clock.install();
 		await signInWithToken(page, agent);
 		await page.goto('/');
