@@ -88,6 +88,48 @@ describe('the hub', () => {
 		await until(() => sim.live.clientCount('notification') === 0);
 	});
 
+	it('while every tab is hidden, hands routine frames on in batches: a problem, a tab shown or a new one at once', async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket, hiddenBatchMs: 60_000 });
+		const { port1, port2 } = new MessageChannel();
+		hub.serve(port2);
+		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
+		await until(() => hidden.live());
+		port1.postMessage({ type: 'shown', shown: false } satisfies ToHub);
+
+		// Routine frames wait in the hub (with a tab shown they would be handed on within 16 ms).
+		sim.live.broadcast('notification', progress('t1', 'InProgress'));
+		await until(() => hub.pending === 1);
+		sim.live.broadcast('notification', progress('t2', 'InProgress'));
+		await until(() => hub.pending === 2);
+		// A problem goes at once, with what waited before it.
+		sim.live.broadcast('notification', {
+			Type: 2,
+			Data: { Title: 'Sync stopped', Severity: 'Error' }
+		});
+		await until(() => hidden.reads().length === 3);
+		expect(hub.pending).toBe(0);
+
+		// A tab that comes while frames wait does not get them, and gets the next one at once.
+		sim.live.broadcast('notification', progress('t3', 'InProgress'));
+		await until(() => hub.pending === 1);
+		const late = listen(tabOf(hub), 'notification');
+		await until(() => late.live() && hub.pending === 0);
+		sim.live.broadcast('notification', progress('t4', 'InProgress'));
+		await until(() => late.reads().length === 1);
+		expect(late.reads().map((r) => r.ok && r.text)).toEqual([expect.stringContaining('t4')]);
+		late.subscription.close();
+
+		// Hidden alone again: the hidden tab shown gets what waited at once.
+		sim.live.broadcast('notification', progress('t5', 'InProgress'));
+		await until(() => hub.pending === 1);
+		port1.postMessage({ type: 'shown', shown: true } satisfies ToHub);
+		await until(() => hidden.reads().length === 6);
+		expect(hub.pending).toBe(0);
+		hidden.subscription.close();
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+
 	it('opens one socket for every tab, and hands each frame to all of them', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket });

@@ -44,6 +44,8 @@ export type HubOptions = {
 	connectTimeoutMs?: number;
 	/** Connected this long counts as a success: the backoff starts over. */
 	minUptimeMs?: number;
+	/** How often frames are handed on while every tab is hidden (`HIDDEN_BATCH_MS`). */
+	hiddenBatchMs?: number;
 };
 
 type Listener = {
@@ -80,6 +82,14 @@ type Keeper = { agent: string; store: TimelineStore; users: Map<HubPort, number>
 
 const BATCH_MS = 16;
 /**
+ * While every tab is hidden nobody sees a frame: the hub reads each as it comes (a problem still
+ * goes at once, for its alert) and hands the rest on, and to the kept timeline, this often. Each
+ * batch is a timer and a round of work in the worker; at the agent's ordinary few frames a second
+ * batching them halves the worker's share of an idle console's CPU. A tab shown again, or a new
+ * one, gets what is pending at once.
+ */
+const HIDDEN_BATCH_MS = 3000;
+/**
  * At most this many frames in one message to a tab: each message is a task of its own there, so
  * the backlog of a hub that fell behind reaches the page in pieces the page can draw between.
  */
@@ -111,6 +121,7 @@ export class Hub {
 			maxDelayMs: 30_000,
 			connectTimeoutMs: 5000,
 			minUptimeMs: 5000,
+			hiddenBatchMs: HIDDEN_BATCH_MS,
 			...options
 		};
 	}
@@ -118,6 +129,13 @@ export class Hub {
 	/** Messages that were not the protocol's (or named no channel), dropped. */
 	get ignored(): number {
 		return this.#ignored;
+	}
+
+	/** Frames read and not handed on yet, on every socket. */
+	get pending(): number {
+		let count = 0;
+		for (const socket of this.#sockets.values()) count += socket.pending.length;
+		return count;
 	}
 
 	/** Answers a tab's messages on `port`. */
@@ -166,6 +184,9 @@ export class Hub {
 			this.#ignored++;
 			return;
 		}
+		// What the socket read before this tab came is not this tab's (a batch held while every
+		// tab was hidden goes now).
+		this.#flushSocket(socket, 0);
 		const listener: Listener = { port, id, kinds, held: null, heldStates: null };
 		socket.listeners.add(listener);
 		let mine = this.#subscriptions.get(port);
@@ -264,9 +285,26 @@ export class Hub {
 		} else {
 			socket.pending.push(read);
 		}
-		if (this.#flushTimer !== null) return;
-		this.#flushDue = performance.now() + BATCH_MS;
-		this.#flushTimer = setTimeout(() => this.#flush(), BATCH_MS);
+		const soon = !this.#allHidden() || isProblem(read);
+		this.#scheduleFlush(soon ? BATCH_MS : this.#options.hiddenBatchMs);
+	}
+
+	/** A batch due in `ms` at the latest: an earlier one already due stays. */
+	#scheduleFlush(ms: number) {
+		const due = performance.now() + ms;
+		if (this.#flushTimer !== null) {
+			if (this.#flushDue <= due) return;
+			clearTimeout(this.#flushTimer);
+		}
+		this.#flushDue = due;
+		this.#flushTimer = setTimeout(() => this.#flush(), ms);
+	}
+
+	/** Whether every tab listening said it is hidden. */
+	#allHidden() {
+		if (this.#subscriptions.size === 0) return false;
+		for (const port of this.#subscriptions.keys()) if (!this.#hidden.has(port)) return false;
+		return true;
 	}
 
 	#flush() {
@@ -290,7 +328,7 @@ export class Hub {
 		socket.states.clear();
 		// The reads once for each set of kinds the tabs want the data of.
 		const copies = new Map<string, HubRead[]>();
-		const problem = reads.some((read) => read.ok && read.described.severity);
+		const problem = reads.some(isProblem);
 		for (const listener of socket.listeners) {
 			const { kinds } = listener;
 			const key = kinds === null ? '*' : kinds.join();
@@ -445,6 +483,9 @@ export class Hub {
 		void keeper.store.close();
 	}
 }
+
+/** A frame that alerts: an error or a warning. */
+const isProblem = (read: HubRead) => read.ok && read.described.severity !== undefined;
 
 /** The reads with the data of the kinds a tab wants, and only those (null: every kind). */
 function withData(reads: HubRead[], kinds: Kinds): HubRead[] {
