@@ -88,7 +88,8 @@ class Live {
 			});
 			channel.onStatus((status) => this.#statusChanged(channel.name, status));
 		}
-		// Shown again: what came while hidden reaches the views in one go.
+		// Shown again: what came while hidden reaches the views in one go, with what the stores
+		// took quietly meanwhile (a problem's batch), at the next flush.
 		if (typeof document !== 'undefined')
 			document.addEventListener('visibilitychange', () => {
 				if (!document.hidden) this.#schedule(false);
@@ -169,11 +170,22 @@ class Live {
 		this.throughput.clear();
 	}
 
-	/** Hands the frames collected so far to the views. */
+	/**
+	 * Hands the frames collected so far to the views. In a hidden page (a problem came, or a flood
+	 * piled up) the stores take them quietly: the problem alerts at once, and the views nobody
+	 * sees are drawn when the page is shown.
+	 */
 	flush() {
 		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
 		if (this.#timer !== null) clearTimeout(this.#timer);
 		this.#frame = this.#timer = null;
+		const quiet = typeof document !== 'undefined' && document.hidden;
+		if (!quiet) {
+			this.problems.signal();
+			this.timeline.signal();
+			this.transfers.signal();
+			this.fileStates.signal();
+		}
 		const entries = this.#entries;
 		const transfers = this.#transfers;
 		const states = this.#states;
@@ -183,9 +195,9 @@ class Live {
 		this.#entries = [];
 		this.#transfers = [];
 		this.#states = [];
-		this.problems.add(this.timeline.append(entries));
-		this.transfers.upsert(transfers);
-		this.fileStates.upsert(states);
+		this.problems.add(this.timeline.append(entries, { quiet }), { quiet });
+		this.transfers.upsert(transfers, { quiet });
+		this.fileStates.upsert(states, { quiet });
 	}
 
 	/** How many events the timeline keeps, in memory and in storage. */

@@ -1,8 +1,8 @@
 import { config } from '$lib/config.svelte';
-import { whenShown } from '$lib/ui/clock.svelte';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import type { Severity } from './event-words';
 import { payloadOf, type TimelineEntry } from './timeline-entry';
+import { Version } from './version.svelte';
 
 /**
  * The problems the live channels brought (failed transfers, errors and warnings), newest last:
@@ -39,7 +39,7 @@ export const RECENT_MS = 60 * 60_000;
 type Listener = (problem: Problem) => void;
 
 export class Problems {
-	version = $state(0);
+	readonly #version = new Version();
 	#list: Problem[] = [];
 
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state
@@ -54,7 +54,16 @@ export class Problems {
 		}
 	);
 
-	add(entries: TimelineEntry[]) {
+	/** Read by every getter: one signal per batch (see `Version`). */
+	get version(): number {
+		return this.#version.value;
+	}
+
+	/**
+	 * Alerts each problem among `entries` at once. Quietly (a hidden page), the lists and counts
+	 * nobody sees are told on `signal()`, when the page is shown.
+	 */
+	add(entries: TimelineEntry[], { quiet = false } = {}) {
 		let added = false;
 		for (const entry of entries) {
 			if (!entry.severity) continue;
@@ -73,22 +82,23 @@ export class Problems {
 		}
 		if (!added) return;
 		if (this.#list.length > MAX_PROBLEMS) this.#list = this.#list.slice(-MAX_PROBLEMS);
-		// Hidden, the alerts above go at once; the lists and counts nobody sees wait to be shown.
-		if (typeof document !== 'undefined' && document.hidden) whenShown(this.#show);
-		else this.#show();
+		this.#version.changed({ quiet });
 	}
 
-	readonly #show = () => void this.version++;
+	/** Tells the views of what was taken quietly. */
+	signal() {
+		this.#version.signal();
+	}
 
 	/** Problems of the last hour, newest first. */
 	recent(now = Date.now()): Problem[] {
-		void this.version;
+		void this.#version.value;
 		return this.#list.filter((p) => now - p.at <= RECENT_MS).reverse();
 	}
 
 	/** Problems since the user last looked at the events. */
 	get unseen(): number {
-		void this.version;
+		void this.#version.value;
 		const seen = this.#seenAt.value;
 		let count = 0;
 		for (let i = this.#list.length - 1; i >= 0 && this.#list[i]!.at > seen; i--) count++;
@@ -108,6 +118,6 @@ export class Problems {
 
 	clear() {
 		this.#list = [];
-		this.version++;
+		this.#version.changed();
 	}
 }

@@ -111,3 +111,20 @@ describe('searching the timeline', () => {
 		expect(search.test('anything')).toBe(true);
 	});
 });
+
+describe('a timeline in a hidden page', () => {
+	it('takes a batch quietly: kept and found, the views told once on signal', () => {
+		const timeline = new Timeline();
+		const version = timeline.version;
+		const shownBefore = timeline.shown;
+		const [added] = timeline.append([event(1)], { quiet: true });
+		expect(timeline.version).toBe(version);
+		expect(timeline.shown).toBe(shownBefore);
+		expect(timeline.find(added!.seq)?.summary).toBe('event 1');
+		timeline.signal();
+		expect(timeline.version).toBe(version + 1);
+		expect(summaries(timeline)).toEqual(['event 1']);
+		timeline.signal();
+		expect(timeline.version).toBe(version + 1);
+	});
+});

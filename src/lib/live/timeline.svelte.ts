@@ -2,6 +2,7 @@ import { parse, Stored } from '$lib/state/stored.svelte';
 import type { ChannelName } from '$lib/contract';
 import type { EventKind } from './event-words';
 import { gapEntry, payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
+import { Version } from './version.svelte';
 import { compileRegex, loadRegexEngine, regexEngine, regexEngineFailure } from './regex-search';
 
 /**
@@ -106,8 +107,8 @@ function firstAfter(list: TimelineEntry[], seq: number): number {
 }
 
 export class Timeline {
-	/** Bumped on every change; readers of the getters below depend on it. */
-	version = $state(0);
+	/** Changed on every change; readers of the getters below depend on it (see `Version`). */
+	readonly #version = new Version();
 	cap = $state(DEFAULT_RETENTION);
 	/** Events dropped to stay within the cap since the last clear. */
 	dropped = $state(0);
@@ -127,7 +128,7 @@ export class Timeline {
 	 * change (the list is appended to in place, and readers compare by identity).
 	 */
 	get shown(): TimelineEntry[] {
-		const version = this.version;
+		const version = this.#version.value;
 		if (this.#shownView?.version !== version) {
 			const list = this.paused
 				? this.#filtered.slice(0, firstAfter(this.#filtered, this.#pausedAt))
@@ -139,18 +140,30 @@ export class Timeline {
 
 	/** Matching entries that arrived since the pause. */
 	get newWhilePaused(): number {
-		void this.version;
+		void this.#version.value;
 		return this.paused ? this.#filtered.length - firstAfter(this.#filtered, this.#pausedAt) : 0;
 	}
 
 	/** Everything kept, whatever the filter. */
 	get size(): number {
-		void this.version;
+		void this.#version.value;
 		return this.#entries.length;
 	}
 
-	/** Adds a batch; returns the entries as kept (with their sequence numbers). */
-	append(batch: NewEntry[]): TimelineEntry[] {
+	get version(): number {
+		return this.#version.value;
+	}
+
+	/** Tells the views of what was appended quietly. */
+	signal() {
+		this.#version.signal();
+	}
+
+	/**
+	 * Adds a batch; returns the entries as kept (with their sequence numbers). Quietly (a hidden
+	 * page), the views are told on `signal()`.
+	 */
+	append(batch: NewEntry[], { quiet = false } = {}): TimelineEntry[] {
 		if (batch.length === 0) return [];
 		const added: TimelineEntry[] = [];
 		for (const item of batch) {
@@ -163,13 +176,13 @@ export class Timeline {
 			if (matches(entry, this.filter)) this.#filtered.push(entry);
 		}
 		this.#trim();
-		this.version++;
+		this.#version.changed({ quiet });
 		return added;
 	}
 
 	/** The entry with this sequence number, if it is still kept. */
 	find(seq: number): TimelineEntry | undefined {
-		void this.version;
+		void this.#version.value;
 		const entry = this.#entries[firstAfter(this.#entries, seq) - 1];
 		return entry?.seq === seq ? entry : undefined;
 	}
@@ -192,12 +205,12 @@ export class Timeline {
 			const index: number = firstAfter(list, entry.seq) - 1;
 			if (list[index] === entry) list[index] = closed;
 		}
-		this.version++;
+		this.#version.changed();
 	}
 
 	/** The search of the current filter: why it cannot be used, or that its engine is loading. */
 	get search(): Search {
-		void this.version;
+		void this.#version.value;
 		return searchOf(this.filter);
 	}
 
@@ -210,7 +223,7 @@ export class Timeline {
 	#refilter() {
 		const filter = this.filter;
 		this.#filtered = this.#entries.filter((e) => matches(e, filter));
-		this.version++;
+		this.#version.changed();
 		// The regular-expression engine arrived: filter again with it, if the filter is still this one.
 		void searchOf(filter).loading?.then(() => {
 			if (this.filter !== filter) return;
@@ -222,19 +235,19 @@ export class Timeline {
 	setCap(cap: number) {
 		this.cap = cap;
 		this.#trim();
-		this.version++;
+		this.#version.changed();
 	}
 
 	pause() {
 		if (this.paused) return;
 		this.#pausedAt = this.#seq;
 		this.paused = true;
-		this.version++;
+		this.#version.changed();
 	}
 
 	resume() {
 		this.paused = false;
-		this.version++;
+		this.#version.changed();
 	}
 
 	/** Empties the timeline; a channel still down stays marked unless `keepOpenGaps` is false. */
@@ -247,7 +260,7 @@ export class Timeline {
 		this.#openGaps.clear();
 		for (const [channel, entry] of open)
 			if (entry.gap) this.openGap(channel, entry.gap.from, entry.gap.reason);
-		this.version++;
+		this.#version.changed();
 	}
 
 	#trim() {

@@ -1,4 +1,5 @@
 import { TransferBook, type Transfer, type TransferOutcome } from './live-records';
+import { Version } from './version.svelte';
 
 /** Live transfers for the views: the hub's, in a `TransferBook` read through one signal per batch. */
 
@@ -15,7 +16,7 @@ export function outcomeWords(t: Pick<Transfer, 'outcome' | 'status'>): string {
 }
 
 export class Transfers {
-	version = $state(0);
+	readonly #version = new Version();
 	#book: TransferBook;
 
 	constructor(now: () => number = Date.now) {
@@ -24,7 +25,7 @@ export class Transfers {
 
 	/** A work list: active first (newest activity first), then failed, then done, newest first. */
 	get list(): Transfer[] {
-		void this.version;
+		void this.#version.value;
 		// Newest activity last in the map: reversed, frames of the same moment keep their order too.
 		const all = [...this.#book.byId.values()].reverse();
 		const by = (outcome: TransferOutcome) =>
@@ -40,32 +41,38 @@ export class Transfers {
 
 	/** How many are active, failed and done. */
 	get counts(): Record<TransferOutcome, number> {
-		void this.version;
+		void this.#version.value;
 		const counts = { active: 0, failed: 0, completed: 0 };
 		for (const t of this.#book.byId.values()) counts[t.outcome]++;
 		return counts;
 	}
 
-	/** Changes taken quietly (in a hidden page), not yet signalled to the views. */
-	#unsignalled = false;
+	/** Read by every getter: one signal per batch (see `Version`). */
+	get version(): number {
+		return this.#version.value;
+	}
 
 	/**
 	 * Transfers as the hub added them up. Quietly, the figures are up to date for whoever asks
-	 * (the throughput sampler) but the views are not told until the next upsert that is not.
+	 * (the throughput sampler) but the views are not told until `signal()` or the next upsert that
+	 * is not quiet.
 	 */
 	upsert(transfers: Transfer[], { quiet = false } = {}) {
-		if (transfers.length === 0 && !(this.#unsignalled && !quiet)) return;
-		this.#book.upsert(transfers);
-		if (quiet) {
-			this.#unsignalled ||= transfers.length > 0;
+		if (transfers.length === 0) {
+			if (!quiet) this.#version.signal();
 			return;
 		}
-		this.#unsignalled = false;
-		this.version++;
+		this.#book.upsert(transfers);
+		this.#version.changed({ quiet });
+	}
+
+	/** Tells the views of what was taken quietly. */
+	signal() {
+		this.#version.signal();
 	}
 
 	clear() {
 		this.#book.byId.clear();
-		this.version++;
+		this.#version.changed();
 	}
 }
