@@ -53,6 +53,46 @@ describe('clock', () => {
 	it('is the time itself outside an effect', () => {
 		expect(clock.now).toBe(Date.now());
 	});
+
+	it('wakes the page as often as its finest reader needs, and stops when nobody reads it', () => {
+		vi.stubGlobal('document', new FakePage());
+		try {
+			let coarse = 0;
+			let fine = 0;
+			const stopCoarse = clock.listen(5000, () => coarse++);
+			// Told at once when the time it had is a step behind; then at each step.
+			const coarseAtStart = coarse;
+			// Only 5 s steps read: one timer, every 5 s.
+			expect(vi.getTimerCount()).toBe(1);
+			const wakes = vi.fn();
+			expect(clock.atNextTick(wakes)).toBe(true);
+			vi.advanceTimersByTime(4999);
+			expect(wakes).not.toHaveBeenCalled();
+			vi.advanceTimersByTime(1);
+			expect(wakes).toHaveBeenCalledTimes(1);
+			expect(coarse - coarseAtStart).toBe(1);
+
+			// A reader of seconds: a tick every second, the 5 s reader still told every 5 s.
+			const stopFine = clock.listen(1000, () => fine++);
+			expect(vi.getTimerCount()).toBe(1);
+			const [fineBefore, coarseBefore] = [fine, coarse];
+			vi.advanceTimersByTime(5000);
+			expect(fine - fineBefore).toBe(5);
+			expect(coarse - coarseBefore).toBe(1);
+
+			// Back to 5 s steps, then nobody: no timer, and nothing waits for a tick.
+			stopFine();
+			const atFine = fine;
+			vi.advanceTimersByTime(5000);
+			expect(fine).toBe(atFine);
+			expect(coarse - coarseBefore).toBe(2);
+			stopCoarse();
+			expect(vi.getTimerCount()).toBe(0);
+			expect(clock.atNextTick(wakes)).toBe(false);
+		} finally {
+			vi.unstubAllGlobals();
+		}
+	});
 });
 
 describe('whenShown', () => {

@@ -3,11 +3,15 @@ import { createSubscriber } from 'svelte/reactivity';
 type Page = Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;
 
 /**
- * Calls `tick` at once and then once a second while the page is shown; hidden, the timer stops
- * (the browser would throttle it anyway, and nobody reads a hidden page), and shown again it
- * ticks at once and goes on. Returns the stop.
+ * Calls `tick` at once and then every `everyMs` (a second) while the page is shown; hidden, the
+ * timer stops (the browser would throttle it anyway, and nobody reads a hidden page), and shown
+ * again it ticks at once and goes on. Returns the stop.
  */
-export function tickWhileShown(tick: () => void, page: Page = document): () => void {
+export function tickWhileShown(
+	tick: () => void,
+	page: Page = document,
+	everyMs = 1000
+): () => void {
 	let timer: ReturnType<typeof setInterval> | null = null;
 	const run = () => {
 		if (page.hidden) {
@@ -15,7 +19,7 @@ export function tickWhileShown(tick: () => void, page: Page = document): () => v
 			timer = null;
 		} else if (timer === null) {
 			tick();
-			timer = setInterval(tick, 1000);
+			timer = setInterval(tick, everyMs);
 		}
 	};
 	run();
@@ -27,37 +31,90 @@ export function tickWhileShown(tick: () => void, page: Page = document): () => v
 	};
 }
 
+/** The readers of the clock in steps of one length, told when the time crosses a step. */
+type Step = { subscribe: () => void; listeners: Set<() => void>; slot: number };
+
 /**
  * The time, for words that count seconds ("last event 4 s ago", "expires in 1:30"): one timer for
- * the whole page, ticking only while something on the page reads it and the page is shown.
- * Read `clock.now` in a component's `$derived` or template; outside one it is `Date.now()`.
+ * the whole page, ticking only while something on the page reads it and the page is shown, as
+ * often as the finest reader needs. Read `clock.now` (seconds) or `clock.every(ms)` (a reader that
+ * changes in coarser steps: "last event 5 s ago", the last hour by the minute) in a component's
+ * `$derived` or template; outside one it is `Date.now()`. A page whose readers all count in 5 s
+ * steps is woken every 5 s, not every second.
  */
 class Clock {
 	#now = Date.now();
-	/** Whether something reads the clock, so that it ticks while the page is shown. */
-	#read = false;
+	readonly #steps = new Map<number, Step>();
+	/** The timer's period, and its stop; null while nobody reads the clock. */
+	#timer: { everyMs: number; stop: () => void } | null = null;
 	#next: (() => void)[] = [];
 	/** Whether the tick's callbacks are running now. */
 	#ticking = false;
 
-	readonly #subscribe = createSubscriber((update) => {
-		this.#read = true;
-		const stop = tickWhileShown(() => {
-			this.#runNext();
-			this.#now = Date.now();
-			update();
-		});
-		return () => {
-			this.#read = false;
-			stop();
-			this.#runNext();
-		};
-	});
-
 	get now(): number {
+		return this.every(1000);
+	}
+
+	/** The time, changing once per `stepMs` at most for the reader (a whole number of seconds). */
+	every(stepMs: number): number {
 		if (!$effect.tracking()) return Date.now();
-		this.#subscribe();
+		this.#step(stepMs).subscribe();
 		return this.#now;
+	}
+
+	/**
+	 * Calls `changed` each time the time crosses a step of `stepMs`, ticking as often as needed
+	 * while the page is shown; returns the stop. What `every` does for a component's reads.
+	 */
+	listen(stepMs: number, changed: () => void): () => void {
+		const { listeners } = this.#step(stepMs);
+		listeners.add(changed);
+		this.#retime();
+		return () => {
+			listeners.delete(changed);
+			this.#retime();
+		};
+	}
+
+	#step(ms: number): Step {
+		let step = this.#steps.get(ms);
+		if (!step)
+			this.#steps.set(
+				ms,
+				(step = {
+					listeners: new Set(),
+					slot: Math.floor(this.#now / ms),
+					subscribe: createSubscriber((update) => this.listen(ms, update))
+				})
+			);
+		return step;
+	}
+
+	/** Ticks as often as the finest step read now needs; stops when nothing reads the clock. */
+	#retime() {
+		let everyMs = Infinity;
+		for (const [ms, step] of this.#steps)
+			if (step.listeners.size > 0) everyMs = Math.min(everyMs, ms);
+		if (this.#timer?.everyMs === everyMs) return;
+		this.#timer?.stop();
+		this.#timer = null;
+		if (everyMs === Infinity) {
+			this.#runNext();
+			return;
+		}
+		this.#timer = { everyMs, stop: () => undefined };
+		this.#timer.stop = tickWhileShown(() => this.#tick(), document, everyMs);
+	}
+
+	#tick() {
+		this.#runNext();
+		this.#now = Date.now();
+		for (const [ms, step] of this.#steps) {
+			const slot = Math.floor(this.#now / ms);
+			if (slot === step.slot) continue;
+			step.slot = slot;
+			for (const changed of step.listeners) changed();
+		}
 	}
 
 	/**
@@ -66,7 +123,7 @@ class Clock {
 	 * reads it, or the page is hidden.
 	 */
 	atNextTick(then: () => void): boolean {
-		if (!this.#read || (typeof document !== 'undefined' && document.hidden)) return false;
+		if (this.#timer === null || (typeof document !== 'undefined' && document.hidden)) return false;
 		this.#next.push(then);
 		return true;
 	}
