@@ -17,6 +17,13 @@ const DB_NAME = 'agent-console-timeline';
  * each took more of the machine than reading the frames did.
  */
 const CHUNK = 1000;
+/**
+ * A small batch tops up the newest record while it holds fewer than this, else starts a new one.
+ * Topping up reads the record and writes it back whole: at the agent's ordinary few events a
+ * second, records of 1,000 meant each write every 2 s carried some 500 events through the
+ * worker's and the browser's storage for the few that were new.
+ */
+const TOP_UP = 200;
 
 type Stored = Omit<TimelineEntry, 'seq'>;
 /** A run of an agent's events, oldest first. */
@@ -171,9 +178,9 @@ export class TimelineStore {
 	}
 
 	/**
-	 * Adds the batch and trims to the cap, in one transaction. The newest chunk is filled up
-	 * first, so a trickle of small batches (a quiet agent, written every 2 s) still makes
-	 * chunks of up to 1,000, and the store stays a handful of records.
+	 * Adds the batch and trims to the cap, in one transaction. A newest chunk of fewer than
+	 * TOP_UP events is filled up first, so a trickle of small batches (a quiet agent, written
+	 * every 2 s) still makes records of a few hundred, and each write stays small.
 	 */
 	async #write(batch: NewEntry[]) {
 		const database = await db();
@@ -183,10 +190,10 @@ export class TimelineStore {
 		const meta = metaOf(this.#agent, await tx.objectStore('meta').get(this.#agent));
 		let from = 0;
 		const newest = meta.chunks.at(-1);
-		if (newest && newest.count < CHUNK) {
+		if (newest && newest.count < TOP_UP) {
 			const chunk = await chunks.get(newest.key);
 			if (isChunk(chunk)) {
-				from = Math.min(batch.length, CHUNK - chunk.entries.length);
+				from = Math.min(batch.length, TOP_UP - chunk.entries.length);
 				for (const entry of batch.slice(0, from)) chunk.entries.push(masked(entry));
 				newest.count = chunk.entries.length;
 				void chunks.put(chunk, newest.key);
