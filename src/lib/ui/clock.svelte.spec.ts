@@ -86,7 +86,12 @@ describe('clock', () => {
 			vi.advanceTimersByTime(5000);
 			expect(fine).toBe(atFine);
 			expect(coarse - coarseBefore).toBe(2);
+			// By the minute only: too seldom to wait for.
+			const stopMinute = clock.listen(60_000, () => undefined);
 			stopCoarse();
+			expect(vi.getTimerCount()).toBe(1);
+			expect(clock.atNextTick(wakes)).toBe(false);
+			stopMinute();
 			expect(vi.getTimerCount()).toBe(0);
 			expect(clock.atNextTick(wakes)).toBe(false);
 		} finally {

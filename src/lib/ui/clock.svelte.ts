@@ -31,6 +31,9 @@ export function tickWhileShown(
 	};
 }
 
+/** A tick further apart than this is not waited for (`atNextTick`): it would hold a draw too long. */
+const NEXT_TICK_MAX_MS = 5000;
+
 /** The readers of the clock in steps of one length, told when the time crosses a step. */
 type Step = { subscribe: () => void; listeners: Set<() => void>; slot: number };
 
@@ -119,11 +122,12 @@ class Clock {
 
 	/**
 	 * Runs `then` at the next tick, before the words that count seconds change, so that the page
-	 * draws both in one frame. False (and nothing is kept) when the clock is not ticking: nobody
-	 * reads it, or the page is hidden.
+	 * draws both in one frame. False (and nothing is kept) when the clock is not ticking (nobody
+	 * reads it, or the page is hidden), or ticks too seldom to wait for (only by the minute).
 	 */
 	atNextTick(then: () => void): boolean {
-		if (this.#timer === null || (typeof document !== 'undefined' && document.hidden)) return false;
+		if (this.#timer === null || this.#timer.everyMs > NEXT_TICK_MAX_MS) return false;
+		if (typeof document !== 'undefined' && document.hidden) return false;
 		this.#next.push(then);
 		return true;
 	}
