@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { NameConfirmation } from './type-to-confirm.svelte.ts';
+
+describe('NameConfirmation', () => {
+	it('confirms the name as typed, spaces around it aside, and says so beside the field if not', () => {
+		let name = 'Team Drive';
+		const confirmation = new NameConfirmation(() => name);
+		confirmation.typed = 'team drive';
+		expect(confirmation.check()).toBe(false);
+		expect(confirmation.errors).toEqual(['Type Team Drive exactly to confirm.']);
+		confirmation.typed = '  Team Drive ';
+		expect(confirmation.check()).toBe(true);
+		expect(confirmation.errors).toEqual([]);
+		name = 'Archive';
+		expect(confirmation.check()).toBe(false);
+		confirmation.reset();
+		expect([confirmation.typed, confirmation.errors]).toEqual(['', []]);
+	});
+});
