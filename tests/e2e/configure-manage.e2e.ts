@@ -26,6 +26,17 @@ const model = async (sim: Simulator, id = TEAM) =>
 	(await get<Model[]>(sim, '/management/clouddrive')).find((d) => d.id === id);
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** Starts a cache move of Team Drive behind the console's back, as another console would. */
+async function moveCacheElsewhere(sim: Simulator, to: string) {
+	const team = (await model(sim))!;
+	const res = await fetch(`${sim.url}/management/clouddrive_change_cache/${TEAM}`, {
+		method: 'PUT',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ ...team, permanentLocalPath: to })
+	});
+	expect(res.status).toBe(200);
+}
+
 async function openPage(page: Page, sim: Simulator, path: string) {
 	await signInWithToken(page, sim);
 	await page.goto(path);
@@ -234,13 +245,7 @@ test.describe('moving or resizing the cache', () => {
 		agent
 	}) => {
 		await openPage(page, agent, `/drives/${TEAM}`);
-		const team = (await model(agent))!;
-		const res = await fetch(`${agent.url}/management/clouddrive_change_cache/${TEAM}`, {
-			method: 'PUT',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ ...team, permanentLocalPath: 'D:\\Scratch\\cache' })
-		});
-		expect(res.status).toBe(200);
+		await moveCacheElsewhere(agent, 'D:\\Scratch\\cache');
 		await more(page, /Move or resize the cache/);
 		const dialog = page.getByTestId('cache-dialog');
 		await expect(dialog.getByTestId('cache-progress')).toContainText(
@@ -261,12 +266,7 @@ test.describe('moving or resizing the cache', () => {
 		await more(page, /Move or resize the cache/);
 		const dialog = page.getByTestId('cache-dialog');
 		await dialog.getByLabel('Cache folder').fill('D:\\Cache');
-		const team = (await model(agent))!;
-		await fetch(`${agent.url}/management/clouddrive_change_cache/${TEAM}`, {
-			method: 'PUT',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ ...team, permanentLocalPath: 'D:\\Scratch\\cache' })
-		});
+		await moveCacheElsewhere(agent, 'D:\\Scratch\\cache');
 		await dialog.getByRole('button', { name: 'Move the cache' }).click();
 		await expect(dialog.locator('[id$="-folder-error"]')).toContainText(
 			'Already moving: The cache of Team Drive is moving'
