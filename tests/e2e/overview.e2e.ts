@@ -225,6 +225,8 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(rows.last()).toContainText('Error:');
 		await page.reload();
 		await expect(page.getByLabel('Problems only')).toBeChecked();
+		// The reload opened the sockets anew: a frame sent before they are live reaches no one.
+		await expect(page.getByTestId('notification-status')).toHaveText('Live');
 
 		// Back on another page, only what is new counts.
 		await page.getByRole('link', { name: 'Users' }).click();
