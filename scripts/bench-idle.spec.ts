@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStat, ticksBetween, treeOf } from './bench-idle.ts';
+import { parseStat, partOf, ticksBetween, treeOf } from './bench-idle.ts';
 
 /** A /proc/<pid>/stat line: pid, (comm), state, ppid, 9 other fields, utime, stime, the rest. */
 const stat = (pid: number, comm: string, ppid: number, utime: number, stime: number) =>
@@ -48,5 +48,21 @@ describe('reading the CPU time of a process tree', () => {
 			[23, 4]
 		]);
 		expect(ticksBetween(before, after)).toBe(3 + 8 + 4);
+	});
+});
+
+describe('naming a Chromium process', () => {
+	it('reads its part from the command line, NUL- or space-separated (Chromium rewrites it)', () => {
+		expect(partOf('/usr/lib/chromium/chromium\0--headless\0--remote-debugging-port=0')).toBe(
+			'browser'
+		);
+		expect(partOf('/usr/lib/chromium/chromium --type=renderer --lang=en-US')).toBe('renderer');
+		expect(partOf('/usr/lib/chromium/chromium --type=gpu-process --headless')).toBe('gpu');
+		expect(
+			partOf('chromium --type=utility --utility-sub-type=network.mojom.NetworkService --lang=en-US')
+		).toBe('network');
+		expect(
+			partOf('chromium\0--type=utility\0--utility-sub-type=storage.mojom.StorageService')
+		).toBe('storage');
 	});
 });

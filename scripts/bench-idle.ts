@@ -1,17 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
 import { startSimulator } from '../simulator/index.ts';
-import { signedInContext } from './bench-browser.ts';
-import { chromiumExecutable } from './chromium.ts';
+import { signIn } from './bench-browser.ts';
+import { CdpBrowser } from './cdp.ts';
+import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 
 /**
  * The idle section of `npm run bench`: the CPU time of the browser's processes (browser, GPU,
  * renderer, the console's worker: the whole process tree) while one console tab sits open with the
  * development agent at its ordinary rate, beside the same figure for an empty page of the same
- * server (the floor). Read from /proc (Linux), in clock ticks.
+ * server (the floor), visible and with another tab in front. Read from /proc (Linux), in clock
+ * ticks. The full Chromium, driven over the DevTools protocol (`cdp.ts`): only it hides a tab
+ * behind another, and only without Playwright does it throttle a hidden tab as it would a person's.
  */
 
 const TARGETS = { visibleAboveFloor: 1, hiddenAboveFloor: 0.3 };
@@ -75,131 +77,177 @@ export function ticksBetween(before: Map<number, number>, after: Map<number, num
 
 const tree = (roots: Set<number>) => treeOf(processes(), roots);
 
-const children = () =>
-	new Set(
-		processes()
-			.filter((p) => p.ppid === process.pid)
-			.map((p) => p.pid)
-	);
+/** A Chromium process's part, from its command line: browser, gpu, renderer, network, … */
+export function partOf(cmdline: string): string {
+	const args = cmdline.split(/[\0 ]/);
+	const type = args.find((a) => a.startsWith('--type='))?.slice(7);
+	if (!type) return 'browser';
+	if (type === 'gpu-process') return 'gpu';
+	if (type !== 'utility') return type;
+	const sub = args.find((a) => a.startsWith('--utility-sub-type='))?.slice(19) ?? 'utility';
+	return /network/i.test(sub) ? 'network' : /storage/i.test(sub) ? 'storage' : 'utility';
+}
 
-/** CPU of the tree over `seconds`, as a percentage of one core. */
+/** A worker's thread in a renderer ("SharedWorker th", "DedicatedWorker t"): the console's hub. */
+const WORKER_THREAD = /Worker/;
+
+/**
+ * Each part's CPU ticks so far, the renderers' worker threads apart as "worker": where the cost
+ * is, for the figures' reader.
+ */
+function partsOf(pids: Iterable<number>): Map<string, number> {
+	const parts = new Map<string, number>();
+	const add = (part: string, ticks: number) => parts.set(part, (parts.get(part) ?? 0) + ticks);
+	for (const pid of pids) {
+		let part: string;
+		try {
+			part = partOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+		} catch {
+			continue;
+		}
+		let threads: string[] = [];
+		try {
+			threads = part === 'renderer' ? readdirSync(`/proc/${pid}/task`) : [];
+		} catch {
+			// Ended.
+		}
+		if (threads.length === 0) {
+			const ticks = processes().find((p) => p.pid === pid)?.ticks;
+			if (ticks !== undefined) add(part, ticks);
+			continue;
+		}
+		for (const tid of threads) {
+			try {
+				const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+				const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+				add(WORKER_THREAD.test(name) ? 'worker' : part, parseStat(Number(tid), stat).ticks);
+			} catch {
+				// Ended.
+			}
+		}
+	}
+	return parts;
+}
+
+/** CPU of the tree over `seconds`, as a percentage of one core, and each part's ticks. */
 async function cpuOver(roots: Set<number>, seconds: number) {
 	const before = tree(roots);
+	const partsBefore = partsOf(before.keys());
 	const start = performance.now();
 	await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 	const after = tree(roots);
+	const partsAfter = partsOf(after.keys());
 	const wall = (performance.now() - start) / 1000;
 	const ticks = ticksBetween(before, after);
-	return { percent: (ticks / TICKS_PER_SECOND / wall) * 100, ticks, processes: after.size };
+	const parts = [...partsAfter]
+		.map(([part, now]) => [part, now - (partsBefore.get(part) ?? 0)] as const)
+		.filter(([, n]) => n > 0)
+		.sort((a, b) => b[1] - a[1])
+		.map(([part, n]) => `${part} ${n}`)
+		.join(', ');
+	return { percent: (ticks / TICKS_PER_SECOND / wall) * 100, ticks, processes: after.size, parts };
 }
-
-/**
- * Headless Chromium reports every page visible, and nothing Playwright can do makes it hidden. This
- * tells the console's own code the page is hidden, as the browser would: the page's document only
- * (a worker cannot be reached from here; the console tells its own what it would).
- */
-const EMULATE_HIDDEN = `(() => {
-	Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-	Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-	document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-})()`;
 
 type Case = {
 	label: string;
 	path: string;
 	signedIn: boolean;
 	hidden?: boolean;
-	/** Shown once the page has loaded what it shows. */
-	ready?: (page: Page) => Promise<unknown>;
+	/** A heading the page shows once it has loaded what it shows. */
+	heading?: string;
 };
 
-async function measure(
-	browser: Browser,
-	roots: Set<number>,
-	baseUrl: string,
-	agentUrl: string,
-	c: Case
-) {
-	const context = c.signedIn
-		? await signedInContext(browser, agentUrl)
-		: await browser.newContext();
+/** Storage as a sign-in leaves it, written before the console's own scripts run. */
+const signedInScript = (agentUrl: string, token: string) => `(() => {
+	localStorage.setItem('agent-console:agent-url', ${JSON.stringify(agentUrl)});
+	sessionStorage.setItem(${JSON.stringify(`agent-console:token:${agentUrl}`)}, ${JSON.stringify(token)});
+})()`;
+
+async function measure(browser: CdpBrowser, baseUrl: string, agentUrl: string, c: Case) {
+	const tab = await browser.newTab();
 	try {
-		const page = await context.newPage();
-		await page.goto(baseUrl + c.path, { waitUntil: 'load' });
-		await c.ready?.(page);
-		if (c.hidden) await page.evaluate(EMULATE_HIDDEN);
-		await page.waitForTimeout(SETTLE_MS);
-		return await cpuOver(roots, IDLE_SECONDS);
+		if (c.signedIn) await tab.beforeEachDocument(signedInScript(agentUrl, await signIn(agentUrl)));
+		await tab.goto(baseUrl + c.path);
+		await tab.waitFor(`document.readyState === 'complete'`);
+		if (c.heading)
+			await tab.waitFor(
+				`[...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === ${JSON.stringify(c.heading)})`
+			);
+		if (c.hidden) {
+			// Another tab in front, in the same window: the browser hides this one, as a person's does.
+			await browser.newTab(tab.context);
+			await tab.waitFor(`document.visibilityState === 'hidden'`, 5000);
+		}
+		await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+		return await cpuOver(new Set([browser.process.pid!]), IDLE_SECONDS);
 	} finally {
-		await context.close();
+		await browser.send('Target.disposeBrowserContext', { browserContextId: tab.context });
 	}
 }
 
-const heading = (name: string) => (page: Page) =>
-	page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-
 export async function idleCpu() {
+	const executable = fullChromiumExecutable();
+	if (!executable) {
+		console.log(
+			'\nIdle CPU: skipped, it needs the full Chromium (scripts/ensure-browser.sh installs it).'
+		);
+		return;
+	}
 	const empty = join('build', EMPTY_PAGE);
 	await writeFile(empty, '<!doctype html><html lang="en"><title>empty</title></html>\n');
 	const sim = await startSimulator({ port: 0, log: false });
 	const site = await startStaticServer({ root: 'build', host: '127.0.0.1', port: 0 });
 	sim.options.allowOrigins = [site.url];
-	// Its own browser, so that its process tree is all that is measured: the browser processes
-	// started by this launch are those that were not children of this process before it.
-	const others = children();
-	const browser = await chromium.launch({ executablePath: chromiumExecutable() });
-	const roots = new Set([...children()].filter((pid) => !others.has(pid)));
-	if (!roots.size) throw new Error('The browser launched is not a child of this process.');
+	const browser = await CdpBrowser.launch(executable);
 	try {
 		console.log(
-			`\nIdle CPU: the browser's processes (browser, GPU, renderer, worker) over ${IDLE_SECONDS} s with one tab open, the development agent at its ordinary rate (${sim.options.eventsPerSecond} events/s), ${SETTLE_MS / 1000} s after the page loaded; ${chromiumExecutable() ?? "Playwright's Chromium"}`
+			`\nIdle CPU: the browser's processes (browser, GPU, renderer, worker) over ${IDLE_SECONDS} s with one tab open, the development agent at its ordinary rate (${sim.options.eventsPerSecond} events/s), ${SETTLE_MS / 1000} s after the page loaded; ${executable} headless with its own defaults (a hidden tab is one with another tab in front of it, throttled as the browser throttles it)`
 		);
 		console.log(
 			`  targets: visible under ${TARGETS.visibleAboveFloor} % of a core above the floor, hidden under ${TARGETS.hiddenAboveFloor} %\n`
 		);
-		const floor = await measure(browser, roots, site.url, sim.url, {
-			label: 'floor',
-			path: `/${EMPTY_PAGE}`,
-			signedIn: false
-		});
 		const pct = (n: number) => `${n.toFixed(2)} %`;
-		console.log(
-			`  ${'floor: an empty page of the same server'.padEnd(44)} ${pct(floor.percent).padStart(8)} of a core (${floor.processes} processes, ${floor.ticks} ticks of ${1000 / TICKS_PER_SECOND} ms)`
-		);
+		const floors = { visible: 0, hidden: 0 };
+		for (const hidden of [false, true]) {
+			const floor = await measure(browser, site.url, sim.url, {
+				label: 'floor',
+				path: `/${EMPTY_PAGE}`,
+				signedIn: false,
+				hidden
+			});
+			floors[hidden ? 'hidden' : 'visible'] = floor.percent;
+			const label = `floor: an empty page of the same server, ${hidden ? 'hidden' : 'visible'}`;
+			console.log(
+				`  ${label.padEnd(52)} ${pct(floor.percent).padStart(8)} of a core (${floor.processes} processes, ${floor.ticks} ticks of ${1000 / TICKS_PER_SECOND} ms: ${floor.parts})`
+			);
+		}
 		const cases: Case[] = [
-			{ label: 'overview (/), visible', path: '/', signedIn: true, ready: heading('Overview') },
+			{ label: 'overview (/), visible', path: '/', signedIn: true, heading: 'Overview' },
 			{
 				label: 'overview (/), hidden',
 				path: '/',
 				signedIn: true,
 				hidden: true,
-				ready: heading('Overview')
+				heading: 'Overview'
 			},
-			{
-				label: 'events (/events), visible',
-				path: '/events',
-				signedIn: true,
-				ready: heading('Events')
-			},
+			{ label: 'events (/events), visible', path: '/events', signedIn: true, heading: 'Events' },
 			{
 				label: 'events (/events), hidden',
 				path: '/events',
 				signedIn: true,
 				hidden: true,
-				ready: heading('Events')
+				heading: 'Events'
 			}
 		];
 		for (const c of cases) {
-			const { percent, processes } = await measure(browser, roots, site.url, sim.url, c);
-			const above = percent - floor.percent;
+			const { percent, processes, ticks, parts } = await measure(browser, site.url, sim.url, c);
+			const above = percent - floors[c.hidden ? 'hidden' : 'visible'];
 			const target = c.hidden ? TARGETS.hiddenAboveFloor : TARGETS.visibleAboveFloor;
 			console.log(
-				`  ${c.label.padEnd(44)} ${pct(percent).padStart(8)} of a core, ${pct(above).padStart(7)} above the floor (${processes} processes)  ${above < target ? 'ok' : 'OVER TARGET'}`
+				`  ${c.label.padEnd(52)} ${pct(percent).padStart(8)} of a core, ${pct(above).padStart(7)} above the floor (${processes} processes)  ${above < target ? 'ok' : 'OVER TARGET'}`
 			);
+			console.log(`  ${''.padEnd(52)} ${ticks} ticks: ${parts}`);
 		}
-		console.log(
-			`\n  hidden is emulated for the console's own code (headless Chromium shows every tab): the page's document says 'hidden' and fires visibilitychange, and the console tells its worker what it would; the browser's own throttling of hidden tabs (timers, animation frames) is not applied, so the hidden figures are an upper bound.`
-		);
 	} finally {
 		await browser.close();
 		site.server.close();
