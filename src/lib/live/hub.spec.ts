@@ -97,7 +97,7 @@ describe('the hub', () => {
 		await until(() => hidden.live());
 		port1.postMessage({ type: 'shown', shown: false } satisfies ToHub);
 
-		// Routine frames wait in the hub (with a tab shown they would be handed on within 16 ms).
+		// Routine frames wait in the hub (with a tab shown they would wait a second at most).
 		sim.live.broadcast('notification', progress('t1', 'InProgress'));
 		await until(() => hub.pending === 1);
 		sim.live.broadcast('notification', progress('t2', 'InProgress'));
@@ -127,6 +127,34 @@ describe('the hub', () => {
 		await until(() => hidden.reads().length === 6);
 		expect(hub.pending).toBe(0);
 		hidden.subscription.close();
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+
+	it('with a tab shown, a trickle waits for more; a burst and a problem go at once', async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket, trickleBatchMs: 60_000 });
+		const tab = listen(tabOf(hub), 'notification');
+		await until(() => tab.live());
+
+		// A page draws a trickle at its clock's tick: it is not woken for each frame of one.
+		sim.live.broadcast('notification', progress('t1', 'InProgress'));
+		sim.live.broadcast('notification', progress('t2', 'InProgress'));
+		await until(() => hub.pending === 2);
+		expect(tab.reads()).toHaveLength(0);
+		// A problem goes at once, with what waited before it, in one batch.
+		sim.live.broadcast('notification', {
+			Type: 2,
+			Data: { Title: 'Sync stopped', Severity: 'Error' }
+		});
+		await until(() => tab.reads().length === 3);
+		expect(tab.batchKinds()).toEqual([['progress', 'progress', 'user-notification']]);
+
+		// A burst goes at once too.
+		for (let i = 0; i < 20; i++)
+			sim.live.broadcast('notification', progress(`b${i}`, 'InProgress'));
+		await until(() => tab.reads().length === 23);
+		expect(hub.pending).toBe(0);
+		tab.subscription.close();
 		await until(() => sim.live.clientCount('notification') === 0);
 	});
 

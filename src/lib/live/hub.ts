@@ -4,6 +4,7 @@ import type { ChannelName } from '$lib/contract';
 import { channelOf, readFrame, readerFor, type FrameReader } from './frames';
 import { fileStateOf, TransferBook, type FileState, type Transfer } from './live-records';
 import {
+	BURST,
 	checkToHub,
 	type FromHub,
 	type HubRead,
@@ -46,6 +47,8 @@ export type HubOptions = {
 	minUptimeMs?: number;
 	/** How often frames are handed on while every tab is hidden (`HIDDEN_BATCH_MS`). */
 	hiddenBatchMs?: number;
+	/** How long a trickle waits while a tab is shown (`TRICKLE_BATCH_MS`). */
+	trickleBatchMs?: number;
 };
 
 type Listener = {
@@ -92,6 +95,12 @@ const BATCH_MS = 16;
  */
 const HIDDEN_BATCH_MS = 10_000;
 /**
+ * A trickle (fewer than BURST frames waiting, none a problem) waits this long for more, tabs shown
+ * or not: a page draws a trickle at its clock's tick, every 3 s at most (`live.svelte.ts`), so a
+ * message a frame woke it several times a second for nothing. A burst and a problem go at once.
+ */
+const TRICKLE_BATCH_MS = 1000;
+/**
  * At most this many frames in one message to a tab: each message is a task of its own there, so
  * the backlog of a hub that fell behind reaches the page in pieces the page can draw between.
  */
@@ -124,6 +133,7 @@ export class Hub {
 			connectTimeoutMs: 5000,
 			minUptimeMs: 5000,
 			hiddenBatchMs: HIDDEN_BATCH_MS,
+			trickleBatchMs: TRICKLE_BATCH_MS,
 			...options
 		};
 	}
@@ -287,8 +297,13 @@ export class Hub {
 		} else {
 			socket.pending.push(read);
 		}
-		const soon = !this.#allHidden() || isProblem(read);
-		this.#scheduleFlush(soon ? BATCH_MS : this.#options.hiddenBatchMs);
+		this.#scheduleFlush(
+			isProblem(read) || socket.pending.length >= BURST
+				? BATCH_MS
+				: this.#allHidden()
+					? this.#options.hiddenBatchMs
+					: this.#options.trickleBatchMs
+		);
 	}
 
 	/** A batch due in `ms` at the latest: an earlier one already due stays. */

@@ -13,12 +13,10 @@ import { haltOf } from '$lib/state/agent-status-words';
 import { connectHub, type Keeper } from './hub-client';
 import { clock } from '$lib/ui/clock.svelte';
 import { loadTimeline, type Restored } from './timeline-store';
+import { BURST } from './protocol';
 
 /** Longest the channels wait for the kept timeline before they open anyway. */
 const RESTORE_WAIT_MS = 1500;
-
-/** Frames at once that are drawn at the next animation frame, not at the clock's next tick. */
-const BURST = 20;
 
 /** Longest a batch waits when the page gets no animation frames (a background window). */
 const FLUSH_FALLBACK_MS = 250;

@@ -8,6 +8,12 @@ import type { FileState, Transfer, TransferOutcome } from './live-records';
  * on every batch of a flood and copy nothing. Plain code with no runes, for the hub's hosts too.
  */
 
+/**
+ * Frames waiting at once that make a burst: the hub sends them at its next batch, not after the
+ * trickle's wait, and a page draws them at the next animation frame, not at its clock's tick.
+ */
+export const BURST = 20;
+
 /** A frame's words for the timeline. Its Progress data stays in the hub, which adds it up. */
 export type Words = { kind: EventKind; label: string; summary: string; severity?: Severity };
 
