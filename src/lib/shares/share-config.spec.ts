@@ -226,6 +226,20 @@ describe('the password, written and never read', () => {
 });
 
 describe('a change made elsewhere', () => {
+	it('stays when the user saves over it: only the fields they edited are sent as theirs', () => {
+		const base = smbItem();
+		const current = smbItem({ version: '3.0', localPath: 'M:' });
+		const body = toChangeBody({ ...fromModel(base), name: 'Media' }, current, base);
+		expect(body).toMatchObject({ name: 'Media', version: '3.0', localPath: 'M:' });
+		const guest = toChangeBody({ ...fromModel(base), isAuthenticated: false }, current, base);
+		expect(guest).toMatchObject({
+			isAuthenticated: false,
+			username: '',
+			domain: '',
+			version: '3.0'
+		});
+	});
+
 	it('is said field by field, fields this console does not show included', () => {
 		const before = smbItem({ extra: 1 });
 		const after = smbItem({ version: '3.0', localPath: 'M:', extra: 2 });

@@ -193,9 +193,25 @@ export function toBody(form: ShareForm): SmbBody | NfsBody {
 	};
 }
 
-/** A change's body: the stored model (fields this console does not know included) with the form. */
-export function toChangeBody(form: ShareForm, stored: ShareItem): Record<string, unknown> {
-	return { ...stored.model, ...toBody(form) };
+/**
+ * A change's body: the share as it is now (`current`, fields this console does not know
+ * included) with the fields the user edited since `base` (the share the form opened with), and
+ * the password only when one was typed. A change made elsewhere to other fields stays.
+ */
+export function toChangeBody(
+	form: ShareForm,
+	current: ShareItem,
+	base: ShareItem = current
+): Record<string, unknown> {
+	const mine = toBody(form) as Record<string, unknown>;
+	const body: Record<string, unknown> = { ...current.model };
+	for (const { field } of edits(base, form)) {
+		if (field === 'isAuthenticated')
+			for (const f of ['isAuthenticated', 'username', 'domain']) body[f] = mine[f];
+		else if (field !== 'password') body[field] = mine[field];
+	}
+	if (mine.password !== undefined) body.password = mine.password;
+	return body;
 }
 
 export type CheckContext = {
