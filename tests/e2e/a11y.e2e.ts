@@ -258,7 +258,7 @@ const SIGNED_IN: Screen[] = [
 				.getByRole('button', { name: 'Try to mount again' })
 				.click();
 			await expect(scans.getByTestId('mount-likely')).toBeVisible();
-			await scans.getByText('Everything to check').click();
+			await scans.getByText('Other things to check').click();
 			await expect(scans.getByTestId('mount-checks')).toBeVisible();
 		}
 	},
