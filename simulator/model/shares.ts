@@ -1,12 +1,12 @@
+import { DRIVE_TYPE } from '../../src/lib/contract.ts';
 import {
-	DRIVE_TYPE,
 	MOUNT_FAILURE,
 	SHARE_CONFIG,
 	mountFolder,
 	nfsShareParts,
 	shareLetter,
 	smbShareParts
-} from '../../src/lib/contract.ts';
+} from '../../src/lib/api/schemas/share-contract.ts';
 import { Fields } from '../reply.ts';
 import { refuse, takenLetters } from './configuration.ts';
 import type { StorageSet } from './drives.ts';

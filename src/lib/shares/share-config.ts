@@ -6,7 +6,7 @@ import {
 	nfsShareParts,
 	shareLetter,
 	smbShareParts
-} from '$lib/contract';
+} from '$lib/api/schemas/share-contract';
 import { onlyProblems, textProblems } from '$lib/form/validation';
 import { reasonOf, type MountReason } from './mount-advice';
 
