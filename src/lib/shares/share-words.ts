@@ -36,7 +36,7 @@ export function mountWords(item: ShareItem): ActionWords {
 		label: 'Try to mount again',
 		title: `Try to mount "${nameOf(item)}" again?`,
 		consequences: [
-			`The agent connects to ${pathOf(item)} again with the stored settings${signsIn(item) ? ' and password' : ''}, and mounts it on ${placeOf(item)}.`,
+			`The agent connects to ${pathOf(item)} again with the stored settings${signsIn(item) ? ' and password' : ''}, and mounts it on ${placeOf(item)} if it can.`,
 			'Nothing in its settings changes. If it fails again, its card says what the agent said.'
 		],
 		confirm: 'Try to mount again',
