@@ -5,6 +5,7 @@ import { driveRoutes } from './controllers/drives.ts';
 import { folderRoutes } from './controllers/folders.ts';
 import { historyRoutes } from './controllers/history.ts';
 import { managementRoutes } from './controllers/management.ts';
+import { shareRoutes } from './controllers/shares.ts';
 import { userRoutes } from './controllers/user.ts';
 import type { Fault } from './faults.ts';
 import { LiveHub } from './live.ts';
@@ -59,7 +60,8 @@ function agentRoutes(providerSlug: string): Route[] {
 		...managementRoutes(),
 		...driveRoutes(),
 		...folderRoutes(),
-		...historyRoutes()
+		...historyRoutes(),
+		...shareRoutes()
 	];
 }
 

@@ -38,6 +38,7 @@ export type ControlContext = {
 		| 'reseedDrives'
 		| 'seatsLeft'
 		| 'seatsUsed'
+		| 'shares'
 		| 'sharedDriveSyncs'
 		| 'status'
 		| 'update'
@@ -117,6 +118,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
 				'POST /__sim/drives/{id} {field: value, ...} (a drive or backup changed behind the console: an AppNotification with Origin agent-app)',
 				'POST /__sim/drives/refuse {field, kind?: drive|backup, code?, message?, id?} (the next create, or change of id, refused on that field)',
 				'POST /__sim/transfer {id, path?, fail?} (one waiting file transferred at once)',
+				'GET|POST /__sim/shares {empty} (the shares, whether a password is stored, mounts tried; or none)',
 				'POST /__sim/reset',
 				'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
 				'POST /__sim/revoke',
@@ -215,6 +217,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		return json(drivesView(sim));
 	},
 	'GET /__sim/drives': ({ sim }) => json(drivesView(sim)),
+	'POST /__sim/shares': ({ sim, b }) => {
+		if (typeof b.empty !== 'boolean') return bad('empty must be true or false');
+		if (b.empty) sim.state.shares = { smb: [], nfs: [], mountAttempts: 0 };
+		return json(sharesView(sim));
+	},
+	'GET /__sim/shares': ({ sim }) => json(sharesView(sim)),
 	'POST /__sim/drives/generate': ({ sim, b }) => {
 		// The seeded drives, then this many more (an agent that runs thousands).
 		const whole = (key: string, fallback: number, max: number) => {
@@ -446,6 +454,16 @@ function drivesView(sim: ControlContext) {
 		removed: sim.state.drives.removed ?? [],
 		/** Report calls by path without the id, since the drives were last seeded. */
 		reads: reportTally(sim.state.drives).reads
+	};
+}
+
+/** The shares as the agent keeps them: whether a password is stored, never the password. */
+function sharesView(sim: ControlContext) {
+	const { smb, nfs, mountAttempts } = sim.state.shares;
+	return {
+		smb: smb.map(({ password, ...share }) => ({ ...share, passwordStored: Boolean(password) })),
+		nfs,
+		mountAttempts
 	};
 }
 

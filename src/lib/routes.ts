@@ -47,6 +47,18 @@ export const route = {
 		idProblem(id) === null
 			? resolve('/(app)/backups/[id]/edit', { id: encodeURIComponent(id) })
 			: route.drives(),
+	/**
+	 * The SMB and NFS shares the agent mounts; with `kind`, the form of a new one; with an `id`
+	 * too, that share's page (its form). An id that cannot be a link gives the list.
+	 */
+	shares: (kind?: 'smb' | 'nfs', id?: string): string =>
+		!kind
+			? resolve('/shares')
+			: id === undefined
+				? withQuery(resolve('/shares/new'), { kind: kind === 'nfs' ? kind : null })
+				: idProblem(id) === null
+					? resolve('/(app)/shares/[kind]/[id]', { kind, id: encodeURIComponent(id) })
+					: route.shares(),
 	/** The transfer history; its parameters come from `historyList` in history-query.ts. */
 	history: (params: Record<string, string | null> = {}) => withQuery(resolve('/history'), params),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),

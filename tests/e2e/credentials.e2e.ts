@@ -171,6 +171,14 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	await expect(page.getByTestId('files-table')).toBeVisible();
 	await look('backup page');
 
+	// The network shares, and the form of one (its password field left empty).
+	await page.goto('/shares');
+	await expect(page.getByTestId('share-card').first()).toBeVisible();
+	await look('shares');
+	await page.getByTestId('share-card').first().getByRole('link', { name: 'Change' }).click();
+	await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+	await look('share form');
+
 	// The transfer history, a row's panel, its export.
 	await page.goto('/history');
 	await expect(page.getByTestId('history-table')).toBeVisible();

@@ -88,6 +88,12 @@ test.describe('one vocabulary', () => {
 			['/backups/new', 'Folder to back up'],
 			[`/drives/${TEAM}/edit`, 'Locked'],
 			[`/backups/${LAPTOP}/edit`, 'every 15 minutes'],
+			['/shares', 'Not mounted'],
+			['/shares/new', 'Drive letter'],
+			[
+				'/shares/smb/f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b',
+				'Leave empty to keep the stored password'
+			],
 			['/history', 'Transfer history'],
 			['/history?status=error', 'The agent said'],
 			['/users', 'Desktop creative'],
