@@ -35,7 +35,9 @@ export const DATA = {
 	storageTrends: 'agent:storage-trends',
 	storageFiles: 'agent:storage-files',
 	storageActivity: 'agent:storage-activity',
-	history: 'agent:history'
+	history: 'agent:history',
+	/** The agent's current transfers. */
+	transfers: 'agent:transfers'
 } as const;
 type DataKey = (typeof DATA)[keyof typeof DATA];
 
