@@ -316,7 +316,11 @@ describe('a copy between buckets (transfer/transfer)', () => {
 
 	it('skips objects already at the destination only when asked to', async () => {
 		await post('/transfer/transfer', { ...COPY, allowSkip: true, sourceBucket: 'any-bucket' });
-		const skipping = (await list('&type=8')).data[0]!;
+		const queued = (await list('&type=8')).data[0]!;
+		expect(queued).toMatchObject({ skipped: 0, percent: 0 });
+		// Found at the destination as the copy starts.
+		sim.clock.advance(TICK_MS);
+		const skipping = (await one(queued.id))!;
 		expect(skipping.skipped).toBeGreaterThan(0);
 		expect(skipping.skippedSize).toBeGreaterThan(0);
 		await post('/transfer/transfer', { ...COPY, allowSkip: false, sourceBucket: 'any-bucket' });

@@ -247,6 +247,10 @@ export class TransferBoard {
 		const i = t.item;
 		i.transferStatus = TRANSFER_STATUS.Running;
 		i.startDate = this.#now();
+		// What is at the destination already is found first.
+		i.skipped = t.willSkip?.count ?? 0;
+		i.skippedSize = t.willSkip?.size ?? 0;
+		i.percent = percentOf(i);
 		this.#frame(t, 'InProgress');
 	}
 

@@ -181,8 +181,8 @@ function job(ctx: AgentContext, user: SimUser, a: Asked): SimTransfer {
 			total: a.objects.length,
 			failed: 0,
 			deleted: 0,
-			skipped: there.length,
-			skippedSize: there.reduce((sum, o) => sum + o.size, 0),
+			skipped: 0,
+			skippedSize: 0,
 			transferred: 0,
 			totalSize,
 			transferredSize: 0,
@@ -199,6 +199,7 @@ function job(ctx: AgentContext, user: SimUser, a: Asked): SimTransfer {
 		speed,
 		background: false,
 		failing: 0,
+		willSkip: { count: there.length, size: there.reduce((sum, o) => sum + o.size, 0) },
 		who: {
 			id: user.id,
 			email: user.email,

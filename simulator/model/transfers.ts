@@ -64,6 +64,8 @@ export type SimTransfer = {
 	background: boolean;
 	/** Objects that fail by the end (a seeded job that ends in Error). */
 	failing: number;
+	/** Objects found at the destination already, skipped once it starts (`allowSkip`). */
+	willSkip?: { count: number; size: number };
 	/** A drive's or backup's file, as the activity moves it; its frames are the activity's. */
 	file?: { storage: SimStorage; file: SimFile; started: number };
 	/** Who asked, for the history entry it leaves. */
