@@ -90,6 +90,8 @@ test.describe('one vocabulary', () => {
 			[`/backups/${LAPTOP}/edit`, 'every 15 minutes'],
 			['/history', 'Transfer history'],
 			['/history?status=error', 'The agent said'],
+			['/transfers', 'Manual transfer'],
+			['/transfers/new', 'Skip existing'],
 			['/users', 'Desktop creative'],
 			['/profile', 'Desktop']
 		];

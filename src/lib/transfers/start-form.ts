@@ -167,7 +167,7 @@ export function startWords(form: StartForm, accounts: readonly KnownAccount[]): 
 			form.keepSourceTree
 				? `${KEEP_TREE_WORDS.on} ${example.from} goes to ${example.kept}.`
 				: `Every file goes straight into ${to}: ${example.from} goes to ${example.flat}; files with the same name in different folders end up as one.`,
-			'The copy runs on the agent, also with this page closed. While it runs it can be canceled here; what was copied by then stays.'
+			'The copy runs on the agent, also with this page closed. While it runs it can be canceled in Transfers now; what was copied by then stays.'
 		],
 		confirm: 'Start the copy',
 		danger: false,
