@@ -106,6 +106,10 @@ test.describe('transfers now', () => {
 		await advance(agent, 2);
 		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceled');
 		await expect(page.getByTestId('cancel-states')).toHaveText('Footage: Canceled.');
+		// A cancel asked for is no problem to raise.
+		await expect(page.getByRole('region', { name: /Problems/ }).getByRole('listitem')).toHaveCount(
+			0
+		);
 	});
 
 	test('the agent’s refusal of a cancel is said in its words', async ({ page, agent }) => {
