@@ -1,5 +1,6 @@
 import type { TransferRequest } from '$lib/api/transfers';
 import type { CurrentTransfer } from '$lib/api/schemas/transfers';
+import { session } from '$lib/state/session.svelte';
 
 /**
  * The copy this tab started last: the agent answers a start without an id, so the list finds
@@ -37,3 +38,5 @@ class Started {
 }
 
 export const started = new Started();
+// Another session is another person's: what this one started is not theirs to see marked.
+session.onEnd(() => started.reset());
