@@ -1,7 +1,7 @@
 import type { ActionWords } from '$lib/actions/action.svelte';
 import type { TransferRequest } from '$lib/api/transfers';
 import { DRIVE_CONFIG } from '$lib/contract';
-import { accountWords, type KnownAccount } from '$lib/drives/drive-config';
+import { accountWords, type KnownAccount } from '$lib/drives/accounts';
 import type { FieldErrors } from '$lib/api/errors';
 
 /**

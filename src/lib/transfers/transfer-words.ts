@@ -1,6 +1,6 @@
 import type { CurrentTransfer } from '$lib/api/schemas/transfers';
 import { TRANSFER_STATUS } from '$lib/contract';
-import { accountWords, type KnownAccount } from '$lib/drives/drive-config';
+import { accountWords, type KnownAccount } from '$lib/drives/accounts';
 import { formatCount, formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
 import { statusText, statusTone } from '$lib/history/history-words';
