@@ -112,6 +112,31 @@ test.describe('transfers now', () => {
 		);
 	});
 
+	test('without frames, the list is read again until the agent says Canceled', async ({
+		page,
+		agent
+	}) => {
+		await page.clock.install();
+		await signInWithToken(page, agent);
+		await page.goto('/transfers');
+		const footage = row(page, 'Footage');
+		await expect(footage.getByTestId('transfer-status')).toHaveText('Running');
+		// The channels down: only the list can say how the cancel went.
+		await control(agent, 'sockets', { mode: 'refuse', action: 'drop' });
+		await footage.getByRole('button', { name: 'Cancel Footage…' }).click();
+		await page
+			.getByTestId('confirm-dialog')
+			.getByRole('button', { name: 'Cancel the transfer' })
+			.click();
+		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceling');
+		await advance(agent, 2);
+		// The agent has stopped it, and the page does not know yet.
+		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceling');
+		await page.clock.runFor(5_000);
+		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceled');
+		await expect(page.getByTestId('cancel-states')).toHaveText('Footage: Canceled.');
+	});
+
 	test('the agent’s refusal of a cancel is said in its words', async ({ page, agent }) => {
 		const token = await openTransfers(page, agent, '?type=initial-sync');
 		// Canceled elsewhere while this page hears nothing: it still shows it paused.
@@ -235,7 +260,7 @@ test.describe('start a transfer', () => {
 		await page.getByRole('button', { name: 'Start the copy…' }).click();
 		await dialog.getByRole('button', { name: 'Start the copy' }).click();
 
-		// Back on the list: queued, marked as started here, Created until the agent starts it.
+		// Back on the list: queued, and marked as started here.
 		await expect(page).toHaveURL(/\/transfers$/);
 		await expect(page.getByTestId('started-outcome')).toContainText(
 			'The agent queued the copy of team/Footage/Selects/ in the bucket studio-projects'
@@ -245,8 +270,8 @@ test.describe('start a transfer', () => {
 			.locator('tbody tr')
 			.filter({ has: page.getByTestId('transfer-new') });
 		await expect(copy).toContainText('Selects');
-		await expect(copy.getByTestId('transfer-status')).toHaveText('Created');
-		await expect(copy.getByTestId('transfer-percent')).toHaveText('0 %');
+		// Created until the agent's next step starts it (its clock runs in real time too).
+		await expect(copy.getByTestId('transfer-status')).toHaveText(/^\s*(Created|Running)$/);
 
 		// Its progress comes over the channel as the agent's clock moves.
 		await advance(agent, 2);
