@@ -37,7 +37,7 @@ import { seedTransfers } from './seed/transfers.ts';
 /** How often work moves on, on the agent's clock. */
 export const TICK_MS = 2000;
 /** From Canceling to Canceled, on the agent's clock. */
-export const CANCEL_MS = 1500;
+export const CANCEL_MS = 5000;
 /** Finished transfers stay listed this long (then only the history has them), at most MAX_FINISHED. */
 export const KEEP_FINISHED_MS = 60 * 60_000;
 const MAX_FINISHED = 50;

@@ -103,7 +103,7 @@ test.describe('transfers now', () => {
 		await expect(footage.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
 
 		// The agent stops it a moment later on its clock, and says so over the channel.
-		await advance(agent, 2);
+		await advance(agent, 5);
 		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceled');
 		await expect(page.getByTestId('cancel-states')).toHaveText('Footage: Canceled.');
 		// A cancel asked for is no problem to raise.
@@ -129,7 +129,7 @@ test.describe('transfers now', () => {
 			.getByRole('button', { name: 'Cancel the transfer' })
 			.click();
 		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceling');
-		await advance(agent, 2);
+		await advance(agent, 5);
 		// The agent has stopped it, and the page does not know yet.
 		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceling');
 		await page.clock.runFor(5_000);
@@ -147,7 +147,7 @@ test.describe('transfers now', () => {
 			body: JSON.stringify({ id: SEEDED_TRANSFER.mediaInit })
 		});
 		expect(res.status).toBe(200);
-		await advance(agent, 2);
+		await advance(agent, 5);
 		const paused = row(page, 'Old media');
 		await expect(paused.getByTestId('transfer-status')).toHaveText('Paused');
 		await paused.getByRole('button', { name: 'Cancel Old media…' }).click();
