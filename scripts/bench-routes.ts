@@ -98,6 +98,22 @@ const ROUTES: Route[] = [
 		what: 'first transfer row'
 	},
 	{
+		path: '/transfers',
+		from: '/settings',
+		link: nav('/transfers'),
+		h1: 'Transfers now',
+		data: '[data-testid="transfers-table"] tbody tr',
+		what: 'first transfer row'
+	},
+	{
+		path: '/transfers/new',
+		from: '/transfers',
+		link: 'main a[href="/transfers/new"]',
+		h1: 'Start a transfer',
+		data: '#source-account option:nth-child(2)',
+		what: 'first known account'
+	},
+	{
 		path: '/users',
 		from: '/settings',
 		link: nav('/users'),

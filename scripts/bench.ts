@@ -31,7 +31,9 @@ const ROUTES: { path: string; signedIn: boolean }[] = [
 	{ path: '/drives/new', signedIn: true },
 	{ path: '/backups/new', signedIn: true },
 	{ path: '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/edit', signedIn: true },
-	{ path: '/history', signedIn: true }
+	{ path: '/history', signedIn: true },
+	{ path: '/transfers', signedIn: true },
+	{ path: '/transfers/new', signedIn: true }
 ];
 const PAGE_CHANGE_USERS = 100_000;
 const PAGE_CHANGE_FILES = 100_000;

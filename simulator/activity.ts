@@ -29,6 +29,20 @@ import { prng } from './seed/random.ts';
 type Send = {
 	notify: (type: number, data: unknown) => void;
 	state: (frame: { Path: string; StorageName: string; State: number }) => void;
+	/** Each start, step and end of a file's transfer, for the agent's current transfers. */
+	transfer?: (report: TransferReport) => void;
+};
+
+/** A file's transfer as its Progress frame tells it. */
+export type TransferReport = {
+	id: string;
+	storage: SimStorage;
+	file: SimFile;
+	mode: 'Upload' | 'Download';
+	bytes: number;
+	speed: number;
+	started: number;
+	status: 'InProgress' | 'Completed' | 'Failed';
 };
 
 type Transfer = {
@@ -168,6 +182,20 @@ export class Activity {
 		this.#transfers = this.#transfers.filter((t) => t.storage !== storage);
 	}
 
+	/** Ids of the files' transfers under way. */
+	transferIds(): Set<string> {
+		return new Set(this.#transfers.map((t) => t.id));
+	}
+
+	/** Drops a file's transfer (canceled): the file waits again, for the next pass. */
+	cancel(id: string): boolean {
+		const t = this.#transfers.find((x) => x.id === id);
+		if (!t) return false;
+		this.#transfers = this.#transfers.filter((x) => x !== t);
+		this.#setState(t.storage, t.file, t.mode === 'Upload' ? 'pendingUpload' : 'pendingDownload');
+		return true;
+	}
+
 	#endSync(storage: SimStorage) {
 		clearInterval(this.#syncs.get(storage.id));
 		this.#syncs.delete(storage.id);
@@ -301,7 +329,7 @@ export class Activity {
 		);
 	}
 
-	#progress(t: Transfer, status: string, error: string | null) {
+	#progress(t: Transfer, status: TransferReport['status'], error: string | null) {
 		const now = this.#state.clock.now();
 		const seconds = Math.max(0, Math.round((now - t.started) / 1000));
 		const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
@@ -321,6 +349,8 @@ export class Activity {
 			StartTimeUtc: new Date(t.started).toISOString(),
 			ProgressTimeUtc: new Date(now).toISOString()
 		});
+		const { id, storage, file, mode, bytes, speed, started } = t;
+		this.#send.transfer?.({ id, storage, file, mode, bytes, speed, started, status });
 	}
 
 	/** Back to the start: no transfers, no sync passes, the same random sequence. */

@@ -18,6 +18,7 @@ import type { OidcProvider } from './oidc.ts';
 import type { SimulatorOptions } from './options.ts';
 import type { Reply } from './reply.ts';
 import type { TokenIssuer } from './tokens.ts';
+import type { TransferBoard } from './transfers.ts';
 
 /**
  * What the control surface may reach of the development agent, and no more: the server hands it
@@ -56,6 +57,7 @@ export type ControlContext = {
 		| 'setActivity'
 	>;
 	work: Pick<Activity, 'finishOne' | 'reset' | 'syncing'>;
+	transfers: Pick<TransferBoard, 'all' | 'clear' | 'reset'>;
 	oidc: Pick<OidcProvider, 'authorize' | 'decide' | 'discovery' | 'issue' | 'jwks'>;
 	faults: Fault[];
 	clock: Pick<SimClock, 'advance' | 'date'>;
@@ -119,6 +121,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
 				'POST /__sim/drives/refuse {field, kind?: drive|backup, code?, message?, id?} (the next create, or change of id, refused on that field)',
 				'POST /__sim/transfer {id, path?, fail?} (one waiting file transferred at once)',
 				'GET|POST /__sim/shares {empty} (the shares, whether a password is stored, mounts tried; or none)',
+				'GET /__sim/transfers (the current transfers, and how each moves)',
+				'POST /__sim/transfers {empty} (no current transfers, or the seeded ones)',
 				'POST /__sim/reset',
 				'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
 				'POST /__sim/revoke',
@@ -283,6 +287,22 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		if (!done)
 			return bad(path ? `no file ${path} in ${storage.name}` : `nothing waits in ${storage.name}`);
 		return json({ path: done });
+	},
+	'GET /__sim/transfers': ({ sim }) =>
+		json({
+			transfers: sim.transfers.all.map((t) => ({
+				...t.item,
+				background: t.background,
+				speed: t.speed,
+				file: t.file !== undefined
+			}))
+		}),
+	'POST /__sim/transfers': ({ sim, b }) => {
+		// No current transfers at all (an idle agent), or the seeded ones again.
+		if (typeof b.empty !== 'boolean') return bad('empty must be true or false');
+		if (b.empty) sim.transfers.clear();
+		else sim.transfers.reset();
+		return json({ transfers: sim.transfers.all.length });
 	},
 	'POST /__sim/plan': ({ sim, b }) => {
 		// Seats left per desktop type: the plan grows or shrinks to leave exactly that many.

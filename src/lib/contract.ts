@@ -116,6 +116,14 @@ export const TRANSFER_ORIGIN = {
 	FastrServerToServer: 16
 } as const;
 
+/** Flags: the kinds of current transfer (`transfer/get_all`'s `type`; all 15 by default). */
+export const TRANSFER_TYPE = {
+	Transfer: 1,
+	Sync: 2,
+	SyncInitTransfer: 4,
+	ManualTransfer: 8
+} as const;
+
 /** A history entry's direction; 0 filters nothing. */
 export const TRANSFER_DIRECTION = { Upload: 1, Download: 2 } as const;
 

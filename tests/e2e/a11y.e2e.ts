@@ -324,6 +324,57 @@ const SIGNED_IN: Screen[] = [
 			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
 		}
 	},
+	{
+		name: 'transfers now, a panel that cannot cancel',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Stills', exact: true }).click();
+			await expect(p.getByTestId('cancel-block')).toBeVisible();
+		}
+	},
+	{
+		name: 'transfers now, cancel confirmation',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Cancel Footage…' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'transfers now, empty',
+		open: async (p, agent) => {
+			await control(agent, 'transfers', { empty: true });
+			await p.goto('/transfers');
+			await expect(p.getByTestId('transfers-empty')).toBeVisible();
+		}
+	},
+	{
+		name: 'start a transfer, errors and another account',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p
+				.getByLabel('Account to copy to')
+				.selectOption({ label: 'Another account: enter its id' });
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+			await expect(p.getByLabel('Bucket to copy from')).toHaveAccessibleDescription(
+				/Enter the bucket/
+			);
+		}
+	},
+	{
+		name: 'start a transfer, confirmation',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
+			await p.getByLabel('Bucket to copy from').fill('studio-projects');
+			await p.getByLabel('Path to copy', { exact: true }).fill('team/');
+			await p.getByLabel('Account to copy to').selectOption('acc-wasabi-1');
+			await p.getByLabel('Bucket to copy to').fill('studio-archive');
+			await p.getByLabel('Path to copy into').fill('archive/');
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
 	{ name: 'transfers', open: (p) => p.goto('/events?view=transfers') },
 	{ name: 'file states', open: (p) => p.goto('/events?view=files') },
 	{ name: 'not found', open: (p) => p.goto('/no-such-page') }

@@ -151,7 +151,10 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 		page.getByRole('button', { name: 'CSV' }).click()
 	]);
 	found.push(...planted('events CSV', await readFile((await csv.path())!, 'utf8')));
-	await page.getByRole('link', { name: 'Transfers', exact: true }).click();
+	await page
+		.getByRole('navigation', { name: 'Views' })
+		.getByRole('link', { name: 'Transfers', exact: true })
+		.click();
 	await expect(page.getByTestId('transfer').first()).toBeVisible();
 	await look('transfers');
 	await page.getByRole('link', { name: 'File states', exact: true }).click();
@@ -191,6 +194,20 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	await page.getByTestId('history-table').locator('tbody tr').first().getByRole('button').click();
 	await expect(page.getByTestId('history-panel')).toBeVisible();
 	await look('history panel');
+
+	// The current transfers and a transfer's panel.
+	await page.goto('/transfers');
+	await expect(page.getByTestId('transfers-table')).toBeVisible();
+	await look('transfers now');
+	await page
+		.getByTestId('transfers-table')
+		.locator('tbody tr')
+		.first()
+		.getByRole('button')
+		.first()
+		.click();
+	await expect(page.getByTestId('transfer-panel')).toBeVisible();
+	await look('transfer panel');
 
 	// Users and a user's panel, the profile, Settings.
 	await page.goto('/users');

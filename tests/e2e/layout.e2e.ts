@@ -164,6 +164,67 @@ const SIGNED_IN: Shot[] = [
 		ready: 'No transfers match these filters'
 	},
 	{
+		name: 'transfers',
+		open: async (p, agent) => {
+			// Busy: the seeded work and the drives' files moving, with their frames.
+			await p.goto('/transfers');
+			await channelsLive(p).catch(() => undefined);
+			await control(agent, 'activity', { eventsPerSecond: 8 });
+			await control(agent, 'clock', { advanceSeconds: 2 });
+		},
+		ready: 'MB/s'
+	},
+	{
+		name: 'transfers-panel',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Stills', exact: true }).click();
+		},
+		ready: 'This transfer cannot be canceled'
+	},
+	{
+		name: 'transfers-cancel',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Cancel Footage…' }).click();
+		},
+		ready: 'Keep it running'
+	},
+	{
+		name: 'transfers-empty',
+		open: async (p, agent) => {
+			await control(agent, 'transfers', { empty: true });
+			await p.goto('/transfers');
+		},
+		ready: 'The agent is moving nothing now'
+	},
+	{
+		name: 'transfers-new',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
+			await p
+				.getByLabel('Account to copy to')
+				.selectOption({ label: 'Another account: enter its id' });
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+		},
+		ready: 'Enter the bucket.'
+	},
+	{
+		name: 'transfers-new-confirm',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
+			await p.getByLabel('Bucket to copy from').fill('studio-projects');
+			await p.getByLabel('Path to copy', { exact: true }).fill('team/Footage/Selects/');
+			await p.getByLabel('Account to copy to').selectOption('acc-wasabi-1');
+			await p.getByLabel('Bucket to copy to').fill('studio-archive');
+			await p.getByLabel('Path to copy into').fill('archive/2026/Selects/');
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+		},
+		ready: 'Start this copy?'
+	},
+	{
 		name: 'users-invite',
 		open: async (p) => {
 			await p.goto('/users');

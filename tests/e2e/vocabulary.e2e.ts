@@ -96,6 +96,8 @@ test.describe('one vocabulary', () => {
 			],
 			['/history', 'Transfer history'],
 			['/history?status=error', 'The agent said'],
+			['/transfers', 'Manual transfer'],
+			['/transfers/new', 'Skip existing'],
 			['/users', 'Desktop creative'],
 			['/profile', 'Desktop']
 		];

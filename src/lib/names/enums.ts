@@ -134,6 +134,17 @@ export const TRANSFER_STATUS_NAMES: Names = {
 	128: 'Paused'
 };
 
+/**
+ * TransferType flags of a current transfer (`transfer/get_all`). What starts each kind is open in
+ * the contract; the words stay close to the agent's names.
+ */
+export const TRANSFER_TYPE_NAMES: Names = {
+	1: 'Transfer',
+	2: 'Sync',
+	4: 'Initial sync',
+	8: 'Manual transfer'
+};
+
 /** TransferHistoryDirection. */
 export const TRANSFER_DIRECTION_NAMES: Names = { 1: 'Upload', 2: 'Download' };
 
