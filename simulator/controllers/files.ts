@@ -1,4 +1,4 @@
-import { AGENT_STATUS, PERMISSION_TYPE, SYNC_TYPE } from '../../src/lib/contract.ts';
+import { AGENT_STATUS, OBJECT_STATUS, PERMISSION_TYPE, SYNC_TYPE } from '../../src/lib/contract.ts';
 import { owns, type SimDrive, type SimFile } from '../model/drives.ts';
 import {
 	childrenOf,
@@ -80,14 +80,14 @@ const infoOf = (ctx: AgentContext, d: SimDrive, item: Item) =>
 const filesOf = (item: Item): SimFile[] => (item.file ? [item.file] : filesUnder(item.folder));
 /** The sequential numbering `object_status` answers in (not the statechange flags). */
 const STATUS_NUMBER: Record<SimFile['state'], number> = {
-	normal: 0,
-	pendingUpload: 1,
-	uploading: 1,
-	pendingDownload: 2,
-	downloading: 2,
-	deleting: 4,
-	temporary: 0,
-	error: 10
+	normal: OBJECT_STATUS.Normal,
+	pendingUpload: OBJECT_STATUS.Uploading,
+	uploading: OBJECT_STATUS.Uploading,
+	pendingDownload: OBJECT_STATUS.Downloading,
+	downloading: OBJECT_STATUS.Downloading,
+	deleting: OBJECT_STATUS.Deleting,
+	temporary: OBJECT_STATUS.Normal,
+	error: OBJECT_STATUS.Error
 };
 
 const refuseInactive = (d: SimDrive) => {

@@ -35,7 +35,9 @@ export const DATA = {
 	storageTrends: 'agent:storage-trends',
 	storageFiles: 'agent:storage-files',
 	storageActivity: 'agent:storage-activity',
-	history: 'agent:history'
+	history: 'agent:history',
+	/** A folder of a drive, browsed. */
+	files: 'agent:files'
 } as const;
 type DataKey = (typeof DATA)[keyof typeof DATA];
 
