@@ -14,7 +14,15 @@ import { formatCount } from '$lib/format/cells';
 import { BulkRun, type BulkItem } from '$lib/list/bulk.svelte';
 import { outcomeOf } from '$lib/live/live-records';
 import { confirmWords, whatWords, whyNot, type DriveRules, type Target } from './file-words';
-import { listed, pathKey, readAgain, reportOf, type ActOn, type Report } from './file-outcome';
+import {
+	leftInside,
+	listed,
+	pathKey,
+	readAgain,
+	reportOf,
+	type ActOn,
+	type Report
+} from './file-outcome';
 
 export type { ActOn, Report };
 
@@ -204,7 +212,11 @@ export class FileActions {
 		const done = list.filter((t) => !failed.some((f) => f.target === t));
 		if (watch && done.length === 0) this.fetching = null;
 		const after = await readAgain(done, this.#place().folderPath);
-		this.report = reportOf(action, list, done, after, failed, refused);
+		const kept =
+			action === 'delete'
+				? await leftInside(done.filter((t) => t.entry.folder && after.get(pathKey(t.entry.path))))
+				: undefined;
+		this.report = reportOf(action, list, done, after, failed, refused, kept);
 		if (watch && done.length) this.#checkFetched(watch, after);
 		await this.#reload();
 	}

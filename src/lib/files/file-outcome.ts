@@ -1,6 +1,7 @@
 import { agentFailure } from '$lib/actions/agent-failure';
 import { AgentHttpError } from '$lib/api/errors';
 import { readFolder, readObject, type FileObject } from '$lib/api/files';
+import { numberingOf, readState } from './file-words';
 import { formatCount } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
 import { whatWords, type FileAction, type Target } from './file-words';
@@ -78,7 +79,9 @@ export function reportOf(
 	done: Target[],
 	after: Map<string, FileObject | null>,
 	failed: { target: Target; error: string }[],
-	refused: string | null
+	refused: string | null,
+	/** What is left inside folders a delete kept (what still uploads), by folder. */
+	inside: Map<string, string[]> = new Map()
 ): Report {
 	const at = new Date();
 	const base = { action, at, failed: failed.map((f) => f.target) };
@@ -134,7 +137,7 @@ export function reportOf(
 			return {
 				...base,
 				ok: failed.length === 0,
-				text: `Freed ${formatBytes(freed)} on this computer. The cloud copy stays.${kept > 0 ? ` ${formatBytes(kept)} stay${kept === 1 ? 's' : ''} here: files kept on this computer or waiting to upload.` : ''}${partly}`,
+				text: `Freed ${formatBytes(freed)} on this computer. The cloud copy stays.${kept > 0 ? ` ${formatBytes(kept)} stays here: files kept on this computer or waiting to upload.` : ''}${partly}`,
 				details: failures
 			};
 		}
@@ -168,7 +171,7 @@ export function reportOf(
 			return {
 				...base,
 				ok: failed.length === 0,
-				text: `${what} ${done.length === 1 ? 'is' : 'are'} no longer kept on this computer.${here > 0 ? ` ${formatBytes(here)} stay${here === 1 ? 's' : ''} here until you free up space.` : ''}${partly}`,
+				text: `${what} ${done.length === 1 ? 'is' : 'are'} no longer kept on this computer.${here > 0 ? ` ${formatBytes(here)} stays here until you free up space.` : ''}${partly}`,
 				details: failures
 			};
 		}
@@ -189,22 +192,61 @@ export function reportOf(
 		case 'delete': {
 			const stayed = done.filter((t) => now(t) !== null);
 			const gone = done.length - stayed.length;
+			// A folder that stays lost what it could: what is left in it still uploads.
+			const emptied = stayed.filter(
+				(t) => t.entry.folder && (now(t)?.size ?? 0) < (t.entry.size ?? 0)
+			);
+			const skipped = stayed.flatMap((t) =>
+				t.entry.folder ? (inside.get(pathKey(t.entry.path)) ?? []) : [t.entry.name]
+			);
+			const said: string[] = [];
+			if (gone) said.push(`Deleted ${formatCount(gone)} of ${formatCount(list.length)}.`);
+			if (emptied.length)
+				said.push(
+					`Deleted what was in ${listed(emptied.map((t) => `“${t.entry.name}”`))} but what still uploads.`
+				);
+			if (skipped.length) said.push(`Skipped, still uploading: ${listed(skipped)}.`);
 			return {
 				...base,
 				ok: stayed.length === 0 && failed.length === 0,
 				text:
-					gone === 0
+					gone === 0 && emptied.length === 0
 						? `Nothing was deleted: ${what} ${done.length === 1 ? 'is' : 'are'} still uploading, and the agent skips what uploads.${partly}`
-						: `Deleted ${formatCount(gone)} of ${formatCount(list.length)}.${stayed.length ? ` Skipped, still uploading: ${listed(stayed.map((t) => t.entry.name))}.` : ''}${partly}`,
+						: `${said.join(' ')}${partly}`,
 				details: [
-					...stayed.map((t) =>
-						t.entry.folder
-							? `${t.entry.name}: kept, as files in it are still uploading.`
-							: `${t.entry.name}: skipped, still uploading.`
-					),
+					...stayed.map((t) => {
+						if (!t.entry.folder) return `${t.entry.name}: skipped, still uploading.`;
+						const left = inside.get(pathKey(t.entry.path));
+						return left?.length
+							? `${t.entry.name}: kept, with ${formatCount(left.length)} still uploading in it (${listed(left)}).`
+							: `${t.entry.name}: kept, as what is in it is still uploading.`;
+					}),
 					...failures
 				]
 			};
 		}
 	}
+}
+
+/**
+ * What a delete left in the folders it kept: the names of what still uploads there (files
+ * waiting or going up, and folders, which hold such files). Read for a few folders at most.
+ */
+export async function leftInside(folders: Target[]): Promise<Map<string, string[]>> {
+	const found = new Map<string, string[]>();
+	for (const t of folders.slice(0, 5)) {
+		try {
+			const folder = await readFolder(t.entry.path);
+			const numbering = numberingOf(folder.entries);
+			found.set(
+				pathKey(t.entry.path),
+				folder.entries
+					.filter((e) => e.folder || readState(e.state, numbering)?.group === 'upload')
+					.map((e) => e.name)
+			);
+		} catch (error) {
+			agentFailure(error);
+		}
+	}
+	return found;
 }

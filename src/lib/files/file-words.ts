@@ -238,7 +238,7 @@ export function confirmWords(
 				title: `Stop keeping ${what} on this computer?`,
 				consequences: [
 					`The agent no longer keeps ${what} on this computer${folders ? ', with everything in it' : ''}.`,
-					`Nothing is removed now: ${here === null ? 'what is here stays' : `${formatBytes(here)} ${one ? 'stays' : 'stay'}`} on this computer until you free up space or the agent needs the room.`
+					`Nothing is removed now: ${here === null ? 'what is here stays' : `${formatBytes(here)} stays`} on this computer until you free up space.`
 				],
 				confirm: 'Stop keeping on this computer',
 				danger: false,

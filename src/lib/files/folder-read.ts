@@ -1,7 +1,10 @@
 import { readStorageItem } from '$lib/api/drives';
-import { readFolder, type Folder } from '$lib/api/files';
+import { readFolder, readObjectStatus, type Folder } from '$lib/api/files';
+import { agentFailure } from '$lib/actions/agent-failure';
+import { isAbort } from '$lib/api/errors';
 import type { Drive } from '$lib/api/schemas/drives';
 import { joinPath } from '$lib/folders/paths';
+import { numberingOf, type Numbering } from './file-words';
 import { pathParts } from './files-view';
 
 /**
@@ -11,7 +14,7 @@ import { pathParts } from './files-view';
 export type DriveFolder =
 	| { drive: null }
 	| { drive: Drive; folderPath: null }
-	| { drive: Drive; folderPath: string; folder: Folder };
+	| { drive: Drive; folderPath: string; folder: Folder; numbering: Numbering };
 
 /** A folder of the drive, from its path relative to the drive's own folder. */
 export function folderPathOf(drive: Drive, rel: string): string | null {
@@ -29,5 +32,30 @@ export async function readDriveFolder(
 	if (!drive) return { drive: null };
 	const folderPath = folderPathOf(drive, rel);
 	if (folderPath === null) return { drive, folderPath: null };
-	return { drive, folderPath, folder: await readFolder(folderPath, { signal }) };
+	const folder = await readFolder(folderPath, { signal });
+	return { drive, folderPath, folder, numbering: await numberingFor(folder, signal) };
+}
+
+/** States the two numberings read differently. */
+const TWO_WAYS = new Set([1, 4, 8]);
+
+/**
+ * The numbering of a folder's states. When its values do not tell (0, 2 and 4 are in both), one
+ * item whose value reads two ways is asked with `object_status`, which always answers in the
+ * sequential numbering: the same number means the folder uses it too, another the flags. When
+ * that cannot be asked, the folder stays unsure, and the page says how it reads it.
+ */
+async function numberingFor(folder: Folder, signal?: AbortSignal): Promise<Numbering> {
+	const first = numberingOf(folder.entries);
+	const probe = folder.entries.find((e) => e.state !== null && TWO_WAYS.has(e.state));
+	if (first !== 'unsure' || !probe) return first;
+	try {
+		const { value } = await readObjectStatus(probe.path, { signal });
+		if (value === null) return first;
+		return value === probe.state ? 'sequential' : 'flags';
+	} catch (error) {
+		if (isAbort(error)) throw error;
+		agentFailure(error);
+		return first;
+	}
 }
