@@ -216,7 +216,9 @@ export class FileActions {
 			action === 'delete'
 				? await leftInside(done.filter((t) => t.entry.folder && after.get(pathKey(t.entry.path))))
 				: undefined;
-		this.report = reportOf(action, list, done, after, failed, refused, kept);
+		const report = reportOf(action, list, done, after, failed, refused, kept);
+		// A fetch under way says its own progress; its report only says what went wrong.
+		this.report = watch && this.fetching === watch && report.ok ? null : report;
 		if (watch && done.length) this.#checkFetched(watch, after);
 		await this.#reload();
 	}

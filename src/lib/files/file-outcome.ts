@@ -200,7 +200,12 @@ export function reportOf(
 				t.entry.folder ? (inside.get(pathKey(t.entry.path)) ?? []) : [t.entry.name]
 			);
 			const said: string[] = [];
-			if (gone) said.push(`Deleted ${formatCount(gone)} of ${formatCount(list.length)}.`);
+			if (gone)
+				said.push(
+					list.length === 1
+						? `Deleted ${what}.`
+						: `Deleted ${formatCount(gone)} of ${formatCount(list.length)}.`
+				);
 			if (emptied.length)
 				said.push(
 					`Deleted what was in ${listed(emptied.map((t) => `“${t.entry.name}”`))} but what still uploads.`

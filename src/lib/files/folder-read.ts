@@ -1,7 +1,7 @@
 import { readStorageItem } from '$lib/api/drives';
 import { readFolder, readObjectStatus, type Folder } from '$lib/api/files';
 import { agentFailure } from '$lib/actions/agent-failure';
-import { isAbort } from '$lib/api/errors';
+import { AgentHttpError, errorMessage, isAbort } from '$lib/api/errors';
 import type { Drive } from '$lib/api/schemas/drives';
 import { joinPath } from '$lib/folders/paths';
 import { numberingOf, type Numbering } from './file-words';
@@ -14,7 +14,14 @@ import { pathParts } from './files-view';
 export type DriveFolder =
 	| { drive: null }
 	| { drive: Drive; folderPath: null }
-	| { drive: Drive; folderPath: string; folder: Folder; numbering: Numbering };
+	| {
+			drive: Drive;
+			folderPath: string;
+			/** Null when the drive has no such folder (deleted, moved, mistyped): `missing` says why. */
+			folder: Folder | null;
+			missing: string | null;
+			numbering: Numbering;
+	  };
 
 /** A folder of the drive, from its path relative to the drive's own folder. */
 export function folderPathOf(drive: Drive, rel: string): string | null {
@@ -32,8 +39,21 @@ export async function readDriveFolder(
 	if (!drive) return { drive: null };
 	const folderPath = folderPathOf(drive, rel);
 	if (folderPath === null) return { drive, folderPath: null };
-	const folder = await readFolder(folderPath, { signal });
-	return { drive, folderPath, folder, numbering: await numberingFor(folder, signal) };
+	let folder: Folder;
+	try {
+		folder = await readFolder(folderPath, { signal });
+	} catch (error) {
+		if (!(error instanceof AgentHttpError && (error.status === 404 || error.code === 'NOT_FOUND')))
+			throw error;
+		return { drive, folderPath, folder: null, missing: errorMessage(error), numbering: 'unsure' };
+	}
+	return {
+		drive,
+		folderPath,
+		folder,
+		missing: null,
+		numbering: await numberingFor(folder, signal)
+	};
 }
 
 /** States the two numberings read differently. */
