@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { maskCredentials } from '../src/lib/mask.ts';
 import { type Client, openSocket, shareSimulator, until } from './test/helpers.ts';
 import type { Simulator } from './server.ts';
 
@@ -341,6 +342,30 @@ describe('download links', () => {
 		expect(Date.parse(sas.searchParams.get('se')!) - Date.parse(sas.searchParams.get('st')!)).toBe(
 			86_400_000
 		);
+	});
+
+	it('writes links whose secret parts the console’s mask hides, for every cloud', async () => {
+		const drives: [string, string][] = [
+			['Team Drive', 'G:\\Docs'],
+			['Design assets', 'H:\\Docs'],
+			['Archive', 'D:\\Archive\\Docs'],
+			['Old media', 'E:\\Media\\Docs']
+		];
+		for (const [driveName, folder] of drives) {
+			const file = await findFile(folder, () => true);
+			const root = folder.slice(0, folder.lastIndexOf('\\Docs'));
+			const r = await link({ driveName, relativePath: file.path.slice(root.length + 1) });
+			const url = (r.json as { downloadUrl: string }).downloadUrl;
+			const secrets = [...new URL(url).searchParams]
+				.filter(([k]) => /signature|credential|^sig$/i.test(k))
+				.map(([, v]) => v);
+			expect(secrets.length, driveName).toBeGreaterThan(0);
+			const masked = maskCredentials(url);
+			for (const secret of secrets) {
+				expect(masked).not.toContain(secret);
+				expect(masked).not.toContain(encodeURIComponent(secret));
+			}
+		}
 	});
 
 	it('answers 404 for a letter or an unknown drive, and refuses folders and traversal', async () => {

@@ -35,14 +35,6 @@ export const route = {
 		idProblem(id) === null
 			? resolve('/(app)/backups/[id]', { id: encodeURIComponent(id) }) + query
 			: route.drives(),
-	/**
-	 * A drive's files, browsed by folder; `query` comes from `filesViewHref()` in
-	 * `files/files-view.ts` (the folder is `?path=`, relative to the drive's own folder).
-	 */
-	driveFiles: (id: string, query: Record<string, string | null> = {}) =>
-		idProblem(id) === null
-			? withQuery(resolve('/(app)/drives/[id]/files', { id: encodeURIComponent(id) }), query)
-			: route.drives(),
 	/** The form of a new drive or backup; `from` names one whose settings it starts from. */
 	newDrive: (from?: string | null) => withQuery(resolve('/drives/new'), { from }),
 	newBackup: (from?: string | null) => withQuery(resolve('/backups/new'), { from }),

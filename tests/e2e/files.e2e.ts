@@ -78,6 +78,18 @@ test.describe('a drive’s files', () => {
 	test('browses into a folder and back, the folder in the URL', async ({ page, agent }) => {
 		await signInWithToken(page, agent);
 		await page.goto(`/drives/${TEAM}`);
+		// A file's folder in the drive's list of files leads to that folder.
+		const folderLink = page
+			.getByTestId('files-table')
+			.getByTitle('Open this folder in the file browser')
+			.first();
+		const folderText = (await folderLink.textContent())!.trim();
+		await folderLink.click();
+		await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(
+			folderText.split('\\').at(-1)!
+		);
+		await expect(page).toHaveURL(new RegExp(`/drives/${TEAM}/files\\?path=`));
+		await page.goBack();
 		await page.getByRole('link', { name: 'Browse files' }).click();
 		await expect(page).toHaveURL(new RegExp(`/drives/${TEAM}/files$`));
 		await expect(page.getByRole('heading', { name: 'Files of Team Drive' })).toBeVisible();
@@ -177,6 +189,8 @@ test.describe('a drive’s files', () => {
 		await scan(page, 'keep confirmation');
 		await confirmDialog(page).getByRole('button', { name: 'Keep on this computer' }).click();
 		await expect(report(page)).toContainText(`“${name}” is kept on this computer.`);
+		// Done, the keyboard is back where it was: on the item's actions.
+		await expect(page.getByRole('button', { name: `Actions for ${name}` })).toBeFocused();
 		await expect(row(page, name).getByTestId('file-place')).toHaveText('Kept on this computer');
 		await expect.poll(async () => (await info(agent, file.path)).cachedSize).toBe(file.size);
 

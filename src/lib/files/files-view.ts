@@ -1,4 +1,5 @@
-import { route } from '$lib/routes';
+import { resolve } from '$app/paths';
+import { idProblem, route } from '$lib/routes';
 
 /**
  * What the file browser shows, kept in the URL so Back, a reload and a bookmark return to it: the
@@ -80,17 +81,25 @@ export function parseFilesView(params: URLSearchParams): FilesView {
 	};
 }
 
-/** The link to a view of a drive's files; defaults are left out. */
-export function filesViewHref(id: string, view: Partial<FilesView>): string {
+/**
+ * The link to a view of a drive's files, defaults left out; an id that cannot be a link gives the
+ * list of drives. Here rather than in `routes.ts`: every page's first load carries that module,
+ * and only the signed-in pages link here.
+ */
+export function filesViewHref(id: string, view: Partial<FilesView> = {}): string {
+	if (idProblem(id) !== null) return route.drives();
 	const v = { ...DEFAULT_VIEW, ...view };
-	return route.driveFiles(id, {
-		path: v.path || null,
-		sort: v.sort === 'name' ? null : v.sort,
-		desc: v.desc ? '1' : null,
-		state: v.state === 'all' ? null : v.state,
-		place: v.place === 'anywhere' ? null : v.place,
-		q: v.q || null
-	});
+	const query = new URLSearchParams();
+	const set = (key: string, value: string | null) => value && query.set(key, value);
+	set('path', v.path || null);
+	set('sort', v.sort === 'name' ? null : v.sort);
+	set('desc', v.desc ? '1' : null);
+	set('state', v.state === 'all' ? null : v.state);
+	set('place', v.place === 'anywhere' ? null : v.place);
+	set('q', v.q || null);
+	const path = resolve('/(app)/drives/[id]/files', { id: encodeURIComponent(id) });
+	const text = query.toString();
+	return text ? `${path}?${text}` : path;
 }
 
 /** A folder's path relative to the drive's folder (`/`-joined), or null when it is not inside it. */
