@@ -66,6 +66,14 @@ const ROUTES: Route[] = [
 		what: 'first file row'
 	},
 	{
+		path: `/drives/${TEAM_DRIVE}/files`,
+		from: `/drives/${TEAM_DRIVE}`,
+		link: `main a[href="/drives/${TEAM_DRIVE}/files"]`,
+		h1: 'Files of Team Drive',
+		data: '[data-testid="file-row"]',
+		what: 'first entry of the folder'
+	},
+	{
 		path: `/backups/${BACKUP}`,
 		from: '/drives',
 		link: `main a[href="/backups/${BACKUP}"]`,

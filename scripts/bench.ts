@@ -9,6 +9,7 @@ import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 import { idleCpu } from './bench-idle.ts';
 import { clickToContent } from './bench-routes.ts';
+import { folderScroll } from './bench-files.ts';
 import { AFTER_PAINT, percentile, signIn, signedInContext } from './bench-browser.ts';
 import { firstLoad, SIGN_IN_GUARD_GZIP, SIGN_IN_ROUTE, SIGN_IN_TARGET_GZIP } from './size-guard.ts';
 
@@ -532,7 +533,7 @@ async function main() {
 		console.log(
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
 		);
-		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, flood.
+		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, folder, flood.
 		const only = (process.env.BENCH_ONLY ?? process.env.BENCH)?.split(',').map((s) => s.trim());
 		const run = (section: string) => !only?.length || only.includes(section);
 		if (run('size')) await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
@@ -554,6 +555,7 @@ async function main() {
 				setup: (sim) => sim.state.reseedDrives({ filesPerDrive: PAGE_CHANGE_FILES })
 			});
 		}
+		if (run('folder')) await folderScroll(browser, site.url);
 		if (run('flood')) {
 			await flood(browser, site.url, false);
 			await flood(browser, site.url, true);

@@ -1,6 +1,7 @@
 import {
 	AGENT_STATUS,
 	CLOUD_TYPE,
+	FILE_STATE,
 	NOTIFICATION_TYPE,
 	PERMISSION_TYPE,
 	TRANSFER_DIRECTION,
@@ -15,6 +16,7 @@ import {
 	type SimFile,
 	type SimStorage
 } from './model/drives.ts';
+import { landed } from './model/files.ts';
 import { fileEntry } from './model/history.ts';
 import type { SimState } from './model/state.ts';
 import { prng } from './seed/random.ts';
@@ -157,6 +159,25 @@ export class Activity {
 		}, SYNC_TICK_MS);
 		timer.unref();
 		this.#fileSyncs.set(file, timer);
+	}
+
+	/** Fetch now (object_download, keep on this computer): a file only in the cloud comes down at once. */
+	fetchFile(storage: SimStorage, file: SimFile) {
+		if (file.state === 'normal') this.#setState(storage, file, 'pendingDownload');
+		this.syncFile(storage, file);
+	}
+
+	/** A file deleted (object_delete): any transfer of it stops, and its last frame says Deleted. */
+	deleted(storage: SimStorage, file: SimFile) {
+		clearInterval(this.#fileSyncs.get(file));
+		this.#fileSyncs.delete(file);
+		this.#transfers = this.#transfers.filter((t) => t.file !== file);
+		storage.version++;
+		this.#send.state({
+			Path: fullPath(storage, file),
+			StorageName: storage.storageName,
+			State: FILE_STATE.Deleted
+		});
 	}
 
 	/**
@@ -313,6 +334,7 @@ export class Activity {
 
 	#finish(t: Transfer, outcome: { status: number; error: string | null; transferred: number }) {
 		this.#transfers = this.#transfers.filter((x) => x !== t);
+		if (outcome.status === TRANSFER_STATUS.Completed) landed(t.file);
 		const state = this.#state;
 		state.recordHistory((id) =>
 			fileEntry(

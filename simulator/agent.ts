@@ -2,6 +2,7 @@ import { Activity } from './activity.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { authenticationRoutes } from './controllers/authentication.ts';
 import { driveRoutes } from './controllers/drives.ts';
+import { fileRoutes } from './controllers/files.ts';
 import { folderRoutes } from './controllers/folders.ts';
 import { historyRoutes } from './controllers/history.ts';
 import { managementRoutes } from './controllers/management.ts';
@@ -64,6 +65,7 @@ function agentRoutes(providerSlug: string): Route[] {
 		...managementRoutes(),
 		...driveRoutes(),
 		...folderRoutes(),
+		...fileRoutes(),
 		...historyRoutes(),
 		...shareRoutes(),
 		...transferRoutes()

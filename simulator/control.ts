@@ -13,6 +13,7 @@ import { parseFault, type Fault } from './faults.ts';
 import { BODY_METHODS, BodyTooLarge, readBody } from './http.ts';
 import type { LiveHub, SocketMode } from './live.ts';
 import { reportTally } from './model/drives.ts';
+import { bigFolder } from './seed/files.ts';
 import type { SimState } from './model/state.ts';
 import type { OidcProvider } from './oidc.ts';
 import type { SimulatorOptions } from './options.ts';
@@ -123,6 +124,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
 				'GET|POST /__sim/shares {empty} (the shares, whether a password is stored, mounts tried; or none)',
 				'GET /__sim/transfers (the current transfers, and how each moves)',
 				'POST /__sim/transfers {empty} (no current transfers, or the seeded ones)',
+				'POST /__sim/files {id, count, folder?} (a folder of count files in sync added to a drive)',
 				'POST /__sim/reset',
 				'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
 				'POST /__sim/revoke',
@@ -303,6 +305,22 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		if (b.empty) sim.transfers.clear();
 		else sim.transfers.reset();
 		return json({ transfers: sim.transfers.all.length });
+	},
+	'POST /__sim/files': ({ sim, b }) => {
+		// A very large folder in a drive (the bench's 50,000 entries): files in sync, one folder.
+		const drive = sim.state.drives.drives.find((d) => d.id === b.id);
+		if (!drive) return bad('id (a drive id) is required');
+		const count = b.count;
+		if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 200_000)
+			return bad('count must be a whole number from 1 to 200000');
+		const folder = typeof b.folder === 'string' ? b.folder.replace(/[\\/]+/g, '\\') : 'Big folder';
+		const parts = folder.split('\\').filter(Boolean);
+		if (!parts.length || parts.some((p) => p === '.' || p === '..'))
+			return bad('folder must be a path inside the drive, without . or ..');
+		for (const file of bigFolder(parts.join('\\'), count as number, sim.clock.date().getTime()))
+			drive.files.push(file);
+		drive.version++;
+		return json({ id: drive.id, folder: parts.join('\\'), files: drive.files.length });
 	},
 	'POST /__sim/plan': ({ sim, b }) => {
 		// Seats left per desktop type: the plan grows or shrinks to leave exactly that many.

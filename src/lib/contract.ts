@@ -151,6 +151,24 @@ export const FILE_STATE = {
 	Error: 256
 } as const;
 
+/**
+ * `object_status`' own numbering of an item's state: sequential, not the flags of `/statechange`
+ * (agent-api-operations.md). Only that call answers in it.
+ */
+export const OBJECT_STATUS = {
+	Normal: 0,
+	Uploading: 1,
+	Downloading: 2,
+	Reading: 3,
+	Deleting: 4,
+	Deleted: 5,
+	Ignore: 6,
+	Encrypting: 7,
+	Decrypting: 8,
+	RenameDeleting: 9,
+	Error: 10
+} as const;
+
 /** The two WebSocket channels, at `ws://<agent>/<name>`. */
 export const CHANNELS = ['notification', 'statechange'] as const;
 export type ChannelName = (typeof CHANNELS)[number];

@@ -375,6 +375,17 @@ const SIGNED_IN: Screen[] = [
 			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
 		}
 	},
+	{
+		name: 'a drive’s files, an item’s actions',
+		open: async (p) => {
+			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/files?path=Docs%2FContracts');
+			await p
+				.getByRole('button', { name: /^Actions for / })
+				.first()
+				.click();
+			await expect(p.getByTestId('item-menu')).toBeVisible();
+		}
+	},
 	{ name: 'transfers', open: (p) => p.goto('/events?view=transfers') },
 	{ name: 'file states', open: (p) => p.goto('/events?view=files') },
 	{ name: 'not found', open: (p) => p.goto('/no-such-page') }

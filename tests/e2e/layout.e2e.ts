@@ -140,6 +140,14 @@ const SIGNED_IN: Shot[] = [
 		ready: 'This drive was removed or does not exist'
 	},
 	{
+		name: 'files',
+		open: (p) =>
+			p
+				.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/files?path=Projects%2FBrand+2027')
+				.then(() => undefined),
+		ready: 'Brand film.fcpbundle'
+	},
+	{
 		name: 'backup',
 		open: (p) => p.goto('/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e').then(() => undefined),
 		ready: 'Laptop documents'

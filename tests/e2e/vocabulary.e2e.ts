@@ -83,6 +83,7 @@ test.describe('one vocabulary', () => {
 			['/drives', 'Team Drive'],
 			[`/drives/${TEAM}`, 'Waiting to upload'],
 			[`/drives/${TEAM}?state=256`, 'With errors'],
+			[`/drives/${TEAM}/files?path=Projects%2FBrand+2027`, 'Waiting to download'],
 			[`/backups/${LAPTOP}`, 'In sync'],
 			['/drives/new', 'Drive letter'],
 			['/backups/new', 'Folder to back up'],

@@ -76,6 +76,24 @@ export function fileStateWords(state: number): string {
 		.join(', ');
 }
 
+/**
+ * `object_status`' sequential numbering in words. It cannot tell a file waiting to upload from
+ * one uploading now, so its words say both.
+ */
+export const OBJECT_STATUS_NAMES: Names = {
+	0: 'In sync',
+	1: 'Waiting to upload or uploading now',
+	2: 'Waiting to download or downloading now',
+	3: 'Being read',
+	4: 'Being deleted',
+	5: 'Deleted',
+	6: 'Ignored',
+	7: 'Being encrypted',
+	8: 'Being decrypted',
+	9: 'Being renamed',
+	10: 'With errors'
+};
+
 /** CloudType flags: the storage a drive or backup uses. */
 export const CLOUD_TYPE_NAMES: Names = {
 	1: 'Amazon S3',

@@ -39,7 +39,9 @@ export const DATA = {
 	/** The SMB and NFS shares the agent mounts. */
 	shares: 'agent:shares',
 	/** The agent's current transfers. */
-	transfers: 'agent:transfers'
+	transfers: 'agent:transfers',
+	/** A folder of a drive, browsed. */
+	files: 'agent:files'
 } as const;
 type DataKey = (typeof DATA)[keyof typeof DATA];
 
