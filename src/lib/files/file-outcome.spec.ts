@@ -61,7 +61,7 @@ describe('what an action did, from the items read again', () => {
 			null,
 			new Map([[pathKey(folder.path), ['x.mov', 'y.mov']]])
 		);
-		expect(report.ok).toBe(false);
+		expect(report).toMatchObject({ ok: false, partial: true });
 		expect(report.text).toBe(
 			'Deleted 1 of 3. Deleted what was in “Day 2” but what still uploads. Skipped, still uploading: b.psd, x.mov, y.mov.'
 		);

@@ -18,6 +18,8 @@ export type ActOn = Exclude<FileAction, 'share'>;
 export type Report = {
 	action: ActOn;
 	ok: boolean;
+	/** Not all as asked, but something was done (a delete that skipped what uploads). */
+	partial?: boolean;
 	text: string;
 	/** One line per item that did not go as asked (skipped, refused). */
 	details: string[];
@@ -214,6 +216,7 @@ export function reportOf(
 			return {
 				...base,
 				ok: stayed.length === 0 && failed.length === 0,
+				partial: gone > 0 || emptied.length > 0,
 				text:
 					gone === 0 && emptied.length === 0
 						? `Nothing was deleted: ${what} ${done.length === 1 ? 'is' : 'are'} still uploading, and the agent skips what uploads.${partly}`
