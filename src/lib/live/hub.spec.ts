@@ -133,7 +133,7 @@ describe('the hub', () => {
 	it('with a tab shown, a trickle waits for more; a burst and a problem go at once', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket, trickleBatchMs: 60_000 });
-		const tab = listen(tabOf(hub), 'notification');
+		const tab = listen(tabOf(hub), 'notification', []);
 		await until(() => tab.live());
 
 		// A page draws a trickle at its clock's tick: it is not woken for each frame of one.
@@ -153,6 +153,12 @@ describe('the hub', () => {
 		for (let i = 0; i < 20; i++)
 			sim.live.broadcast('notification', progress(`b${i}`, 'InProgress'));
 		await until(() => tab.reads().length === 23);
+		expect(hub.pending).toBe(0);
+
+		// So does a frame of a kind the tab listens for (an update's steps, followed as they come).
+		tab.subscription.want(['app-update']);
+		sim.live.broadcast('notification', { Type: 8, Data: { Stage: 'Downloading', Percent: 10 } });
+		await until(() => tab.reads().length === 24);
 		expect(hub.pending).toBe(0);
 		tab.subscription.close();
 		await until(() => sim.live.clientCount('notification') === 0);

@@ -97,7 +97,8 @@ const HIDDEN_BATCH_MS = 10_000;
 /**
  * A trickle (fewer than BURST frames waiting, none a problem) waits this long for more, tabs shown
  * or not: a page draws a trickle at its clock's tick, every 3 s at most (`live.svelte.ts`), so a
- * message a frame woke it several times a second for nothing. A burst and a problem go at once.
+ * message a frame woke it several times a second for nothing. A burst, a problem and a frame of a
+ * kind a tab listens for (`wanted`) go at once.
  */
 const TRICKLE_BATCH_MS = 1000;
 /**
@@ -302,7 +303,9 @@ export class Hub {
 				? BATCH_MS
 				: this.#allHidden()
 					? this.#options.hiddenBatchMs
-					: this.#options.trickleBatchMs
+					: wanted(socket, read)
+						? BATCH_MS
+						: this.#options.trickleBatchMs
 		);
 	}
 
@@ -503,6 +506,18 @@ export class Hub {
 
 /** A frame that alerts: an error or a warning. */
 const isProblem = (read: HubRead) => read.ok && read.described.severity !== undefined;
+
+/**
+ * Whether a tab listens for this frame's kind itself (a command's progress, a sync being
+ * followed): someone is watching that happen, so each step goes as it comes, not in a second's
+ * batch where quick steps would merge into the last.
+ */
+function wanted(socket: Socket, read: HubRead): boolean {
+	if (!read.ok) return false;
+	for (const { kinds } of socket.listeners)
+		if (kinds === null || kinds.includes(read.described.kind)) return true;
+	return false;
+}
 
 /** The reads with the data of the kinds a tab wants, and only those (null: every kind). */
 function withData(reads: HubRead[], kinds: Kinds): HubRead[] {
