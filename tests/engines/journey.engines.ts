@@ -10,6 +10,7 @@ import {
 	type Simulator
 } from '../../simulator/index.ts';
 import { control, push, tokenKey } from '../agent.ts';
+import { framedConsole, portalOn } from '../portal.ts';
 import { launch } from './browsers.ts';
 import { enginesWanted, type EngineBrowser, type EngineFrame, type EnginePage } from './engine.ts';
 import {
@@ -333,5 +334,36 @@ describe.each(enginesWanted())('%s', (engine) => {
 		await expectVisible(page, { role: 'button', name: /Dark theme/ });
 		expect(await brightness(page)).toBeLessThan(0.2);
 		await page.screenshot(`/tmp/engines-${engine}-dark.png`);
+	});
+
+	test('works inside a portal’s frame, and says what a frame cannot do', async () => {
+		const { site: framed, port } = await framedConsole(sim.url, (p) => [`http://localhost:${p}`]);
+		const portal = await portalOn(port, 'localhost', `${framed.url}/login`);
+		try {
+			await control(sim, 'cors', { allowOrigins: [site.url, framed.url] });
+			await page.goto(portal.url);
+			await page.inFrame('iframe[title="Agent console"]', async (frame) => {
+				await expectText(
+					frame,
+					{ testId: 'framed-notice' },
+					'The console is open inside another page'
+				);
+				await click(frame, { label: 'Username' });
+				await page.type('admin@example.com');
+				await page.press('Tab');
+				await page.type('Passw0rd!');
+				await page.press('Enter');
+				await expectVisible(frame, { role: 'heading', name: 'Overview', exact: true });
+				await expectText(
+					frame,
+					{ testId: 'problems-notify-framed' },
+					'not available inside another page'
+				);
+			});
+			await page.screenshot(`/tmp/engines-${engine}-portal.png`);
+		} finally {
+			portal.server.close();
+			framed.server.close();
+		}
 	});
 });
