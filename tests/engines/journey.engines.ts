@@ -15,6 +15,7 @@ import { launch } from './browsers.ts';
 import { enginesWanted, type EngineBrowser, type EngineFrame, type EnginePage } from './engine.ts';
 import {
 	click,
+	expectChecked,
 	expectCount,
 	expectFocused,
 	expectText,
@@ -51,6 +52,13 @@ const progress = (id: string, mode: string, bytes: number, size: number, speed: 
 		TransferId: id
 	}
 });
+
+/**
+ * What each engine does when the console asks to show notifications, from a click: headless
+ * Chromium refuses for good; Firefox puts the question to the user and waits (nobody answers it
+ * here); WebKitGTK answers no for this time only, and would ask again.
+ */
+const NOTIFICATIONS = { chromium: 'refused', firefox: 'asks', webkit: 'declines once' } as const;
 
 const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
 
@@ -180,6 +188,31 @@ describe.each(enginesWanted())('%s', (engine) => {
 		await expectText(page, { testId: 'activity-active' }, '2');
 		await expectText(page, { testId: 'activity-upload' }, '1.9 MB/s');
 		await expectText(page, { testId: 'activity-download' }, '2.9 MB/s');
+	});
+
+	test('browser notifications are asked for from a click, and the browser’s answer said', async () => {
+		const toggle: Target = { role: 'checkbox', name: 'Alert me with a browser notification' };
+		const words: Target = { testId: 'notify-words' };
+		if (NOTIFICATIONS[engine] === 'refused') {
+			await expectText(page, words, 'The browser blocks notifications for this page');
+			return;
+		}
+		await click(page, toggle);
+		if (NOTIFICATIONS[engine] === 'asks')
+			await expectText(
+				page,
+				words,
+				'Your browser is asking whether this page may show notifications'
+			);
+		else {
+			await expectText(
+				page,
+				words,
+				'The browser did not allow notifications: turn this on to be asked again.'
+			);
+			await expectChecked(page, toggle, false);
+		}
+		expect(await page.evaluate(() => Notification.permission)).toBe('default');
 	});
 
 	test('events arrive on both channels, a reload keeps them, and two tabs share the sockets', async () => {

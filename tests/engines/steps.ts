@@ -287,6 +287,14 @@ export const expectFocused = (frame: EngineFrame, target: Target) =>
 		(focused) => focused
 	);
 
+/** Waits until the checkbox is checked, or not. */
+export const expectChecked = (frame: EngineFrame, target: Target, checked: boolean) =>
+	until(
+		`${sayTarget(target)} to be ${checked ? 'checked' : 'unchecked'}`,
+		() => ask<boolean | null>(frame, target, { ask: 'checked' }),
+		(c) => c === checked
+	);
+
 let marks = 0;
 
 /** Clicks the target with the browser's own input, once it is on screen. */

@@ -210,13 +210,21 @@ export async function launchWebKit(driverPath = 'WebKitWebDriver'): Promise<Engi
 		'xvfb-run',
 		['-a', '-s', '-screen 0 1600x1200x24', driverPath, `--port=${port}`],
 		{
-			stdio: ['ignore', 'ignore', 'inherit'],
+			stdio: ['ignore', 'ignore', 'pipe'],
 			detached: true,
 			// WebKitGTK takes the reader's language from the environment: on a machine in the C locale
 			// it says "C", and writes 2922 for 2,922. The journeys read as the other engines do.
 			env: { ...process.env, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US' }
 		}
 	);
+	// GTK warns once per process that the C library has no en_US locale; WebKit reads it anyway.
+	driver.stderr?.on('data', (chunk: Buffer) => {
+		const lines = chunk
+			.toString()
+			.split('\n')
+			.filter((line) => line.trim() && !/Locale not supported|fallback 'C' locale/.test(line));
+		if (lines.length) process.stderr.write(lines.join('\n') + '\n');
+	});
 	const stopDriver = () =>
 		new Promise<void>((resolve) => {
 			if (driver.exitCode !== null || !driver.pid) return resolve();
