@@ -33,11 +33,28 @@ export const push = (
 ) => control(sim, 'push', { channel, frame, count });
 
 /** Signs in through the agent's API, as the console's sign-in does, and answers the token. */
-export async function agentToken(sim: Simulator, username = 'admin@example.com', type = 16) {
+export async function agentToken(
+	sim: Pick<Simulator, 'url'>,
+	username = 'admin@example.com',
+	type = 16
+) {
 	const res = await fetch(`${sim.url}/authentication/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ username, password: 'Passw0rd!', type })
 	});
 	return ((await res.json()) as { jwtToken: string }).jwtToken;
+}
+
+/** A loopback port with nothing listening on it. */
+export async function closedPort(): Promise<number> {
+	const { createServer } = await import('node:net');
+	return new Promise((resolve) => {
+		const server = createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 1;
+			server.close(() => resolve(port));
+		});
+	});
 }

@@ -5,7 +5,7 @@ import { E2E_ORIGIN } from '../../playwright.config.ts';
 import { AGENT_URL_KEY, agentToken, control, tokenKey } from '../agent.ts';
 
 export { expect };
-export { AGENT_URL_KEY, control, push, tokenKey } from '../agent.ts';
+export { AGENT_URL_KEY, closedPort, control, push, tokenKey } from '../agent.ts';
 
 type TestFixtures = {
 	/** The worker's simulator, reset to its seeded state, and the console pointed at it. */
@@ -106,19 +106,6 @@ export async function signInWithToken(
 		{ key: tokenKey(sim.url), token: jwtToken }
 	);
 	return jwtToken;
-}
-
-/** A loopback port with nothing listening on it. */
-export async function closedPort(): Promise<number> {
-	const { createServer } = await import('node:net');
-	return new Promise((resolve) => {
-		const server = createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 1;
-			server.close(() => resolve(port));
-		});
-	});
 }
 
 /** Stops a script started in a process group of its own (tsx's node process with it). */

@@ -9,7 +9,7 @@ import {
 	startSimulator,
 	type Simulator
 } from '../../simulator/index.ts';
-import { control, push, tokenKey } from '../agent.ts';
+import { closedPort, control, push, tokenKey } from '../agent.ts';
 import { framedConsole, portalOn } from '../portal.ts';
 import { launch } from './browsers.ts';
 import { enginesWanted, type EngineBrowser, type EngineFrame, type EnginePage } from './engine.ts';
@@ -21,6 +21,7 @@ import {
 	expectText,
 	expectUrl,
 	expectVisible,
+	fill,
 	until,
 	type Target
 } from './steps.ts';
@@ -59,6 +60,24 @@ const progress = (id: string, mode: string, bytes: number, size: number, speed: 
  * here); WebKitGTK answers no for this time only, and would ask again.
  */
 const NOTIFICATIONS = { chromium: 'refused', firefox: 'asks', webkit: 'declines once' } as const;
+
+/**
+ * The local-network permission (for this device) as each engine answers for a page served from
+ * this device: Chromium and Firefox know it, say "prompt", and would ask only a page from
+ * elsewhere; WebKit has none, and nothing to explain.
+ */
+const LOCAL_NETWORK = { chromium: 'prompt', firefox: 'prompt', webkit: null } as const;
+
+/** The state of `loopback-network` as the page's browser answers, or null where it knows none. */
+const localNetworkPermission = (page: EngineFrame) =>
+	page.evaluate(async () => {
+		try {
+			const name = 'loopback-network' as PermissionName;
+			return (await navigator.permissions.query({ name })).state;
+		} catch {
+			return null;
+		}
+	});
 
 const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
 
@@ -352,6 +371,18 @@ describe.each(enginesWanted())('%s', (engine) => {
 			{ testId: 'connection-result' },
 			`Connected. The agent at ${sim.url} answers; its status is Started: running with a signed-in user.`
 		);
+		// What the browser knows of local-network permissions, and that a dead address is only that.
+		expect(await localNetworkPermission(page)).toBe(LOCAL_NETWORK[engine]);
+		const port = await closedPort();
+		await fill(page, { label: 'Address', exact: true }, `http://127.0.0.1:${port}`);
+		await click(page, { role: 'button', name: 'Test connection' });
+		await expectText(
+			page,
+			{ testId: 'connection-result' },
+			`Unreachable. Nothing answers at http://127.0.0.1:${port}.`
+		);
+		await expectCount(page, { testId: 'local-network-advice' }, 0);
+		await expectCount(page, { testId: 'local-network-ask' }, 0);
 	});
 
 	test('the dark theme is chosen, drawn dark and remembered', async () => {

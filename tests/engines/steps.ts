@@ -308,6 +308,15 @@ export async function click(frame: EngineFrame, target: Target) {
 	await frame.click(`[data-engine-target="${mark}"]`);
 }
 
+/** Puts a value in a text field as typing would (the field gets the focus and an input event). */
+export async function fill(frame: EngineFrame, target: Target, value: string) {
+	await until(
+		`${sayTarget(target)} to fill`,
+		() => ask<boolean>(frame, target, { ask: 'fill', value }),
+		(done) => done
+	);
+}
+
 /** The document's address, as the page sees it. */
 export const locationOf = (frame: EngineFrame) => frame.evaluate(() => location.href);
 
