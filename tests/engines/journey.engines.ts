@@ -98,6 +98,28 @@ async function agentUsers(sim: Simulator, token: string, page: number) {
 	return (await res.json()) as { data: AgentUser[]; total: number };
 }
 
+/**
+ * Each piece of the first row's address between its break points (after the @, before the dots),
+ * with the number of lines it is drawn on, once the table is stacked.
+ */
+const addressPieces = (page: EngineFrame) =>
+	page.evaluate(() => {
+		const cell = document.querySelector<HTMLElement>(
+			'tbody td[data-label="Username and e-mail"], tbody td[data-label="Username"]'
+		);
+		if (!cell || getComputedStyle(cell).display !== 'flex') return [];
+		const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+		const pieces: { text: string; lines: number }[] = [];
+		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+			if (!node.textContent?.trim()) continue;
+			const range = document.createRange();
+			range.selectNodeContents(node);
+			const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+			pieces.push({ text: node.textContent, lines: tops.size });
+		}
+		return pieces;
+	});
+
 const agentStatus = async (sim: Simulator) =>
 	(await fetch(`${sim.url}/management/agent_status`)).json() as Promise<unknown>;
 
@@ -305,6 +327,20 @@ describe.each(enginesWanted())('%s', (engine) => {
 		await page.press('Escape');
 		await expectCount(page, panel, 0);
 		await expectFocused(page, { role: 'button', name, exact: true });
+
+		// Narrow, each row is stacked: an address breaks only after the @ and before the dots.
+		await page.resize(360, 800);
+		try {
+			await until(
+				'the rows to be stacked',
+				() => addressPieces(page),
+				(p) => p.length > 0
+			);
+			const broken = (await addressPieces(page)).filter((p) => p.lines !== 1);
+			expect(broken, 'pieces of the address drawn over more than one line').toEqual([]);
+		} finally {
+			await page.resize(1280, 900);
+		}
 	});
 
 	test('a drive page shows its health as the agent reports it', async () => {
