@@ -438,7 +438,7 @@ describe.each(enginesWanted())('%s', (engine) => {
 
 	test('works inside a portal’s frame, and says what a frame cannot do', async () => {
 		const { site: framed, port } = await framedConsole(sim.url, (p) => [`http://localhost:${p}`]);
-		const portal = await portalOn(port, 'localhost', `${framed.url}/login`);
+		const portal = await portalOn(String(port), 'localhost', `${framed.url}/login`);
 		try {
 			await control(sim, 'cors', { allowOrigins: [site.url, framed.url] });
 			await page.goto(portal.url);
