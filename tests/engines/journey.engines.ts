@@ -484,7 +484,6 @@ describe.each(enginesWanted())('%s', (engine) => {
 					'not available inside another page'
 				);
 			});
-			await page.screenshot(`/tmp/engines-${engine}-portal.png`);
 		} finally {
 			portal.server.close();
 			framed.server.close();
