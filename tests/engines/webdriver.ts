@@ -225,8 +225,19 @@ export async function launchWebKit(driverPath = 'WebKitWebDriver'): Promise<Engi
 			.filter((line) => line.trim() && !/Locale not supported|fallback 'C' locale/.test(line));
 		if (lines.length) process.stderr.write(lines.join('\n') + '\n');
 	});
+	// A run that ends without closing the browser (a crash, an interrupted run) must not leave the
+	// display, the driver and the browser behind: they live in a process group of their own.
+	const killGroup = () => {
+		try {
+			if (driver.pid && driver.exitCode === null) process.kill(-driver.pid, 'SIGTERM');
+		} catch {
+			// Gone already.
+		}
+	};
+	process.once('exit', killGroup);
 	const stopDriver = () =>
 		new Promise<void>((resolve) => {
+			process.off('exit', killGroup);
 			if (driver.exitCode !== null || !driver.pid) return resolve();
 			driver.once('exit', () => resolve());
 			process.kill(-driver.pid, 'SIGTERM');
