@@ -39,9 +39,9 @@ const ON_DEMAND =
  */
 const SIGNED_IN_ONLY = new RegExp(
 	[
-		'src/lib/(actions|charts|drives|events|folders|format|history|list|live|management|page-data|record|users|virtual-list)/',
-		'src/lib/api/(schemas/)?(frames|user|drives|drive-config|config-file|folders|history|rows)\\.ts',
-		'src/lib/(ui/Card|ui/Loading|ui/ModalDialog|ui/clock|ui/on-screen|form/(unsaved|type-to-confirm|TypeToConfirm)|names/enums)',
+		'src/lib/(actions|charts|drives|events|files|folders|format|history|list|live|management|page-data|record|shares|transfers|users|virtual-list)/',
+		'src/lib/api/(schemas/)?(frames|user|drives|drive-config|config-file|files|folders|history|rows|shares|share-contract|transfers)\\.ts',
+		'src/lib/(ui/Card|ui/Loading|ui/ModalDialog|ui/modal|ui/clock|ui/on-screen|form/(unsaved|type-to-confirm|TypeToConfirm)|names/enums)',
 		'reconnecting-websocket|svelte-sonner|uplot|uqr|node_modules/idb/|svelte/src/reactivity/',
 		// Lucide's icons and their runtime: the sign-in pages draw their own (src/lib/ui/icons).
 		'node_modules/@lucide/'

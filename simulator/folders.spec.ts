@@ -15,11 +15,11 @@ const q = (path: string) => encodeURIComponent(path);
 describe('the pickers on the agent machine', () => {
 	it('lists the disks of a Windows desktop and the letters still free', async () => {
 		expect(await get('/management/list_drives')).toEqual(['C:\\', 'D:\\', 'E:\\', 'S:\\']);
-		// Taken: the disks C, D, E and S, the virtual drives G and H.
+		// Taken: the disks C, D, E and S, the virtual drives G and H, the SMB shares Y and Z.
 		const free = (await get('/management/list_available_drives')) as string[];
 		expect(free[0]).toBe('F');
-		for (const taken of ['C', 'D', 'E', 'G', 'H', 'S']) expect(free).not.toContain(taken);
-		expect(free).toHaveLength(24 - 6);
+		for (const taken of ['C', 'D', 'E', 'G', 'H', 'S', 'Y', 'Z']) expect(free).not.toContain(taken);
+		expect(free).toHaveLength(24 - 8);
 	});
 
 	it('answers the home folder for an empty path or /, and full paths of any folder', async () => {

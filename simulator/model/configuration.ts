@@ -10,7 +10,13 @@ import type { HistoryEntry } from './history.ts';
  * folders already belong to a drive or backup. Field refusals are 499 bodies keyed by the field.
  */
 
-type Machine = { drives: StorageSet; folders: FolderTree; history: HistoryEntry[] };
+type Machine = {
+	drives: StorageSet;
+	folders: FolderTree;
+	history: HistoryEntry[];
+	/** The SMB shares' letters are taken too. */
+	shares?: { smb: { localPath: string }[] };
+};
 
 /** A refusal about one field: the application code, with the message keyed by the field. */
 export const refuse = (code: string, field: string, message: string) =>
@@ -19,11 +25,12 @@ export const refuse = (code: string, field: string, message: string) =>
 const storagesOf = (set: StorageSet): SimStorage[] => [...set.drives, ...set.backups];
 
 /**
- * Letters a new virtual drive cannot take: the machine's disks, the virtual drives' letters, and
- * the disk of every drive's or backup's folder.
+ * Letters a new virtual drive cannot take: the machine's disks, the virtual drives' letters, the
+ * disk of every drive's or backup's folder, and the letters SMB shares are mounted on.
  */
-export function takenLetters(m: Pick<Machine, 'drives' | 'folders'>): Set<string> {
+export function takenLetters(m: Pick<Machine, 'drives' | 'folders' | 'shares'>): Set<string> {
 	const taken = new Set(m.folders.disks.map((d) => d.name[0]!.toUpperCase()));
+	for (const s of m.shares?.smb ?? []) if (s.localPath) taken.add(s.localPath[0]!.toUpperCase());
 	for (const d of storagesOf(m.drives)) {
 		if (d.kind === 'drive' && d.driveType === DRIVE_TYPE.VirtualDrive && d.driveName)
 			taken.add(d.driveName[0]!.toUpperCase());

@@ -18,10 +18,12 @@ import {
 } from '../seed/drives.ts';
 import { seedFolders } from '../seed/folders.ts';
 import { seedHistory } from '../seed/history.ts';
+import { seedNetwork, seedShares } from '../seed/shares.ts';
 import { seedData } from '../seed/users.ts';
 import { randomToken } from '../tokens.ts';
 import type { StorageSet } from './drives.ts';
 import type { FolderTree } from './folders.ts';
+import type { ShareSet, SimServer } from './shares.ts';
 import { fileEntry, type HistoryEntry, type Person } from './history.ts';
 import type { DemoAccount, SimAccount, SimUser } from './users.ts';
 
@@ -73,6 +75,9 @@ export class SimState {
 	folders: FolderTree = seedFolders();
 	/** How the drives are seeded: the control surface can ask for more files per drive. */
 	driveSeed: SeedOptions = {};
+	/** The file servers the machine sees, and the SMB and NFS shares the agent mounts from them. */
+	network: SimServer[] = seedNetwork();
+	shares: ShareSet = seedShares(this.network);
 	/** The transfer history, oldest first. */
 	history: HistoryEntry[] = [];
 	#historyId = 0;
@@ -112,6 +117,8 @@ export class SimState {
 		this.driveSeed = {};
 		this.reseedDrives();
 		this.folders = seedFolders();
+		this.network = seedNetwork();
+		this.shares = seedShares(this.network);
 		this.opened = [];
 		this.sharedDriveSyncs = 0;
 		this.mfaEnrolments.clear();

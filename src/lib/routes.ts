@@ -47,8 +47,25 @@ export const route = {
 		idProblem(id) === null
 			? resolve('/(app)/backups/[id]/edit', { id: encodeURIComponent(id) })
 			: route.drives(),
+	/**
+	 * The SMB and NFS shares the agent mounts; with `kind`, the form of a new one; with an `id`
+	 * too, that share's page (its form). An id that cannot be a link gives the list.
+	 */
+	shares: (kind?: 'smb' | 'nfs', id?: string): string =>
+		!kind
+			? resolve('/shares')
+			: id === undefined
+				? withQuery(resolve('/shares/new'), { kind: kind === 'nfs' ? kind : null })
+				: idProblem(id) === null
+					? resolve('/(app)/shares/[kind]/[id]', { kind, id: encodeURIComponent(id) })
+					: route.shares(),
 	/** The transfer history; its parameters come from `historyList` in history-query.ts. */
 	history: (params: Record<string, string | null> = {}) => withQuery(resolve('/history'), params),
+	/** The agent's current transfers; their parameters come from `transfersList` in transfers-query.ts. */
+	transfers: (params: Record<string, string | null> = {}) =>
+		withQuery(resolve('/transfers'), params),
+	/** The form that starts a copy between two cloud accounts. */
+	newTransfer: () => resolve('/transfers/new'),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
 	mfa: () => resolve('/login/mfa'),
 	providerCallback: () => resolve('/login/provider'),

@@ -245,6 +245,147 @@ const SIGNED_IN: Screen[] = [
 			await expect(p.getByTestId('changed-elsewhere')).toBeVisible();
 		}
 	},
+	{
+		name: 'network shares, a mount retried that failed, and what to check',
+		open: async (p, agent) => {
+			await p.goto('/shares');
+			// The mount's outcome comes on the notification channel: wait until the page listens.
+			await expect.poll(() => agent.live.clientCount('notification')).toBeGreaterThan(0);
+			const scans = p.getByTestId('share-card').filter({ hasText: 'Old scans' });
+			await scans.getByRole('button', { name: 'Try to mount again' }).click();
+			await p
+				.getByTestId('confirm-dialog')
+				.getByRole('button', { name: 'Try to mount again' })
+				.click();
+			await expect(scans.getByTestId('mount-likely')).toBeVisible();
+			await scans.getByText('Other things to check').click();
+			await expect(scans.getByTestId('mount-checks')).toBeVisible();
+		}
+	},
+	{
+		name: 'network shares, none',
+		open: async (p, agent) => {
+			await control(agent, 'shares', { empty: true });
+			await p.goto('/shares');
+			await expect(p.getByTestId('shares-empty')).toBeVisible();
+		}
+	},
+	{
+		name: 'add a share, errors',
+		open: async (p) => {
+			await p.goto('/shares/new');
+			await p.getByRole('button', { name: 'Add the share' }).click();
+			await expect(p.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+				/Enter a name/
+			);
+		}
+	},
+	{
+		name: 'add a share, confirmation',
+		open: async (p) => {
+			await p.goto('/shares/new?kind=nfs');
+			await p.getByLabel('Name', { exact: true }).fill('Media');
+			await p.getByLabel(/^Share/).fill('nas.invalid:/media');
+			await p.getByLabel('Mount folder').fill('/mnt/media');
+			await p.getByRole('button', { name: 'Add the share' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'add a share that does not mount, the outcome',
+		open: async (p) => {
+			await p.goto('/shares/new?kind=nfs');
+			await p.getByLabel('Name', { exact: true }).fill('Media');
+			await p.getByLabel(/^Share/).fill('nas.invalid:/media');
+			await p.getByLabel('Mount folder').fill('/mnt/media');
+			await p.getByRole('button', { name: 'Add the share' }).click();
+			await p.getByTestId('confirm-dialog').getByRole('button', { name: 'Add the share' }).click();
+			await expect(p.getByTestId('share-result').getByTestId('mount-checks')).toBeVisible();
+		}
+	},
+	{
+		name: 'change a share that is not mounted',
+		open: async (p) => {
+			await p.goto('/shares/smb/a7b8c9d0-e1f2-4a3b-9c4d-5e6f7a8b9c0d');
+			await expect(p.getByTestId('share-now')).toContainText('Not mounted');
+			await p.getByLabel('With an account on the server').check();
+			await expect(p.getByLabel('Password', { exact: true })).toBeVisible();
+		}
+	},
+	{
+		name: 'remove a share, confirmation',
+		open: async (p) => {
+			await p.goto('/shares');
+			await p
+				.getByTestId('share-card')
+				.filter({ hasText: 'Studio media' })
+				.getByRole('button', { name: 'Remove…' })
+				.click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'transfers now, a panel that cannot cancel',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Stills', exact: true }).click();
+			await expect(p.getByTestId('cancel-block')).toBeVisible();
+		}
+	},
+	{
+		name: 'transfers now, cancel confirmation',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Cancel Footage…' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'transfers now, empty',
+		open: async (p, agent) => {
+			await control(agent, 'transfers', { empty: true });
+			await p.goto('/transfers');
+			await expect(p.getByTestId('transfers-empty')).toBeVisible();
+		}
+	},
+	{
+		name: 'start a transfer, errors and another account',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p
+				.getByLabel('Account to copy to')
+				.selectOption({ label: 'Another account: enter its id' });
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+			await expect(p.getByLabel('Bucket to copy from')).toHaveAccessibleDescription(
+				/Enter the bucket/
+			);
+		}
+	},
+	{
+		name: 'start a transfer, confirmation',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
+			await p.getByLabel('Bucket to copy from').fill('studio-projects');
+			await p.getByLabel('Path to copy', { exact: true }).fill('team/');
+			await p.getByLabel('Account to copy to').selectOption('acc-wasabi-1');
+			await p.getByLabel('Bucket to copy to').fill('studio-archive');
+			await p.getByLabel('Path to copy into').fill('archive/');
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'a drive’s files, an item’s actions',
+		open: async (p) => {
+			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/files?path=Docs%2FContracts');
+			await p
+				.getByRole('button', { name: /^Actions for / })
+				.first()
+				.click();
+			await expect(p.getByTestId('item-menu')).toBeVisible();
+		}
+	},
 	{ name: 'transfers', open: (p) => p.goto('/events?view=transfers') },
 	{ name: 'file states', open: (p) => p.goto('/events?view=files') },
 	{ name: 'not found', open: (p) => p.goto('/no-such-page') }

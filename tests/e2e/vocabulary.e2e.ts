@@ -83,13 +83,22 @@ test.describe('one vocabulary', () => {
 			['/drives', 'Team Drive'],
 			[`/drives/${TEAM}`, 'Waiting to upload'],
 			[`/drives/${TEAM}?state=256`, 'With errors'],
+			[`/drives/${TEAM}/files?path=Projects%2FBrand+2027`, 'Waiting to download'],
 			[`/backups/${LAPTOP}`, 'In sync'],
 			['/drives/new', 'Drive letter'],
 			['/backups/new', 'Folder to back up'],
 			[`/drives/${TEAM}/edit`, 'Locked'],
 			[`/backups/${LAPTOP}/edit`, 'every 15 minutes'],
+			['/shares', 'Not mounted'],
+			['/shares/new', 'Drive letter'],
+			[
+				'/shares/smb/f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b',
+				'Leave empty to keep the stored password'
+			],
 			['/history', 'Transfer history'],
 			['/history?status=error', 'The agent said'],
+			['/transfers', 'Manual transfer'],
+			['/transfers/new', 'Skip existing'],
 			['/users', 'Desktop creative'],
 			['/profile', 'Desktop']
 		];

@@ -92,13 +92,40 @@ describe('the kept timeline', () => {
 			store.add(range(n, n + 2));
 			await store.flush();
 		}
-		expect(await onDisk(AGENT)).toBe(2000);
-		// 2,000 in records of 200 (the oldest trimmed to its newest part): 10 or 11.
+		// The cap, and fewer than a record's worth more waiting for their record to go whole: the
+		// oldest record is cut through once every 200 events, not at every write.
+		expect(await onDisk(AGENT)).toBeGreaterThanOrEqual(2000);
+		expect(await onDisk(AGENT)).toBeLessThanOrEqual(2200);
+		// In records of 200: 10 to 12.
 		expect(await records(AGENT)).toBeGreaterThanOrEqual(10);
-		expect(await records(AGENT)).toBeLessThanOrEqual(11);
+		expect(await records(AGENT)).toBeLessThanOrEqual(12);
 		expect(Math.max(...(await recordSizes(AGENT)))).toBeLessThanOrEqual(200);
 		const { entries } = await loadTimeline(AGENT, 2000);
 		expect(entries.map((e) => e.summary)).toEqual(range(602, 2601).map((e) => e.summary));
+		await store.close();
+	});
+
+	it('at the cap, cuts the oldest record once 200 more wait, not at every write', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const store = new TimelineStore(AGENT, 2000);
+		store.add(range(1, 2000));
+		await store.flush();
+		expect(await onDisk(AGENT)).toBe(2000);
+		// 150 more in small writes: the oldest record is left alone, the newest 2,000 are read.
+		for (let n = 2001; n <= 2150; n += 3) {
+			store.add(range(n, n + 2));
+			await store.flush();
+		}
+		expect(await onDisk(AGENT)).toBe(2150);
+		const { entries } = await loadTimeline(AGENT, 2000);
+		expect(entries.map((e) => e.summary)).toEqual(range(151, 2150).map((e) => e.summary));
+		// Past the slack, back to the cap to the event.
+		for (let n = 2151; n <= 2220; n += 3) {
+			store.add(range(n, n + 2));
+			await store.flush();
+		}
+		expect(await onDisk(AGENT)).toBeLessThanOrEqual(2200);
+		expect((await loadTimeline(AGENT, 2000)).entries.at(-1)!.summary).toBe('/kept/2222.psd');
 		await store.close();
 	});
 

@@ -215,7 +215,8 @@ export class TimelineStore {
 		if (!database) return;
 		const tx = database.transaction(['chunks', 'meta'], 'readwrite');
 		const stored = await tx.objectStore('meta').get(this.#agent);
-		if (stored) await trim(tx, metaOf(this.#agent, stored), cap);
+		// A cap the user lowered holds at once, to the event.
+		if (stored) await trim(tx, metaOf(this.#agent, stored), cap, 0);
 		await tx.done;
 	}
 
@@ -269,13 +270,23 @@ function isChunk(value: unknown): value is Chunk {
 }
 
 /**
+ * How many events beyond the cap may wait on disk for their record to go whole. Cutting through
+ * the oldest record reads and writes it back (up to CHUNK events): at the cap, which a console
+ * open all day reaches within the hour, doing it at every write (every 2 s) cost more than the
+ * write itself. With this slack it happens once every TRIM_SLACK events; a load still reads the
+ * newest `cap` only, so no more than the cap is ever shown.
+ */
+const TRIM_SLACK = TOP_UP;
+
+/**
  * Deletes the oldest events beyond the cap: whole chunks, and the oldest of a chunk the cap cuts
- * through. Then saves the agent's list of chunks.
+ * through once more than `slack` are beyond it. Then saves the agent's list of chunks.
  */
 async function trim(
 	tx: IDBPTransaction<TimelineDb, ('chunks' | 'meta')[], 'readwrite'>,
 	meta: Meta,
-	cap: number
+	cap: number,
+	slack = TRIM_SLACK
 ) {
 	const chunks = tx.objectStore('chunks');
 	let total = meta.chunks.reduce((sum, c) => sum + c.count, 0);
@@ -285,7 +296,7 @@ async function trim(
 		void chunks.delete(oldest.key);
 	}
 	const cut = meta.chunks[0];
-	if (cut && total > cap) {
+	if (cut && total > cap + slack) {
 		const chunk = await chunks.get(cut.key);
 		if (isChunk(chunk)) {
 			chunk.entries = chunk.entries.slice(total - cap);

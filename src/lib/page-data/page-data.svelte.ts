@@ -35,7 +35,13 @@ export const DATA = {
 	storageTrends: 'agent:storage-trends',
 	storageFiles: 'agent:storage-files',
 	storageActivity: 'agent:storage-activity',
-	history: 'agent:history'
+	history: 'agent:history',
+	/** The SMB and NFS shares the agent mounts. */
+	shares: 'agent:shares',
+	/** The agent's current transfers. */
+	transfers: 'agent:transfers',
+	/** A folder of a drive, browsed. */
+	files: 'agent:files'
 } as const;
 type DataKey = (typeof DATA)[keyof typeof DATA];
 

@@ -1,7 +1,9 @@
 /**
  * Focus for what opens over the page (dialogs, panels, menus), as Svelte actions. When it goes,
  * focus goes back to the control that was focused when it came, so a keyboard user carries on
- * where they were instead of at the top of the page.
+ * where they were instead of at the top of the page. The header's menus use it on every page;
+ * what only the signed-in pages use (a modal, a part that takes the focus) is in `modal.ts`, so
+ * the sign-in page does not load it.
  */
 
 type Target = () => HTMLElement | null | undefined;
@@ -35,30 +37,4 @@ export function returnFocus(node: HTMLElement, fallback?: Target) {
 			});
 		}
 	};
-}
-
-/**
- * Shows a `<dialog>` as a modal while it is in the page: the rest of the page is inert, focus
- * goes to its `autofocus` control or else its first one (the browser's rule), and comes back to
- * the opener when it goes.
- */
-export function modal(node: HTMLDialogElement) {
-	const back = returnFocus(node);
-	if (!node.open) node.showModal();
-	return {
-		destroy() {
-			// Taken out of the page, it has left the top layer already; closing it now would fire a
-			// `close` event for a dialog that another one (the same row redrawn) may have replaced.
-			if (node.isConnected) node.close();
-			back.destroy();
-		}
-	};
-}
-
-/** Brings a part that opened inside the page into view with its first field focused. */
-export function takeFocus(node: HTMLElement) {
-	node.scrollIntoView({ block: 'nearest' });
-	node
-		.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea')
-		?.focus({ preventScroll: true });
 }

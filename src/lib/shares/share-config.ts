@@ -1,0 +1,512 @@
+import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
+import type { NfsBody, ShareItem, ShareKind, SmbBody } from '$lib/api/shares';
+import {
+	SHARE_CONFIG,
+	mountFolder,
+	nfsShareParts,
+	shareLetter,
+	smbShareParts
+} from '$lib/api/schemas/share-contract';
+import { onlyProblems, textProblems } from '$lib/form/validation';
+import { reasonOf, type MountReason } from './mount-advice';
+
+/**
+ * The form of a network share, and what it becomes on the wire: pure functions, so every rule is
+ * tested without a page. Field errors are keyed by the wire's field names, so the console's checks
+ * and the agent's refusals land beside the same fields. The password is typed, sent once in a
+ * body, and never read back: the form knows only whether the agent keeps one.
+ */
+
+export type ShareForm = {
+	kind: ShareKind;
+	/** The stored id when changing; null for a new share. */
+	id: string | null;
+	name: string;
+	/** `\\server\share` for SMB, `server:/path` for NFS, as typed. */
+	share: string;
+	version: string;
+	/** SMB: the drive letter ("Z"); NFS: the folder it is mounted on. */
+	localPath: string;
+	/** SMB: signs in with a user name and password; false is guest access. */
+	isAuthenticated: boolean;
+	username: string;
+	domain: string;
+	/** Typed, sent once, then emptied: never stored. */
+	password: string;
+};
+
+/** The wire's field of each part of the form. */
+export const shareField = (kind: ShareKind) => (kind === 'smb' ? 'smbShare' : 'nfsShare');
+
+export const SHARE_KIND_NAMES: Readonly<Record<ShareKind, string>> = {
+	smb: 'SMB share',
+	nfs: 'NFS share'
+};
+
+/** What each kind is, in a sentence, for the empty list and the choice of kind. */
+export const SHARE_KIND_WORDS: Readonly<Record<ShareKind, string>> = {
+	smb: 'Windows file sharing, which most NAS boxes and Windows and Mac computers offer: mounted at a drive letter.',
+	nfs: 'The file sharing of Unix, Linux and many NAS boxes: mounted on a folder.'
+};
+
+export const versionsOf = (kind: ShareKind): readonly string[] =>
+	kind === 'smb' ? SHARE_CONFIG.smbVersions : SHARE_CONFIG.nfsVersions;
+
+export const versionWords = (kind: ShareKind, version: string) =>
+	`${kind === 'smb' ? 'SMB' : 'NFS'} ${version}`;
+
+/**
+ * The letter a new SMB share takes: the last free one, as Windows maps network drives from Z
+ * down. Null when none is free, or the agent did not list them.
+ */
+export function nextShareLetter(free: readonly string[] | null): string | null {
+	const letters = (free ?? [])
+		.map((l) => l.trim().toUpperCase().replace(/:\\?$/, ''))
+		.filter((l) => l.length === 1 && SHARE_CONFIG.letters.includes(l))
+		.sort();
+	return letters.at(-1) ?? null;
+}
+
+export function newShareForm(kind: ShareKind, freeLetters: readonly string[] | null): ShareForm {
+	return {
+		kind,
+		id: null,
+		name: '',
+		share: '',
+		version: kind === 'smb' ? '3.1.1' : '4',
+		localPath: kind === 'smb' ? (nextShareLetter(freeLetters) ?? '') : '',
+		isAuthenticated: kind === 'smb',
+		username: '',
+		domain: '',
+		password: ''
+	};
+}
+
+const text = (v: unknown) =>
+	typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
+
+/** A stored share as the form shows it; the password field starts empty. */
+export function fromModel(item: ShareItem): ShareForm {
+	const m = item.model;
+	const stored = text(m.localPath);
+	if (item.kind === 'nfs')
+		return {
+			kind: 'nfs',
+			id: item.id,
+			name: text(m.name),
+			share: text(item.model.nfsShare),
+			version: text(m.version),
+			localPath: stored,
+			isAuthenticated: false,
+			username: '',
+			domain: '',
+			password: ''
+		};
+	return {
+		kind: 'smb',
+		id: item.id,
+		name: text(m.name),
+		share: text(item.model.smbShare),
+		version: text(m.version),
+		localPath: shareLetter(stored) ?? stored,
+		isAuthenticated: item.model.isAuthenticated === true,
+		username: text(item.model.username),
+		domain: text(item.model.domain),
+		password: ''
+	};
+}
+
+/**
+ * A share as typed in the forms people know: `smb://nas/media`, `//nas/media` and `\\nas/media`
+ * become `\\nas\media`; `nfs://nas/media` becomes `nas:/media`. Anything else stays as typed.
+ */
+export function normaliseShare(kind: ShareKind, typed: string): string {
+	const t = typed.trim();
+	if (kind === 'nfs') {
+		const url = /^nfs:\/\/([^/]+)(\/.*)?$/i.exec(t);
+		return url ? `${url[1]}:${url[2] ?? '/'}` : t;
+	}
+	const rest = /^(?:smb:\/\/|\/\/|\\\\)(.+)$/i.exec(t)?.[1];
+	return rest === undefined ? t : `\\\\${rest.replace(/\//g, '\\')}`;
+}
+
+/** The server a share names, lower case, or '' when it names none. */
+export function serverOf(kind: ShareKind, share: string): string {
+	const s = normaliseShare(kind, share);
+	return (kind === 'smb' ? smbShareParts(s)?.host : nfsShareParts(s)?.host)?.toLowerCase() ?? '';
+}
+
+/**
+ * What happens to the password: `guest` (none: guest access), `new` (the one typed replaces it),
+ * `kept` (empty: the agent keeps the stored one), `again` (the share now signs in to another
+ * server or as another user: the development agent asks for it again), `needed` (none stored).
+ */
+export type PasswordState = 'guest' | 'new' | 'kept' | 'again' | 'needed';
+
+export function passwordState(form: ShareForm, stored: ShareItem | null): PasswordState {
+	if (form.kind !== 'smb' || !form.isAuthenticated) return 'guest';
+	if (form.password !== '') return 'new';
+	if (stored?.kind !== 'smb' || stored.model.isAuthenticated !== true) return 'needed';
+	const sameServer = serverOf('smb', text(stored.model.smbShare)) === serverOf('smb', form.share);
+	const sameUser =
+		text(stored.model.username).trim().toLowerCase() === form.username.trim().toLowerCase();
+	return sameServer && sameUser ? 'kept' : 'again';
+}
+
+/** The sentence under the password field for each state. */
+export function passwordHint(state: PasswordState, editing: boolean): string {
+	switch (state) {
+		case 'kept':
+			return 'Leave empty to keep the stored password. The agent never shows it.';
+		case 'again':
+			return 'Enter the password again: the share now signs in to another server or as another user, and the agent uses a stored password only where it was entered.';
+		case 'new':
+			return editing
+				? 'Replaces the stored password when you save. The agent never shows it.'
+				: 'The agent stores it and never shows it again.';
+		case 'needed':
+			return 'The password of this user on the server. The agent stores it and never shows it again.';
+		case 'guest':
+			return '';
+	}
+}
+
+/** The share as its body goes to the agent; the password only when one was typed. */
+export function toBody(form: ShareForm): SmbBody | NfsBody {
+	const common = {
+		name: form.name.trim(),
+		version: form.version,
+		localPath:
+			form.kind === 'smb'
+				? `${shareLetter(form.localPath) ?? form.localPath.trim()}:`.replace(/::$/, ':')
+				: form.localPath.trim()
+	};
+	if (form.kind === 'nfs') return { ...common, nfsShare: normaliseShare('nfs', form.share) };
+	const auth = form.isAuthenticated;
+	return {
+		...common,
+		smbShare: normaliseShare('smb', form.share),
+		isAuthenticated: auth,
+		username: auth ? form.username.trim() : '',
+		domain: auth ? form.domain.trim() : '',
+		...(auth && form.password !== '' ? { password: form.password } : {})
+	};
+}
+
+/**
+ * A change's body: the share as it is now (`current`, fields this console does not know
+ * included) with the fields the user edited since `base` (the share the form opened with), and
+ * the password only when one was typed. A change made elsewhere to other fields stays.
+ */
+export function toChangeBody(
+	form: ShareForm,
+	current: ShareItem,
+	base: ShareItem = current
+): Record<string, unknown> {
+	const mine = toBody(form) as Record<string, unknown>;
+	const body: Record<string, unknown> = { ...current.model };
+	for (const { field } of edits(base, form)) {
+		if (field === 'isAuthenticated')
+			for (const f of ['isAuthenticated', 'username', 'domain']) body[f] = mine[f];
+		else if (field !== 'password') body[field] = mine[field];
+	}
+	if (mine.password !== undefined) body.password = mine.password;
+	return body;
+}
+
+export type CheckContext = {
+	/** Every other share the agent has. */
+	others: readonly ShareItem[];
+	/** `list_available_drives`; null when the agent did not list them (it checks when saving). */
+	freeLetters: readonly string[] | null;
+	/** The share being changed; null for a new one. */
+	stored: ShareItem | null;
+};
+
+const overlaps = (a: string, b: string) => {
+	const norm = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase();
+	const [x, y] = [norm(a), norm(b)];
+	return x === y || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
+};
+
+/** What the console can tell before sending: the contract's limits and shapes, and what is in use. */
+export function checks(form: ShareForm, context: CheckContext): FieldErrors {
+	const { others } = context;
+	const errors: Record<string, string[] | undefined> = {};
+	errors.name = textProblems(form.name, 'Enter a name.', SHARE_CONFIG.nameMax);
+	const twin = others.find(
+		(s) => text(s.model.name).trim().toLowerCase() === form.name.trim().toLowerCase()
+	);
+	if (!errors.name && twin)
+		errors.name = [`A share named ${text(twin.model.name)} already exists.`];
+
+	const share = normaliseShare(form.kind, form.share);
+	const field = shareField(form.kind);
+	if (!share)
+		errors[field] = [
+			form.kind === 'smb' ? 'Enter the share: \\\\server\\share.' : 'Enter the share: server:/path.'
+		];
+	else if (form.kind === 'smb' ? !smbShareParts(share) : !nfsShareParts(share))
+		errors[field] = [
+			form.kind === 'smb'
+				? 'Write the share as \\\\server\\share, as in \\\\nas\\media (smb://nas/media works too).'
+				: 'Write the share as server:/path, as in nas.example.com:/media.'
+		];
+
+	if (!versionsOf(form.kind).includes(form.version))
+		errors.version = [
+			`Choose one of ${versionsOf(form.kind)
+				.map((v) => versionWords(form.kind, v))
+				.join(', ')}.`
+		];
+
+	errors.localPath =
+		form.kind === 'smb' ? letterProblems(form, context) : folderProblems(form, others);
+
+	if (form.kind === 'smb' && form.isAuthenticated) {
+		errors.username = textProblems(
+			form.username,
+			'Enter the user name, or choose guest access.',
+			SHARE_CONFIG.usernameMax
+		);
+		if (form.domain.length > SHARE_CONFIG.domainMax)
+			errors.domain = [`Use at most ${SHARE_CONFIG.domainMax} characters.`];
+		const state = passwordState(form, context.stored);
+		if (state === 'needed') errors.password = ['Enter the password.'];
+		else if (state === 'again')
+			errors.password = [
+				'Enter the password again: the share now signs in to another server or as another user.'
+			];
+		else if (form.password.length > SHARE_CONFIG.passwordMax)
+			errors.password = [`Use at most ${SHARE_CONFIG.passwordMax} characters.`];
+	}
+	return onlyProblems(errors);
+}
+
+function letterProblems(form: ShareForm, { others, freeLetters, stored }: CheckContext) {
+	const letter = shareLetter(form.localPath);
+	if (!letter) return [`Choose a drive letter from ${SHARE_CONFIG.letters[0]}: to Z:.`];
+	const share = others.find(
+		(s) => s.kind === 'smb' && shareLetter(text(s.model.localPath)) === letter
+	);
+	if (share)
+		return [
+			`${letter}: is already in use: the share "${text(share.model.name)}" is mounted there.`
+		];
+	const own = stored?.kind === 'smb' && shareLetter(text(stored.model.localPath)) === letter;
+	if (!own && freeLetters && !freeLetters.some((l) => shareLetter(l) === letter))
+		return [`${letter}: is already in use on this computer: a disk or a drive has it.`];
+	return undefined;
+}
+
+function folderProblems(form: ShareForm, others: readonly ShareItem[]) {
+	const folder = mountFolder(form.localPath);
+	if ('problem' in folder) return [folder.problem];
+	const other = others.find(
+		(s) => s.kind === 'nfs' && overlaps(text(s.model.localPath), folder.path)
+	);
+	if (other)
+		return [
+			`${folder.path} is already in use: the share "${text(other.model.name)}" is mounted at ${text(other.model.localPath)}.`
+		];
+	return undefined;
+}
+
+// ---- words for what is stored and what changes ----
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+	name: 'Name',
+	smbShare: 'Share',
+	nfsShare: 'Share',
+	version: 'Version',
+	localPath: 'On this computer',
+	isAuthenticated: 'Sign-in',
+	username: 'User name',
+	domain: 'Domain',
+	password: 'Password',
+	active: 'Mounted'
+};
+
+/** A field's label; one this console does not know is "name (as sent)". */
+export const shareFieldLabel = (field: string) => FIELD_LABELS[field] ?? `${field} (as sent)`;
+
+/** How the share signs in, in words: "As STUDIO\ann", or guest access. */
+export function signInWords(isAuthenticated: unknown, username: unknown, domain: unknown): string {
+	if (isAuthenticated !== true) return 'Guest access (no user name)';
+	const user = text(username).trim();
+	const where = text(domain).trim();
+	return user
+		? `As ${where ? `${where}\\` : ''}${user}`
+		: 'With a user name the agent did not show';
+}
+
+/** The rows of "What the agent stored": the model in words, the password said, never shown. */
+export function storedRows(item: ShareItem): { field: string; label: string; value: string }[] {
+	const m = item.model as Record<string, unknown>;
+	const rows = [
+		{ field: 'name', value: text(m.name) || '—' },
+		{ field: shareField(item.kind), value: text(m[shareField(item.kind)]) || '—' },
+		{
+			field: 'version',
+			value:
+				m.version === undefined || m.version === null
+					? '—'
+					: versionWords(item.kind, text(m.version))
+		},
+		{ field: 'localPath', value: text(m.localPath) || '—' }
+	];
+	if (item.kind === 'smb')
+		rows.push(
+			{ field: 'isAuthenticated', value: signInWords(m.isAuthenticated, m.username, m.domain) },
+			{
+				field: 'password',
+				value:
+					m.isAuthenticated === true ? 'Stored by the agent, never shown' : 'None (guest access)'
+			}
+		);
+	return rows.map((r) => ({ ...r, label: shareFieldLabel(r.field) }));
+}
+
+export type ShareChange = { field: string; label: string; was: string; now: string };
+
+/** A stored share's fields as the form compares them. */
+function comparable(item: ShareItem) {
+	const f = fromModel(item);
+	return {
+		name: f.name.trim(),
+		[shareField(item.kind)]: normaliseShare(item.kind, f.share),
+		version: f.version,
+		localPath: item.kind === 'smb' ? `${f.localPath}:`.replace(/::$/, ':') : f.localPath,
+		...(item.kind === 'smb'
+			? { isAuthenticated: signInWords(f.isAuthenticated, f.username, f.domain) }
+			: {})
+	};
+}
+
+function difference(a: Record<string, string>, b: Record<string, string>): ShareChange[] {
+	return Object.keys({ ...a, ...b })
+		.filter((k) => a[k] !== b[k])
+		.map((field) => ({
+			field,
+			label: shareFieldLabel(field),
+			was: a[field] || '—',
+			now: b[field] || '—'
+		}));
+}
+
+/**
+ * What saving changes, field by field (from, to), against the share as stored. The password is
+ * said, never shown: replaced by the one typed, kept, or forgotten with guest access.
+ */
+export function edits(stored: ShareItem, form: ShareForm): ShareChange[] {
+	const before = comparable(stored);
+	const body = toBody(form) as Record<string, unknown>;
+	const after = comparable({ ...stored, model: { ...stored.model, ...body } } as ShareItem);
+	const out = difference(before, after);
+	if (stored.kind === 'smb') {
+		const had = stored.model.isAuthenticated === true;
+		if (form.isAuthenticated && form.password !== '')
+			out.push({
+				field: 'password',
+				label: 'Password',
+				was: had ? 'the stored one' : 'none',
+				now: 'the one you typed (not shown)'
+			});
+		else if (had && !form.isAuthenticated)
+			out.push({
+				field: 'password',
+				label: 'Password',
+				was: 'the stored one',
+				now: 'none: the agent forgets it'
+			});
+	}
+	return out;
+}
+
+/** What changed between the share the form opened with and a fresh read of it: another client's change. */
+export function changedSince(opened: ShareItem, current: ShareItem): ShareChange[] {
+	const out = difference(comparable(opened), comparable(current));
+	// Fields this console does not show, changed too: said as sent.
+	const a = opened.model as Record<string, unknown>;
+	const b = current.model as Record<string, unknown>;
+	for (const key of Object.keys({ ...a, ...b }))
+		if (!(key in FIELD_LABELS) && key !== 'id' && JSON.stringify(a[key]) !== JSON.stringify(b[key]))
+			out.push({
+				field: key,
+				label: shareFieldLabel(key),
+				was: JSON.stringify(a[key]) ?? '—',
+				now: JSON.stringify(b[key]) ?? '—'
+			});
+	return out;
+}
+
+// ---- the agent's refusals ----
+
+const FORM_FIELDS = [
+	'name',
+	'smbShare',
+	'nfsShare',
+	'version',
+	'localPath',
+	'isAuthenticated',
+	'username',
+	'domain',
+	'password'
+];
+
+/** "LocalPath", "$.localPath" and "request.smbShare" as the form's field, or null. */
+function formField(key: string): string | null {
+	const last = key.replace(/^\$\./, '').split('.').pop()?.toLowerCase() ?? '';
+	return FORM_FIELDS.find((f) => f.toLowerCase() === last) ?? null;
+}
+
+/** Mount failures an agent may answer as refusals instead (the development agent does not). */
+const MOUNT_CODES = new Set([
+	'UNREACHABLE',
+	'VERSION',
+	'AUTH',
+	'IN_USE',
+	'MOUNT',
+	'MOUNT_FAILED',
+	'SHARE_NOT_FOUND'
+]);
+
+/**
+ * Where the agent's refusal goes in the form: its field errors beside the fields they name (in
+ * any spelling), a DUPLICATE whose messages sit under the code beside the name or the local path
+ * (whichever it speaks of), the rest as one sentence. A refusal that is a mount failure (a code
+ * such as UNREACHABLE, or a sentence that reads as one) also gives its likely reason, so the form
+ * says what to check. For FormState's `explain`.
+ */
+export function shareRefusal(error: AgentHttpError): {
+	fieldErrors: FieldErrors;
+	text: string | null;
+	mount: MountReason | null;
+} {
+	const fieldErrors: FieldErrors = {};
+	const rest: string[] = [];
+	for (const [key, messages] of Object.entries(error.fieldErrors)) {
+		const field = formField(key);
+		if (field) (fieldErrors[field] ??= []).push(...messages);
+		else rest.push(...messages.map((m) => `${key}: ${m}`));
+	}
+	const placed = new Set(Object.values(error.fieldErrors).flat());
+	const coded = error.messages.filter((m) => !placed.has(m));
+	const code = error.code ?? '';
+	if (code === 'DUPLICATE' && coded.length) {
+		const target = coded.some((m) => /in use|letter|folder|mounted|\b[A-Z]:/i.test(m))
+			? 'localPath'
+			: 'name';
+		(fieldErrors[target] ??= []).push(...coded);
+	} else rest.push(...coded);
+	const said = [...rest, ...Object.values(fieldErrors).flat()].join(' ');
+	const mountFailed =
+		MOUNT_CODES.has(code) ||
+		/\b(could not|cannot|can't|failed to|unable to) mount|\bmount(ing)? failed/i.test(
+			coded.join(' ')
+		);
+	const mount = mountFailed ? reasonOf(code, said) : null;
+	if (!Object.keys(fieldErrors).length && !rest.length)
+		return { fieldErrors, text: error.message, mount };
+	return { fieldErrors, text: rest.length ? rest.join(' ') : null, mount };
+}
