@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startSimulator } from '../simulator/index.ts';
@@ -10,7 +7,14 @@ import { startStaticServer } from './static-server.ts';
 import { idleCpu } from './bench-idle.ts';
 import { clickToContent } from './bench-routes.ts';
 import { folderScroll } from './bench-files.ts';
-import { AFTER_PAINT, percentile, signIn, signedInContext } from './bench-browser.ts';
+import { enginesSideBySide } from './bench-engines.ts';
+import {
+	agentProcess,
+	MEASURE_NEXT_PAGE,
+	percentile,
+	signIn,
+	signedInContext
+} from './bench-browser.ts';
 import { firstLoad, SIGN_IN_GUARD_GZIP, SIGN_IN_ROUTE, SIGN_IN_TARGET_GZIP } from './size-guard.ts';
 
 /**
@@ -102,28 +106,6 @@ async function firstLoadJs(browser: Browser, baseUrl: string, agentUrl: string, 
 		`\n  sign-in (the page every user loads first): ${kb(signInBytes)} gzip in the browser, ${kb(guard.gzip)} gzip as the guard reads the build (${guard.files.length} files); guard ${kb(SIGN_IN_GUARD_GZIP)}  ${guard.gzip <= SIGN_IN_GUARD_GZIP ? 'ok' : 'OVER THE GUARD'}`
 	);
 }
-
-/**
- * Runs in the page; a string because the TypeScript runner would otherwise wrap its functions in
- * a helper the page does not have. Clicks "Next page", waits until the first row changes, then for
- * the task after the next frame, which runs once that frame is painted.
- */
-const MEASURE_NEXT_PAGE = `(async () => {
-	const firstRow = () => document.querySelector('tbody tr')?.textContent;
-	const before = firstRow();
-	const start = performance.now();
-	document.querySelector('a[aria-label="Next page"]').click();
-	await new Promise((resolve) => {
-		const observer = new MutationObserver(() => {
-			if (firstRow() === before) return;
-			observer.disconnect();
-			resolve();
-		});
-		observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-	});
-	await ${AFTER_PAINT};
-	return performance.now() - start;
-})()`;
 
 /**
  * From a click on "Next page" to the new rows painted: the click, the agent's answer, the render,
@@ -303,64 +285,6 @@ const WATCH_FLOOD = `(() => {
 const number = (text: string | null, pattern: RegExp) =>
 	Number((text ?? '').replace(/,/g, '').match(pattern)?.[1] ?? NaN);
 
-type Counts = Record<'notification' | 'statechange', number>;
-type Stats = { sent: Counts; clients: Counts };
-
-/**
- * The development agent in a process of its own, as the real agent is, below the browser's
- * priority (nice 10): the flood's sender is a load generator, and on two cores it would otherwise
- * take the time the page's main thread is measured on. Driven through its control surface.
- */
-async function agentProcess(allowOrigin: string) {
-	const port = await new Promise<number>((resolve) => {
-		const probe = createServer().listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as AddressInfo;
-			probe.close(() => resolve(port));
-		});
-	});
-	const args = ['--import', 'tsx', 'simulator/cli.ts', '--port', String(port), '--quiet'];
-	const child = spawn(
-		'nice',
-		[
-			'-n',
-			'10',
-			process.execPath,
-			...args,
-			'--events-per-second',
-			'0',
-			'--allow-origin',
-			allowOrigin
-		],
-		{ stdio: ['ignore', 'ignore', 'inherit'] }
-	);
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	const url = `http://127.0.0.1:${port}`;
-	const control = async <T>(path: string, body?: unknown): Promise<T> => {
-		const res = await fetch(`${url}/__sim/${path}`, {
-			method: body === undefined ? 'GET' : 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body)
-		});
-		return (await res.json()) as T;
-	};
-	for (let tries = 0; ; tries++) {
-		try {
-			await control('stats');
-			break;
-		} catch (error) {
-			if (tries > 200) throw error;
-			await new Promise((resolve) => setTimeout(resolve, 100));
-		}
-	}
-	return {
-		url,
-		stats: () => control<Stats>('stats'),
-		flood: (perSecond: number, seconds: number) =>
-			control<{ frames: number }>('flood', { perSecond, seconds }),
-		close: () => (child.kill(), exited)
-	};
-}
-
 /** Both channels flooded at a fixed rate, measured in the events page. */
 async function flood(browser: Browser, baseUrl: string, threeTabs: boolean) {
 	const sim = await agentProcess(baseUrl);
@@ -533,7 +457,8 @@ async function main() {
 		console.log(
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
 		);
-		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, folder, flood.
+		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, folder,
+		// flood, engines.
 		const only = (process.env.BENCH_ONLY ?? process.env.BENCH)?.split(',').map((s) => s.trim());
 		const run = (section: string) => !only?.length || only.includes(section);
 		if (run('size')) await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
@@ -560,6 +485,7 @@ async function main() {
 			await flood(browser, site.url, false);
 			await flood(browser, site.url, true);
 		}
+		if (run('engines')) await enginesSideBySide(site.url);
 	} finally {
 		await browser.close();
 		site.server.close();

@@ -24,6 +24,8 @@ export function ensureBuild(root = '.') {
 	// The bundler's own report is long; it is shown only when the build fails.
 	const result = spawnSync('npm', ['run', 'build', '--silent'], {
 		cwd: root,
+		// A test runner's NODE_ENV=test would make Vite build the console in development mode.
+		env: { ...process.env, NODE_ENV: 'production' },
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'pipe'],
 		maxBuffer: 64 * 1024 * 1024

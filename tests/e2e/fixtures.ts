@@ -2,11 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../../simulator/index.ts';
 import { E2E_ORIGIN } from '../../playwright.config.ts';
+import { AGENT_URL_KEY, agentToken, control, tokenKey } from '../agent.ts';
 
 export { expect };
-
-export const AGENT_URL_KEY = 'agent-console:agent-url';
-export const tokenKey = (agentUrl: string) => `agent-console:token:${agentUrl}`;
+export { AGENT_URL_KEY, closedPort, control, push, tokenKey } from '../agent.ts';
 
 type TestFixtures = {
 	/** The worker's simulator, reset to its seeded state, and the console pointed at it. */
@@ -92,12 +91,7 @@ export async function signInWithToken(
 	username = 'admin@example.com',
 	type = 16
 ) {
-	const res = await fetch(`${sim.url}/authentication/login`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ username, password: 'Passw0rd!', type })
-	});
-	const { jwtToken } = (await res.json()) as { jwtToken: string };
+	const jwtToken = await agentToken(sim, username, type);
 	await page.context().addInitScript(
 		({ key, token }) => {
 			// Once per tab, as a sign-in would: a later sign-out must stay signed out.
@@ -112,34 +106,6 @@ export async function signInWithToken(
 		{ key: tokenKey(sim.url), token: jwtToken }
 	);
 	return jwtToken;
-}
-
-/** Calls the simulator's control surface. */
-export async function control(
-	sim: Simulator,
-	path: string,
-	body?: unknown,
-	method = body === undefined ? 'GET' : 'POST'
-) {
-	const res = await fetch(`${sim.url}/__sim/${path}`, {
-		method,
-		headers: { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body)
-	});
-	return res.json() as Promise<unknown>;
-}
-
-/** A loopback port with nothing listening on it. */
-export async function closedPort(): Promise<number> {
-	const { createServer } = await import('node:net');
-	return new Promise((resolve) => {
-		const server = createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 1;
-			server.close(() => resolve(port));
-		});
-	});
 }
 
 /** Stops a script started in a process group of its own (tsx's node process with it). */
@@ -171,14 +137,6 @@ export async function outbox(sim: Simulator, to: string) {
 	};
 	return res.messages;
 }
-
-/** Sends a frame (as JSON) on one of the development agent's channels, `count` times. */
-export const push = (
-	sim: Simulator,
-	channel: 'notification' | 'statechange',
-	frame: unknown,
-	count = 1
-) => control(sim, 'push', { channel, frame, count });
 
 /**
  * Clicks the first channel's Retry now, as a user would once the agent is back. The channel's own
