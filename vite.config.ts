@@ -1,8 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { perGraph, reachable, routeFiles } from './scripts/chunking.ts';
+import { SIGN_IN_ROUTE } from './scripts/size-guard.ts';
 import { DEFAULT_OPTIONS } from './simulator/options.ts';
 import { developmentIdentityProvider } from './simulator/oidc.ts';
 
@@ -28,25 +31,17 @@ const devIdentityProvider = (): Plugin => ({
 	}
 });
 
-/** Loaded on demand or by one flow only: left to automatic chunking. */
-const ON_DEMAND =
-	/src\/lib\/(api\/provider|api\/local-network|authentication\/(signup|ProviderSignIn)|form\/(CodeInput|validation)|ui\/(LocalNetworkAdvice|ErrorNotice))|icons\/external-link\.svelte/;
 /**
- * Only the signed-in area uses these: left to automatic chunking, so sign-in never loads them. Every
- * feature and toolkit folder of `src/lib` is here except those the sign-in pages use (api, state,
- * form, ui, authentication, and the root's modules), so a new file in a folder needs no edit here.
- * `npm run bench` shows the sign-in page's first load.
+ * What the sign-in page loads first, and what that imports in turn: all the shared chunk may hold.
+ * Worked out from the module graph, so that code of the signed-in area (a new feature folder, an
+ * api module, a component two pages share) never joins the file every page loads until the sign-in
+ * page imports it; what a page loads on demand stays out too. `npm run size-guard` measures it.
  */
-const SIGNED_IN_ONLY = new RegExp(
-	[
-		'src/lib/(actions|charts|drives|events|folders|format|history|list|live|management|page-data|record|shares|users|virtual-list)/',
-		'src/lib/api/(schemas/)?(frames|user|drives|drive-config|config-file|folders|history|rows|shares|share-contract)\\.ts',
-		'src/lib/(ui/Card|ui/Loading|ui/ModalDialog|ui/modal|ui/clock|ui/on-screen|form/(unsaved|type-to-confirm|TypeToConfirm)|names/enums)',
-		'reconnecting-websocket|svelte-sonner|uplot|uqr|node_modules/idb/|svelte/src/reactivity/',
-		// Lucide's icons and their runtime: the sign-in pages draw their own (src/lib/ui/icons).
-		'node_modules/@lucide/'
-	].join('|')
+const SIGN_IN_FILES = routeFiles(
+	fileURLToPath(new URL('src/routes', import.meta.url)),
+	SIGN_IN_ROUTE
 );
+const reachedBySignIn = perGraph((graph) => reachable(graph, SIGN_IN_FILES));
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */
 const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
@@ -64,9 +59,8 @@ export default defineConfig({
 				codeSplitting: {
 					groups: [
 						{
-							name: 'shared',
-							test: (id: string) =>
-								SHARED.test(id) && !ON_DEMAND.test(id) && !SIGNED_IN_ONLY.test(id),
+							name: (id, graph) => (reachedBySignIn(graph).has(id) ? 'shared' : null),
+							test: SHARED,
 							minShareCount: 2
 						}
 					]
