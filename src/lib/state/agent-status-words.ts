@@ -1,5 +1,5 @@
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
-import { AGENT_STATUS } from '$lib/contract';
+import { AGENT_STATUS } from '$lib/api/schemas/shell-contract';
 import { agentStatusText } from '$lib/names/shell';
 import type { Tone } from '$lib/ui/tone';
 import type { StatusReading } from './agent-status.svelte.ts';
