@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { perGraph, reachable, routeFiles } from './scripts/chunking.ts';
+import { preloadLists } from './scripts/preload-lists.ts';
 import { SIGN_IN_ROUTE } from './scripts/size-guard.ts';
 import { DEFAULT_OPTIONS } from './simulator/options.ts';
 import { developmentIdentityProvider } from './simulator/oidc.ts';
@@ -37,19 +38,20 @@ const devIdentityProvider = (): Plugin => ({
  * api module, a component two pages share) never joins the file every page loads until the sign-in
  * page imports it; what a page loads on demand stays out too. `npm run size-guard` measures it.
  */
-const SIGN_IN_FILES = routeFiles(
-	fileURLToPath(new URL('src/routes', import.meta.url)),
-	SIGN_IN_ROUTE
-);
+const ROUTES = fileURLToPath(new URL('src/routes', import.meta.url));
+const SIGN_IN_FILES = routeFiles(ROUTES, SIGN_IN_ROUTE);
 const reachedBySignIn = perGraph((graph) => reachable(graph, SIGN_IN_FILES));
+/** Preload lists that do not repeat what is loaded anyway (scripts/preload-lists.ts). */
+const preload = preloadLists(ROUTES);
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */
 const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
 export default defineConfig({
-	plugins: [devIdentityProvider(), tailwindcss(), sveltekit()],
+	plugins: [preload.plugin, devIdentityProvider(), tailwindcss(), sveltekit()],
 	server: { port: 5173, strictPort: true },
 	build: {
 		sourcemap: !!process.env.SOURCEMAP,
+		modulePreload: { resolveDependencies: preload.resolveDependencies },
 		rolldownOptions: {
 			output: {
 				// Dozens of tiny shared chunks cost more than they save on a first load, as each file is
