@@ -1,10 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { perGraph, reachable, routeFiles } from './scripts/chunking.ts';
+import { importPath, perGraph, reachable, routeFiles } from './scripts/chunking.ts';
 import { preloadLists } from './scripts/preload-lists.ts';
 import { SIGN_IN_ROUTE } from './scripts/size-guard.ts';
 import { DEFAULT_OPTIONS } from './simulator/options.ts';
@@ -38,9 +39,26 @@ const devIdentityProvider = (): Plugin => ({
  * api module, a component two pages share) never joins the file every page loads until the sign-in
  * page imports it; what a page loads on demand stays out too. `npm run size-guard` measures it.
  */
-const ROUTES = fileURLToPath(new URL('src/routes', import.meta.url));
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const ROUTES = join(ROOT, 'src/routes');
 const SIGN_IN_FILES = routeFiles(ROUTES, SIGN_IN_ROUTE);
-const reachedBySignIn = perGraph((graph) => reachable(graph, SIGN_IN_FILES));
+/**
+ * Never in it: the enums and words of every signed-in area (their sign-in part is in
+ * api/schemas/shell-contract.ts and names/shell.ts), and Lucide's icons and runtime (the sign-in
+ * pages draw theirs from src/lib/ui/icons). The build stops and names the imports that lead there.
+ */
+const NEVER_AT_SIGN_IN = /src\/lib\/(contract|names\/enums)\.ts$|node_modules\/@lucide\//;
+const reachedBySignIn = perGraph((graph) => {
+	const reached = reachable(graph, SIGN_IN_FILES);
+	const wrong = [...reached].find((id) => NEVER_AT_SIGN_IN.test(id));
+	if (wrong) {
+		const path = importPath(graph, SIGN_IN_FILES, wrong)?.map((id) => relative(ROOT, id));
+		throw new Error(
+			`The sign-in page would load ${relative(ROOT, wrong)}: ${path?.join(' imports ')}`
+		);
+	}
+	return reached;
+});
 /** Preload lists that do not repeat what is loaded anyway (scripts/preload-lists.ts). */
 const preload = preloadLists(ROUTES);
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */

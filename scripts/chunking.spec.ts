@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ModuleGraph, perGraph, reachable, routeFiles } from './chunking.ts';
+import { importPath, type ModuleGraph, perGraph, reachable, routeFiles } from './chunking.ts';
 
 /** A module graph as the bundler shows it: static imports, and `lazy` for dynamic ones. */
 function graphOf(modules: Record<string, { imports?: string[]; lazy?: string[] }>): ModuleGraph {
@@ -105,5 +105,11 @@ describe('what a route reaches', () => {
 		expect(runs).toBe(1);
 		reached(graphOf({ page: {} }));
 		expect(runs).toBe(2);
+	});
+
+	it('names the shortest chain of static imports to a module, or none', () => {
+		expect(importPath(graph, ['page'], 'runtime')).toEqual(['page', 'form', 'runtime']);
+		expect(importPath(graph, ['page'], 'page')).toEqual(['page']);
+		expect(importPath(graph, ['page'], 'charts')).toBeUndefined();
 	});
 });

@@ -53,3 +53,26 @@ export function perGraph<T>(compute: (graph: ModuleGraph) => T): (graph: ModuleG
 		return done.get(graph) as T;
 	};
 }
+
+/** The static imports that lead from one of `roots` to `target`, both ends included. */
+export function importPath(
+	graph: ModuleGraph,
+	roots: readonly string[],
+	target: string
+): string[] | undefined {
+	const from = new Map<string, string | null>(roots.map((root) => [root, null]));
+	const queue = [...roots];
+	for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+		if (id === target) {
+			const path: string[] = [];
+			for (let at: string | null | undefined = id; at; at = from.get(at)) path.unshift(at);
+			return path;
+		}
+		for (const next of graph.getModuleInfo(id)?.importedIds ?? [])
+			if (!from.has(next)) {
+				from.set(next, id);
+				queue.push(next);
+			}
+	}
+	return undefined;
+}
