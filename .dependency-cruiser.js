@@ -11,7 +11,8 @@ const ROOT_ALLOWED = `^src/lib/(${ROOT_MODULES.map((m) => m.replace('.', '\\.'))
 const ROOT_FILE = '^src/lib/[^/]+$';
 
 /** Folders of the agent's areas, named like their api/ module and development-agent controller. */
-const FEATURES = '^src/lib/(authentication|drives|events|folders|history|management|shares|users)/';
+const FEATURES =
+	'^src/lib/(authentication|drives|events|files|folders|history|management|shares|transfers|users)/';
 /** Folders of toolkits: a list, a form, a record panel, page data, charts… each logic and parts. */
 const TOOLKITS = '^src/lib/(actions|charts|form|format|list|page-data|record|ui|virtual-list)/';
 

@@ -66,6 +66,14 @@ const ROUTES: Route[] = [
 		what: 'first file row'
 	},
 	{
+		path: `/drives/${TEAM_DRIVE}/files`,
+		from: `/drives/${TEAM_DRIVE}`,
+		link: `main a[href="/drives/${TEAM_DRIVE}/files"]`,
+		h1: 'Files of Team Drive',
+		data: '[data-testid="file-row"]',
+		what: 'first entry of the folder'
+	},
+	{
 		path: `/backups/${BACKUP}`,
 		from: '/drives',
 		link: `main a[href="/backups/${BACKUP}"]`,
@@ -96,6 +104,22 @@ const ROUTES: Route[] = [
 		h1: 'Transfer history',
 		data: '[data-testid="history-table"] tbody tr',
 		what: 'first transfer row'
+	},
+	{
+		path: '/transfers',
+		from: '/settings',
+		link: nav('/transfers'),
+		h1: 'Transfers now',
+		data: '[data-testid="transfers-table"] tbody tr',
+		what: 'first transfer row'
+	},
+	{
+		path: '/transfers/new',
+		from: '/transfers',
+		link: 'main a[href="/transfers/new"]',
+		h1: 'Start a transfer',
+		data: '#source-account option:nth-child(2)',
+		what: 'first known account'
 	},
 	{
 		path: '/users',

@@ -9,6 +9,7 @@ import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 import { idleCpu } from './bench-idle.ts';
 import { clickToContent } from './bench-routes.ts';
+import { folderScroll } from './bench-files.ts';
 import { AFTER_PAINT, percentile, signIn, signedInContext } from './bench-browser.ts';
 import { firstLoad, SIGN_IN_GUARD_GZIP, SIGN_IN_ROUTE, SIGN_IN_TARGET_GZIP } from './size-guard.ts';
 
@@ -31,7 +32,9 @@ const ROUTES: { path: string; signedIn: boolean }[] = [
 	{ path: '/drives/new', signedIn: true },
 	{ path: '/backups/new', signedIn: true },
 	{ path: '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/edit', signedIn: true },
-	{ path: '/history', signedIn: true }
+	{ path: '/history', signedIn: true },
+	{ path: '/transfers', signedIn: true },
+	{ path: '/transfers/new', signedIn: true }
 ];
 const PAGE_CHANGE_USERS = 100_000;
 const PAGE_CHANGE_FILES = 100_000;
@@ -530,7 +533,7 @@ async function main() {
 		console.log(
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
 		);
-		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, flood.
+		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, folder, flood.
 		const only = (process.env.BENCH_ONLY ?? process.env.BENCH)?.split(',').map((s) => s.trim());
 		const run = (section: string) => !only?.length || only.includes(section);
 		if (run('size')) await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
@@ -552,6 +555,7 @@ async function main() {
 				setup: (sim) => sim.state.reseedDrives({ filesPerDrive: PAGE_CHANGE_FILES })
 			});
 		}
+		if (run('folder')) await folderScroll(browser, site.url);
 		if (run('flood')) {
 			await flood(browser, site.url, false);
 			await flood(browser, site.url, true);

@@ -1,6 +1,7 @@
 import {
 	AGENT_STATUS,
 	CLOUD_TYPE,
+	FILE_STATE,
 	NOTIFICATION_TYPE,
 	PERMISSION_TYPE,
 	TRANSFER_DIRECTION,
@@ -15,6 +16,7 @@ import {
 	type SimFile,
 	type SimStorage
 } from './model/drives.ts';
+import { landed } from './model/files.ts';
 import { fileEntry } from './model/history.ts';
 import type { SimState } from './model/state.ts';
 import { prng } from './seed/random.ts';
@@ -29,6 +31,20 @@ import { prng } from './seed/random.ts';
 type Send = {
 	notify: (type: number, data: unknown) => void;
 	state: (frame: { Path: string; StorageName: string; State: number }) => void;
+	/** Each start, step and end of a file's transfer, for the agent's current transfers. */
+	transfer?: (report: TransferReport) => void;
+};
+
+/** A file's transfer as its Progress frame tells it. */
+export type TransferReport = {
+	id: string;
+	storage: SimStorage;
+	file: SimFile;
+	mode: 'Upload' | 'Download';
+	bytes: number;
+	speed: number;
+	started: number;
+	status: 'InProgress' | 'Completed' | 'Failed';
 };
 
 type Transfer = {
@@ -145,6 +161,25 @@ export class Activity {
 		this.#fileSyncs.set(file, timer);
 	}
 
+	/** Fetch now (object_download, keep on this computer): a file only in the cloud comes down at once. */
+	fetchFile(storage: SimStorage, file: SimFile) {
+		if (file.state === 'normal') this.#setState(storage, file, 'pendingDownload');
+		this.syncFile(storage, file);
+	}
+
+	/** A file deleted (object_delete): any transfer of it stops, and its last frame says Deleted. */
+	deleted(storage: SimStorage, file: SimFile) {
+		clearInterval(this.#fileSyncs.get(file));
+		this.#fileSyncs.delete(file);
+		this.#transfers = this.#transfers.filter((t) => t.file !== file);
+		storage.version++;
+		this.#send.state({
+			Path: fullPath(storage, file),
+			StorageName: storage.storageName,
+			State: FILE_STATE.Deleted
+		});
+	}
+
 	/**
 	 * Files a drive or backup finds as it syncs (a new one filling): each is tracked from now on,
 	 * with its state frame, and a pass starts for those that wait.
@@ -166,6 +201,20 @@ export class Activity {
 			this.#fileSyncs.delete(file);
 		}
 		this.#transfers = this.#transfers.filter((t) => t.storage !== storage);
+	}
+
+	/** Ids of the files' transfers under way. */
+	transferIds(): Set<string> {
+		return new Set(this.#transfers.map((t) => t.id));
+	}
+
+	/** Drops a file's transfer (canceled): the file waits again, for the next pass. */
+	cancel(id: string): boolean {
+		const t = this.#transfers.find((x) => x.id === id);
+		if (!t) return false;
+		this.#transfers = this.#transfers.filter((x) => x !== t);
+		this.#setState(t.storage, t.file, t.mode === 'Upload' ? 'pendingUpload' : 'pendingDownload');
+		return true;
 	}
 
 	#endSync(storage: SimStorage) {
@@ -285,6 +334,7 @@ export class Activity {
 
 	#finish(t: Transfer, outcome: { status: number; error: string | null; transferred: number }) {
 		this.#transfers = this.#transfers.filter((x) => x !== t);
+		if (outcome.status === TRANSFER_STATUS.Completed) landed(t.file);
 		const state = this.#state;
 		state.recordHistory((id) =>
 			fileEntry(
@@ -301,7 +351,7 @@ export class Activity {
 		);
 	}
 
-	#progress(t: Transfer, status: string, error: string | null) {
+	#progress(t: Transfer, status: TransferReport['status'], error: string | null) {
 		const now = this.#state.clock.now();
 		const seconds = Math.max(0, Math.round((now - t.started) / 1000));
 		const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
@@ -321,6 +371,8 @@ export class Activity {
 			StartTimeUtc: new Date(t.started).toISOString(),
 			ProgressTimeUtc: new Date(now).toISOString()
 		});
+		const { id, storage, file, mode, bytes, speed, started } = t;
+		this.#send.transfer?.({ id, storage, file, mode, bytes, speed, started, status });
 	}
 
 	/** Back to the start: no transfers, no sync passes, the same random sequence. */

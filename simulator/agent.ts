@@ -2,10 +2,12 @@ import { Activity } from './activity.ts';
 import { SimClock, type ClockTimer } from './clock.ts';
 import { authenticationRoutes } from './controllers/authentication.ts';
 import { driveRoutes } from './controllers/drives.ts';
+import { fileRoutes } from './controllers/files.ts';
 import { folderRoutes } from './controllers/folders.ts';
 import { historyRoutes } from './controllers/history.ts';
 import { managementRoutes } from './controllers/management.ts';
 import { shareRoutes } from './controllers/shares.ts';
+import { transferRoutes } from './controllers/transfers.ts';
 import { userRoutes } from './controllers/user.ts';
 import type { Fault } from './faults.ts';
 import { LiveHub } from './live.ts';
@@ -15,6 +17,7 @@ import type { SimulatorOptions } from './options.ts';
 import { Planter } from './plant.ts';
 import type { AgentContext, Route } from './routing.ts';
 import { TokenIssuer } from './tokens.ts';
+import { TransferBoard } from './transfers.ts';
 
 /** The parts of the agent that tests and scripts reach into; the server hands them on as they are. */
 export type AgentParts = {
@@ -24,6 +27,8 @@ export type AgentParts = {
 	live: LiveHub;
 	/** The background work on the drives' files, and sync passes. */
 	work: Activity;
+	/** The current transfers (`/transfer/*`). */
+	transfers: TransferBoard;
 	oidc: OidcProvider;
 	faults: Fault[];
 	/** Real time plus an offset that tests move forward (`POST /__sim/clock`). */
@@ -60,8 +65,10 @@ function agentRoutes(providerSlug: string): Route[] {
 		...managementRoutes(),
 		...driveRoutes(),
 		...folderRoutes(),
+		...fileRoutes(),
 		...historyRoutes(),
-		...shareRoutes()
+		...shareRoutes(),
+		...transferRoutes()
 	];
 }
 
@@ -75,7 +82,15 @@ export function createAgent(options: SimulatorOptions, dropConnections: () => vo
 	const live = new LiveHub();
 	const work = new Activity(state, {
 		notify: (type, data) => live.notify(type, data),
-		state: (frame) => live.broadcast('statechange', frame)
+		state: (frame) => live.broadcast('statechange', frame),
+		transfer: (report) => transfers.follow(report)
+	});
+	const transfers = new TransferBoard({
+		state,
+		clock,
+		notify: (type, data) => live.notify(type, data),
+		activityRunning: () => live.activityRunning,
+		work
 	});
 	live.onStep = () => work.step();
 	const planter = new Planter();
@@ -99,6 +114,7 @@ export function createAgent(options: SimulatorOptions, dropConnections: () => vo
 		tokens.revokeAll();
 		live.reset();
 		work.reset();
+		transfers.reset();
 		live.disconnectAll();
 		live.setActivity(options.eventsPerSecond);
 		faults.length = 0;
@@ -123,7 +139,18 @@ export function createAgent(options: SimulatorOptions, dropConnections: () => vo
 		}, 50);
 	};
 
-	const parts: AgentParts = { options, state, tokens, live, work, oidc, faults, clock, reset };
+	const parts: AgentParts = {
+		options,
+		state,
+		tokens,
+		live,
+		work,
+		transfers,
+		oidc,
+		faults,
+		clock,
+		reset
+	};
 	return {
 		...parts,
 		parts,
@@ -136,7 +163,8 @@ export function createAgent(options: SimulatorOptions, dropConnections: () => vo
 			exit,
 			activity: (running) => live.setActivity(running ? options.eventsPerSecond : 0),
 			work,
-			notify: (type, data) => live.notify(type, data)
+			notify: (type, data) => live.notify(type, data),
+			transfers
 		},
 		planter,
 		get down() {
@@ -146,6 +174,7 @@ export function createAgent(options: SimulatorOptions, dropConnections: () => vo
 		stop: () => {
 			clock.clearTimeout(downTimer);
 			work.reset();
+			transfers.stop();
 			live.close();
 		}
 	};

@@ -13,11 +13,13 @@ import { parseFault, type Fault } from './faults.ts';
 import { BODY_METHODS, BodyTooLarge, readBody } from './http.ts';
 import type { LiveHub, SocketMode } from './live.ts';
 import { reportTally } from './model/drives.ts';
+import { bigFolder } from './seed/files.ts';
 import type { SimState } from './model/state.ts';
 import type { OidcProvider } from './oidc.ts';
 import type { SimulatorOptions } from './options.ts';
 import type { Reply } from './reply.ts';
 import type { TokenIssuer } from './tokens.ts';
+import type { TransferBoard } from './transfers.ts';
 
 /**
  * What the control surface may reach of the development agent, and no more: the server hands it
@@ -56,6 +58,7 @@ export type ControlContext = {
 		| 'setActivity'
 	>;
 	work: Pick<Activity, 'finishOne' | 'reset' | 'syncing'>;
+	transfers: Pick<TransferBoard, 'all' | 'clear' | 'reset'>;
 	oidc: Pick<OidcProvider, 'authorize' | 'decide' | 'discovery' | 'issue' | 'jwks'>;
 	faults: Fault[];
 	clock: Pick<SimClock, 'advance' | 'date'>;
@@ -119,6 +122,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
 				'POST /__sim/drives/refuse {field, kind?: drive|backup, code?, message?, id?} (the next create, or change of id, refused on that field)',
 				'POST /__sim/transfer {id, path?, fail?} (one waiting file transferred at once)',
 				'GET|POST /__sim/shares {empty} (the shares, whether a password is stored, mounts tried; or none)',
+				'GET /__sim/transfers (the current transfers, and how each moves)',
+				'POST /__sim/transfers {empty} (no current transfers, or the seeded ones)',
+				'POST /__sim/files {id, count, folder?} (a folder of count files in sync added to a drive)',
 				'POST /__sim/reset',
 				'POST /__sim/id-token {email, name?, nonce?, audience?, expiresInSeconds?}',
 				'POST /__sim/revoke',
@@ -283,6 +289,38 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		if (!done)
 			return bad(path ? `no file ${path} in ${storage.name}` : `nothing waits in ${storage.name}`);
 		return json({ path: done });
+	},
+	'GET /__sim/transfers': ({ sim }) =>
+		json({
+			transfers: sim.transfers.all.map((t) => ({
+				...t.item,
+				background: t.background,
+				speed: t.speed,
+				file: t.file !== undefined
+			}))
+		}),
+	'POST /__sim/transfers': ({ sim, b }) => {
+		// No current transfers at all (an idle agent), or the seeded ones again.
+		if (typeof b.empty !== 'boolean') return bad('empty must be true or false');
+		if (b.empty) sim.transfers.clear();
+		else sim.transfers.reset();
+		return json({ transfers: sim.transfers.all.length });
+	},
+	'POST /__sim/files': ({ sim, b }) => {
+		// A very large folder in a drive (the bench's 50,000 entries): files in sync, one folder.
+		const drive = sim.state.drives.drives.find((d) => d.id === b.id);
+		if (!drive) return bad('id (a drive id) is required');
+		const count = b.count;
+		if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 200_000)
+			return bad('count must be a whole number from 1 to 200000');
+		const folder = typeof b.folder === 'string' ? b.folder.replace(/[\\/]+/g, '\\') : 'Big folder';
+		const parts = folder.split('\\').filter(Boolean);
+		if (!parts.length || parts.some((p) => p === '.' || p === '..'))
+			return bad('folder must be a path inside the drive, without . or ..');
+		for (const file of bigFolder(parts.join('\\'), count as number, sim.clock.date().getTime()))
+			drive.files.push(file);
+		drive.version++;
+		return json({ id: drive.id, folder: parts.join('\\'), files: drive.files.length });
 	},
 	'POST /__sim/plan': ({ sim, b }) => {
 		// Seats left per desktop type: the plan grows or shrinks to leave exactly that many.

@@ -6,11 +6,13 @@ import type { SimUser } from './model/users.ts';
 import type { Activity } from './activity.ts';
 import type { SimState } from './model/state.ts';
 import type { TokenIssuer } from './tokens.ts';
+import type { TransferBoard } from './transfers.ts';
 
 /**
  * What the agent's endpoints can reach. `exit` plays the agent stopping, and coming back after
  * `restartSeconds` (`then` runs as it returns); `activity` starts or stops its background work;
- * `work` moves the drives' files (sync passes); `notify` sends a frame on /notification.
+ * `work` moves the drives' files (sync passes); `notify` sends a frame on /notification;
+ * `transfers` holds the current transfers.
  */
 export type AgentContext = {
 	state: SimState;
@@ -21,6 +23,7 @@ export type AgentContext = {
 	activity: (running: boolean) => void;
 	work: Activity;
 	notify: (type: number, data: unknown) => void;
+	transfers: TransferBoard;
 };
 
 export type AgentRequest = {

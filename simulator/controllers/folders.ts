@@ -2,6 +2,7 @@ import { DRIVE_CONFIG } from '../../src/lib/contract.ts';
 import { takenLetters } from '../model/configuration.ts';
 import { addFolder, childrenOf, findFolder, parsePath, type SimFolder } from '../model/folders.ts';
 import { AgentFailure, Fields, fail, ok } from '../reply.ts';
+import { driveEntries, makeDriveFolder } from './files.ts';
 import { route, type AgentContext, type Route } from '../routing.ts';
 
 /**
@@ -38,10 +39,15 @@ export function folderRoutes(): Route[] {
 			return ok([...DRIVE_CONFIG.letters].filter((letter) => !taken.has(letter)));
 		}),
 		route('GET', '/management/list_directories', (req, ctx) => {
+			// A drive's folders are its files' (controllers/files.ts), not the disk's.
+			const inDrive = driveEntries(ctx, req.query.get('path') ?? '');
+			if (inDrive) return ok(inDrive.filter((e) => e.objectType === 2).map((e) => e.fullPath));
 			const { folder, path } = folderAt(ctx, req.query.get('path'));
 			return ok(childrenOf(folder).folders.map((f) => join(path, f.name)));
 		}),
 		route('GET', '/management/list_files_directories', (req, ctx) => {
+			const inDrive = driveEntries(ctx, req.query.get('path') ?? '');
+			if (inDrive) return ok(inDrive);
 			const { folder, path } = folderAt(ctx, req.query.get('path'));
 			const { folders, files } = childrenOf(folder);
 			return ok([
@@ -64,6 +70,8 @@ export function folderRoutes(): Route[] {
 					'A folder name may not start or end with a space, or end with a dot.'
 				);
 			if (RESERVED_NAME.test(name)) throw refuse('VALIDATION', `${name} is a name Windows keeps.`);
+			const inDrive = path ? makeDriveFolder(ctx, path, name) : undefined;
+			if (inDrive) return ok(inDrive);
 			const parent = folderAt(ctx, path);
 			if (!addFolder(parent.folder, name))
 				throw refuse('DUPLICATE', `${join(parent.path, name)} already exists.`);

@@ -15,6 +15,7 @@ import {
 	type SimStorage,
 	type SyncState
 } from '../model/drives.ts';
+import { onComputer } from '../model/files.ts';
 
 /**
  * The reports of a drive or backup (/drivereport, /backupreport) computed from its files: PascalCase
@@ -110,20 +111,9 @@ export function syncHealth(d: SimStorage, paused: boolean): Record<string, unkno
 	};
 }
 
-/** Whether a Stream drive keeps this file on this computer: recently used, or not yet uploaded. */
-function cached(d: SimStorage, f: SimFile, now: number): boolean {
-	if (f.state === 'pendingDownload' || f.state === 'downloading') return false;
-	if (d.kind === 'backup' || d.syncType === SYNC_TYPE.Mirror) return true;
-	return (
-		f.state === 'pendingUpload' ||
-		f.state === 'uploading' ||
-		now - Date.parse(f.modified) < 14 * 86_400_000
-	);
-}
-
 /** Bytes in a drive's or backup's cache folder now: what a cache move carries. */
 export const cacheBytes = (d: SimStorage, now: number) =>
-	d.files.reduce((sum, f) => (cached(d, f, now) ? sum + f.size : sum), 0);
+	d.files.reduce((sum, f) => (onComputer(d, f, now) ? sum + f.size : sum), 0);
 
 const directoryOf = (f: SimFile) => f.path.slice(0, Math.max(0, f.path.lastIndexOf('\\')));
 

@@ -7,6 +7,7 @@ import {
 	type StorageSet,
 	type SyncState
 } from '../model/drives.ts';
+import { nestFiles } from './files.ts';
 import { prng, seededUuid } from './random.ts';
 
 /**
@@ -125,18 +126,20 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				driveType: DRIVE_TYPE.VirtualDrive,
 				syncType: SYNC_TYPE.Stream,
 				account: { id: 'acc-aws-1', cloudType: CLOUD_TYPE.AWS },
-				files: seedFiles(
-					11,
-					n(3000),
-					mixFor(n(3000), {
-						pendingUpload: 0.012,
-						uploading: 0.001,
-						pendingDownload: 0.006,
-						downloading: 0.001,
-						error: 0.002,
-						temporary: 0.003,
-						deleting: 0.001
-					})
+				files: nestFiles(
+					seedFiles(
+						11,
+						n(3000),
+						mixFor(n(3000), {
+							pendingUpload: 0.012,
+							uploading: 0.001,
+							pendingDownload: 0.006,
+							downloading: 0.001,
+							error: 0.002,
+							temporary: 0.003,
+							deleting: 0.001
+						})
+					)
 				)
 			},
 			{
@@ -161,7 +164,9 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				driveType: DRIVE_TYPE.LocalPath,
 				syncType: SYNC_TYPE.Mirror,
 				account: { id: 'acc-wasabi-1', cloudType: CLOUD_TYPE.Wasabi },
-				files: seedFiles(12, n(2000), mixFor(n(2000), { error: 0.0015, pendingDownload: 0.004 }))
+				files: nestFiles(
+					seedFiles(12, n(2000), mixFor(n(2000), { error: 0.0015, pendingDownload: 0.004 }))
+				)
 			},
 			{
 				...DRIVE_BASE,
@@ -185,10 +190,12 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				driveType: DRIVE_TYPE.VirtualDrive,
 				syncType: SYNC_TYPE.Stream,
 				account: { id: 'acc-azure-1', cloudType: CLOUD_TYPE.Azure },
-				files: seedFiles(
-					14,
-					n(2500),
-					mixFor(n(2500), { pendingUpload: 0.004, temporary: 0.002, deleting: 0.002 })
+				files: nestFiles(
+					seedFiles(
+						14,
+						n(2500),
+						mixFor(n(2500), { pendingUpload: 0.004, temporary: 0.002, deleting: 0.002 })
+					)
 				)
 			},
 			{
@@ -213,7 +220,9 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				driveType: DRIVE_TYPE.LocalPath,
 				syncType: SYNC_TYPE.Mirror,
 				account: { id: 'acc-google-1', cloudType: CLOUD_TYPE.Google },
-				files: seedFiles(15, n(1200), mixFor(n(1200), { pendingUpload: 0.01, error: 0.002 }))
+				files: nestFiles(
+					seedFiles(15, n(1200), mixFor(n(1200), { pendingUpload: 0.01, error: 0.002 }))
+				)
 			}
 		],
 		backups: [
@@ -230,7 +239,7 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				localCacheEncrypted: false,
 				cloudObjectsEncrypted: true,
 				account: { id: 'acc-aws-1', cloudType: CLOUD_TYPE.AWS },
-				files: seedFiles(13, n(1500), mixFor(n(1500), { pendingUpload: 0.004 }))
+				files: nestFiles(seedFiles(13, n(1500), mixFor(n(1500), { pendingUpload: 0.004 })))
 			},
 			{
 				...BACKUP_BASE,
@@ -245,7 +254,7 @@ export function seedDrives(options: SeedOptions = {}): StorageSet {
 				localCacheEncrypted: true,
 				cloudObjectsEncrypted: true,
 				account: { id: 'acc-wasabi-1', cloudType: CLOUD_TYPE.Wasabi },
-				files: seedFiles(16, n(800), mixFor(n(800), { error: 0.004, deleting: 0.002 }))
+				files: nestFiles(seedFiles(16, n(800), mixFor(n(800), { error: 0.004, deleting: 0.002 })))
 			}
 		]
 	};

@@ -107,6 +107,14 @@ export const TRANSFER_ORIGIN = {
 	FastrServerToServer: 16
 } as const;
 
+/** Flags: the kinds of current transfer (`transfer/get_all`'s `type`; all 15 by default). */
+export const TRANSFER_TYPE = {
+	Transfer: 1,
+	Sync: 2,
+	SyncInitTransfer: 4,
+	ManualTransfer: 8
+} as const;
+
 /** A history entry's direction; 0 filters nothing. */
 export const TRANSFER_DIRECTION = { Upload: 1, Download: 2 } as const;
 
@@ -132,6 +140,24 @@ export const FILE_STATE = {
 	Deleted: 64,
 	Reading: 128,
 	Error: 256
+} as const;
+
+/**
+ * `object_status`' own numbering of an item's state: sequential, not the flags of `/statechange`
+ * (agent-api-operations.md). Only that call answers in it.
+ */
+export const OBJECT_STATUS = {
+	Normal: 0,
+	Uploading: 1,
+	Downloading: 2,
+	Reading: 3,
+	Deleting: 4,
+	Deleted: 5,
+	Ignore: 6,
+	Encrypting: 7,
+	Decrypting: 8,
+	RenameDeleting: 9,
+	Error: 10
 } as const;
 
 /** The two WebSocket channels, at `ws://<agent>/<name>`. */

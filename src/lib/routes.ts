@@ -61,6 +61,11 @@ export const route = {
 					: route.shares(),
 	/** The transfer history; its parameters come from `historyList` in history-query.ts. */
 	history: (params: Record<string, string | null> = {}) => withQuery(resolve('/history'), params),
+	/** The agent's current transfers; their parameters come from `transfersList` in transfers-query.ts. */
+	transfers: (params: Record<string, string | null> = {}) =>
+		withQuery(resolve('/transfers'), params),
+	/** The form that starts a copy between two cloud accounts. */
+	newTransfer: () => resolve('/transfers/new'),
 	login: ({ next }: Next = {}) => withQuery(resolve('/login'), { next }),
 	mfa: () => resolve('/login/mfa'),
 	providerCallback: () => resolve('/login/provider'),

@@ -324,6 +324,68 @@ const SIGNED_IN: Screen[] = [
 			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
 		}
 	},
+	{
+		name: 'transfers now, a panel that cannot cancel',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Stills', exact: true }).click();
+			await expect(p.getByTestId('cancel-block')).toBeVisible();
+		}
+	},
+	{
+		name: 'transfers now, cancel confirmation',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Cancel Footage…' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'transfers now, empty',
+		open: async (p, agent) => {
+			await control(agent, 'transfers', { empty: true });
+			await p.goto('/transfers');
+			await expect(p.getByTestId('transfers-empty')).toBeVisible();
+		}
+	},
+	{
+		name: 'start a transfer, errors and another account',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p
+				.getByLabel('Account to copy to')
+				.selectOption({ label: 'Another account: enter its id' });
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+			await expect(p.getByLabel('Bucket to copy from')).toHaveAccessibleDescription(
+				/Enter the bucket/
+			);
+		}
+	},
+	{
+		name: 'start a transfer, confirmation',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
+			await p.getByLabel('Bucket to copy from').fill('studio-projects');
+			await p.getByLabel('Path to copy', { exact: true }).fill('team/');
+			await p.getByLabel('Account to copy to').selectOption('acc-wasabi-1');
+			await p.getByLabel('Bucket to copy to').fill('studio-archive');
+			await p.getByLabel('Path to copy into').fill('archive/');
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
+		}
+	},
+	{
+		name: 'a drive’s files, an item’s actions',
+		open: async (p) => {
+			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/files?path=Docs%2FContracts');
+			await p
+				.getByRole('button', { name: /^Actions for / })
+				.first()
+				.click();
+			await expect(p.getByTestId('item-menu')).toBeVisible();
+		}
+	},
 	{ name: 'transfers', open: (p) => p.goto('/events?view=transfers') },
 	{ name: 'file states', open: (p) => p.goto('/events?view=files') },
 	{ name: 'not found', open: (p) => p.goto('/no-such-page') }

@@ -1,6 +1,6 @@
-import axe from 'axe-core';
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
+import { scan } from './axe.ts';
 import { control, expect, signInWithToken, test } from './fixtures.ts';
 
 /**
@@ -47,29 +47,6 @@ async function openPage(page: Page, sim: Simulator, path: string) {
 async function more(page: Page, action: RegExp) {
 	await page.getByRole('button', { name: 'More', exact: true }).click();
 	await page.getByTestId('manage-menu').getByRole('button', { name: action }).click();
-}
-
-type AxeWindow = { axe?: typeof axe };
-/** The a11y.e2e.ts scan, on what is open: light with every rule, dark with contrast. */
-async function scan(page: Page, label: string) {
-	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-	// Off the buttons: this scans them at rest; a11y.e2e.ts scans hovered ones.
-	await page.mouse.move(0, 0);
-	for (const scheme of ['light', 'dark'] as const) {
-		await page.emulateMedia({ colorScheme: scheme });
-		const { violations } = await page.evaluate(
-			(rules) =>
-				(window as AxeWindow).axe!.run(
-					document,
-					rules ? { runOnly: { type: 'rule', values: rules } } : {}
-				),
-			scheme === 'dark' ? ['color-contrast'] : undefined
-		);
-		expect(
-			violations.map((v) => `${label} (${scheme}): ${v.id}: ${v.help} ${v.nodes[0]?.target}`)
-		).toEqual([]);
-	}
-	await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** The files a drive has still to upload, as the agent counts them, and its Remove dialog open. */

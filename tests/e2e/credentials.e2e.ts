@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { PLANTED } from '../../src/lib/mask.ts';
 import { control, expect, fakeNotifications, push, signInWithToken, test } from './fixtures.ts';
+import { pageText, storageText } from './page-text.ts';
 
 /**
  * The development agent's credentials mode puts a credential of every form the mask knows into
@@ -11,54 +11,6 @@ import { control, expect, fakeNotifications, push, signInWithToken, test } from 
  */
 
 type Found = { where: string; text: string };
-
-/** Every text of the page a person or the browser's history could see: text, attributes, values, the title. */
-const pageText = (page: Page) =>
-	page.evaluate(() => {
-		const out: string[] = [`title: ${document.title}`];
-		const walker = document.createTreeWalker(
-			document.documentElement,
-			NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT
-		);
-		for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) {
-			if (node.nodeType === Node.TEXT_NODE) out.push(node.nodeValue ?? '');
-			else {
-				const element = node as Element;
-				for (const attribute of element.attributes) out.push(attribute.value);
-				if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
-					out.push(element.value);
-			}
-		}
-		return out.join('\n');
-	});
-
-/** Session and local storage, and every IndexedDB database with all its records. */
-const storageText = (page: Page) =>
-	page.evaluate(async () => {
-		const out: string[] = [
-			JSON.stringify({ ...sessionStorage }),
-			JSON.stringify({ ...localStorage })
-		];
-		for (const { name } of await indexedDB.databases()) {
-			if (!name) continue;
-			const db = await new Promise<IDBDatabase>((resolve, reject) => {
-				const open = indexedDB.open(name);
-				open.onsuccess = () => resolve(open.result);
-				open.onerror = () => reject(open.error);
-			});
-			for (const store of db.objectStoreNames) {
-				const all = db.transaction(store).objectStore(store).getAll();
-				out.push(
-					await new Promise<string>((resolve, reject) => {
-						all.onsuccess = () => resolve(JSON.stringify(all.result));
-						all.onerror = () => reject(all.error);
-					})
-				);
-			}
-			db.close();
-		}
-		return out.join('\n');
-	});
 
 function planted(where: string, text: string): Found[] {
 	const at = text.indexOf(PLANTED);
@@ -151,7 +103,10 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 		page.getByRole('button', { name: 'CSV' }).click()
 	]);
 	found.push(...planted('events CSV', await readFile((await csv.path())!, 'utf8')));
-	await page.getByRole('link', { name: 'Transfers', exact: true }).click();
+	await page
+		.getByRole('navigation', { name: 'Views' })
+		.getByRole('link', { name: 'Transfers', exact: true })
+		.click();
 	await expect(page.getByTestId('transfer').first()).toBeVisible();
 	await look('transfers');
 	await page.getByRole('link', { name: 'File states', exact: true }).click();
@@ -191,6 +146,20 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	await page.getByTestId('history-table').locator('tbody tr').first().getByRole('button').click();
 	await expect(page.getByTestId('history-panel')).toBeVisible();
 	await look('history panel');
+
+	// The current transfers and a transfer's panel.
+	await page.goto('/transfers');
+	await expect(page.getByTestId('transfers-table')).toBeVisible();
+	await look('transfers now');
+	await page
+		.getByTestId('transfers-table')
+		.locator('tbody tr')
+		.first()
+		.getByRole('button')
+		.first()
+		.click();
+	await expect(page.getByTestId('transfer-panel')).toBeVisible();
+	await look('transfer panel');
 
 	// Users and a user's panel, the profile, Settings.
 	await page.goto('/users');

@@ -140,6 +140,14 @@ const SIGNED_IN: Shot[] = [
 		ready: 'This drive was removed or does not exist'
 	},
 	{
+		name: 'files',
+		open: (p) =>
+			p
+				.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/files?path=Projects%2FBrand+2027')
+				.then(() => undefined),
+		ready: 'Brand film.fcpbundle'
+	},
+	{
 		name: 'backup',
 		open: (p) => p.goto('/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e').then(() => undefined),
 		ready: 'Laptop documents'
@@ -162,6 +170,67 @@ const SIGNED_IN: Shot[] = [
 		open: (p) =>
 			p.goto('/history?status=error&origin=direct&direction=download').then(() => undefined),
 		ready: 'No transfers match these filters'
+	},
+	{
+		name: 'transfers',
+		open: async (p, agent) => {
+			// Busy: the seeded work and the drives' files moving, with their frames.
+			await p.goto('/transfers');
+			await channelsLive(p).catch(() => undefined);
+			await control(agent, 'activity', { eventsPerSecond: 8 });
+			await control(agent, 'clock', { advanceSeconds: 2 });
+		},
+		ready: 'MB/s'
+	},
+	{
+		name: 'transfers-panel',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Stills', exact: true }).click();
+		},
+		ready: 'This transfer cannot be canceled'
+	},
+	{
+		name: 'transfers-cancel',
+		open: async (p) => {
+			await p.goto('/transfers');
+			await p.getByRole('button', { name: 'Cancel Footage…' }).click();
+		},
+		ready: 'Keep it running'
+	},
+	{
+		name: 'transfers-empty',
+		open: async (p, agent) => {
+			await control(agent, 'transfers', { empty: true });
+			await p.goto('/transfers');
+		},
+		ready: 'The agent is moving nothing now'
+	},
+	{
+		name: 'transfers-new',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
+			await p
+				.getByLabel('Account to copy to')
+				.selectOption({ label: 'Another account: enter its id' });
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+		},
+		ready: 'Enter the bucket.'
+	},
+	{
+		name: 'transfers-new-confirm',
+		open: async (p) => {
+			await p.goto('/transfers/new');
+			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
+			await p.getByLabel('Bucket to copy from').fill('studio-projects');
+			await p.getByLabel('Path to copy', { exact: true }).fill('team/Footage/Selects/');
+			await p.getByLabel('Account to copy to').selectOption('acc-wasabi-1');
+			await p.getByLabel('Bucket to copy to').fill('studio-archive');
+			await p.getByLabel('Path to copy into').fill('archive/2026/Selects/');
+			await p.getByRole('button', { name: 'Start the copy…' }).click();
+		},
+		ready: 'Start this copy?'
 	},
 	{
 		name: 'users-invite',

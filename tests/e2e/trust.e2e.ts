@@ -47,7 +47,8 @@ test('markup from the agent stays text everywhere it is shown and exported', asy
 		page.getByRole('button', { name: 'CSV' }).click()
 	]);
 	expect(await readFile(await download.path(), 'utf8')).toContain('window.__xss=3');
-	await page.getByRole('link', { name: 'Transfers' }).click();
+	const views = page.getByRole('navigation', { name: 'Views' });
+	await views.getByRole('link', { name: 'Transfers' }).click();
 	await expect(page.getByTestId('transfer')).toContainText(HOSTILE_NAME);
 	await page.getByRole('link', { name: 'File states' }).click();
 	await expect(page.getByTestId('file-states')).toContainText(HOSTILE_PATH);

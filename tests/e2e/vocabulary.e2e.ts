@@ -83,6 +83,7 @@ test.describe('one vocabulary', () => {
 			['/drives', 'Team Drive'],
 			[`/drives/${TEAM}`, 'Waiting to upload'],
 			[`/drives/${TEAM}?state=256`, 'With errors'],
+			[`/drives/${TEAM}/files?path=Projects%2FBrand+2027`, 'Waiting to download'],
 			[`/backups/${LAPTOP}`, 'In sync'],
 			['/drives/new', 'Drive letter'],
 			['/backups/new', 'Folder to back up'],
@@ -96,6 +97,8 @@ test.describe('one vocabulary', () => {
 			],
 			['/history', 'Transfer history'],
 			['/history?status=error', 'The agent said'],
+			['/transfers', 'Manual transfer'],
+			['/transfers/new', 'Skip existing'],
 			['/users', 'Desktop creative'],
 			['/profile', 'Desktop']
 		];

@@ -18,6 +18,8 @@ export type ActionWords = {
 	confirm: string;
 	danger: boolean;
 	done: string;
+	/** The button that sends nothing, when "Cancel" would be read as the action (cancel a transfer). */
+	keep?: string;
 };
 
 /** What an action did, in words, and when. */

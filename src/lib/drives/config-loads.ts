@@ -29,31 +29,44 @@ const optional = <T, F>(read: Promise<T>, fallback: F): Promise<T | F> =>
 		throw error;
 	});
 
+/**
+ * What names the cloud accounts the agent uses (no endpoint lists them): every drive and backup,
+ * and the newest history rows. The drive form and the transfer form read it.
+ */
+export async function readAccountSources(
+	signal: AbortSignal
+): Promise<{ list: StorageList; historyRows: unknown[] }> {
+	const [list, history] = await Promise.all([
+		readStorageList({ signal }),
+		optional(
+			readHistory(
+				{
+					page: 1,
+					pageSize: HISTORY_ROWS,
+					sortField: 'StartDate',
+					descending: true,
+					origin: 0,
+					status: 0,
+					direction: 0
+				},
+				{ signal }
+			),
+			null
+		)
+	]);
+	return { list, historyRows: history?.rows.map((r) => r.raw) ?? [] };
+}
+
 export function readConfig(kind: StorageKind, id: string | null, depends: Depends) {
 	return {
 		kind,
 		id,
 		config: readAgent(depends, DATA.storage, async (signal): Promise<ConfigData> => {
-			const [list, freeLetters, history] = await Promise.all([
-				readStorageList({ signal }),
-				kind === 'drive' ? optional(listFreeLetters({ signal }), null) : Promise.resolve(null),
-				optional(
-					readHistory(
-						{
-							page: 1,
-							pageSize: HISTORY_ROWS,
-							sortField: 'StartDate',
-							descending: true,
-							origin: 0,
-							status: 0,
-							direction: 0
-						},
-						{ signal }
-					),
-					null
-				)
+			const [sources, freeLetters] = await Promise.all([
+				readAccountSources(signal),
+				kind === 'drive' ? optional(listFreeLetters({ signal }), null) : Promise.resolve(null)
 			]);
-			return { list, freeLetters, historyRows: history?.rows.map((r) => r.raw) ?? [] };
+			return { ...sources, freeLetters };
 		})
 	};
 }

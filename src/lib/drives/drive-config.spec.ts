@@ -5,7 +5,6 @@ import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG } from '$lib/contract';
 import {
 	INTERVAL_CHOICES,
-	accountWords,
 	agentRefusal,
 	cacheBytes,
 	cacheFromBytes,
@@ -17,7 +16,6 @@ import {
 	fieldLabel,
 	fromModel,
 	intervalWords,
-	knownAccounts,
 	lockedFields,
 	newBackupForm,
 	newDriveForm,
@@ -33,6 +31,7 @@ import {
 	type CheckContext,
 	type DriveForm
 } from './drive-config.ts';
+import { accountWords, knownAccounts } from './accounts.ts';
 
 const teamDrive: Drive = {
 	id: 'd-1',

@@ -1,26 +1,20 @@
 import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
 import type { BackupBody, CacheChange, DriveBody, StorageKind } from '$lib/api/drives';
-import {
-	accountNameSchema,
-	accountRefSchema,
-	historyAccountsSchema,
-	transferOptionsSchema
-} from '$lib/api/schemas/drive-config';
+import { accountRefSchema, transferOptionsSchema } from '$lib/api/schemas/drive-config';
 import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
 import { relatePaths, type PathRelation } from '$lib/folders/paths';
 import { formatCount } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
+import { accountKey, accountWords, itemName } from './accounts';
 import { cacheMoveOf, cacheMoveWords } from './cache-move';
 import {
 	ALLOW_DELETE_CONSEQUENCES,
-	CLOUD_TYPE_NAMES,
 	PERMISSION_TYPE_CONSEQUENCES,
 	SYNC_TYPE_CONSEQUENCES,
 	DRIVE_TYPE_NAMES,
 	PERMISSION_TYPE_NAMES,
 	SYNC_TYPE_NAMES,
-	flagNames,
 	nameOf,
 	yesNo
 } from '$lib/names/enums';
@@ -281,11 +275,6 @@ export type FromModel<F extends ConfigForm> = {
 };
 
 const text = (v: string | null | undefined) => v ?? '';
-/** An account id as the form holds it: a string, or a number as text; anything else is none. */
-const accountKey = (id: unknown) =>
-	typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
-		? String(id).trim()
-		: '';
 const int = (v: number | null | undefined, fallback: number) =>
 	typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 
@@ -389,8 +378,6 @@ export type Overlap = {
 	path: string;
 	relation: PathRelation;
 };
-
-const itemName = (d: Drive) => d.name?.trim() || d.id;
 
 /**
  * The drives and backups whose folder or cache folder is `path`, holds it, or lies inside it,
@@ -614,78 +601,6 @@ export function agentRefusal(
 	else rest.push(...coded);
 	if (!Object.keys(fieldErrors).length && !rest.length) return { fieldErrors, text: error.message };
 	return { fieldErrors, text: rest.length ? rest.join(' ') : null };
-}
-
-// ---- accounts ----
-
-export type KnownAccount = {
-	id: string;
-	name: string | null;
-	cloudType: number | null;
-	/** Where the console saw it: "drive Team Drive", "history". */
-	seenOn: string[];
-};
-
-/**
- * The cloud accounts the agent already uses, from its drives, backups and history rows (no
- * endpoint lists them), one per id, with the first name and cloud type seen for it, by name.
- */
-export function knownAccounts(
-	drives: readonly Drive[],
-	backups: readonly Drive[],
-	historyRows: readonly unknown[] = []
-): KnownAccount[] {
-	const byId = new Map<string, KnownAccount>();
-	const see = (
-		id: unknown,
-		name: string | null | undefined,
-		cloudType: number | null | undefined,
-		where: string
-	) => {
-		const key = accountKey(id);
-		if (!key) return;
-		const known = byId.get(key) ?? { id: key, name: null, cloudType: null, seenOn: [] };
-		known.name ??= name?.trim() || null;
-		known.cloudType ??= typeof cloudType === 'number' ? cloudType : null;
-		if (!known.seenOn.includes(where)) known.seenOn.push(where);
-		byId.set(key, known);
-	};
-	for (const [kind, list] of [
-		['drive', drives],
-		['backup', backups]
-	] as const)
-		for (const item of list) {
-			const name = accountNameSchema.safeParse(item.account ?? {});
-			see(
-				item.account?.id,
-				name.success ? name.data.name : null,
-				item.account?.cloudType,
-				`${kind} "${itemName(item)}"`
-			);
-		}
-	for (const row of historyRows) {
-		const parsed = historyAccountsSchema.safeParse(row);
-		if (!parsed.success) continue;
-		const h = parsed.data;
-		see(h.sourceCloudAccountId, h.sourceCloudAccountName, h.sourceCloudProvider, 'history');
-		see(
-			h.destinationCloudAccountId,
-			h.destinationCloudAccountName,
-			h.destinationCloudProvider,
-			'history'
-		);
-	}
-	return [...byId.values()].sort((a, b) =>
-		(a.name ?? a.id).localeCompare(b.name ?? b.id, undefined, { sensitivity: 'base' })
-	);
-}
-
-/** "Studio S3 (Amazon S3)", or the id where no name was seen. */
-export function accountWords(a: Pick<KnownAccount, 'id' | 'name' | 'cloudType'>): string {
-	const provider =
-		a.cloudType === null ? null : flagNames(CLOUD_TYPE_NAMES, a.cloudType).join(', ');
-	const label = a.name ?? a.id;
-	return provider ? `${label} (${provider})` : label;
 }
 
 // ---- what the agent stored, and what changed elsewhere ----

@@ -71,6 +71,11 @@ export class StorageFollow {
 		return !!root && !!path && underPath(root, path);
 	}
 
+	/** The folder followed (the drive's own, on its page), once known. */
+	get root(): string | null {
+		return this.#root();
+	}
+
 	/** The newest state a frame gave this file, if one came since the last read. */
 	stateOf(path: string): number | undefined {
 		return this.states.get(normalize(path));

@@ -66,7 +66,8 @@ export const SUMMARY_FIELDS: KnownField<Summary>[] = [
 	},
 	{
 		key: 'CacheSizeBytes',
-		label: 'Kept on this computer',
+		// "Kept on this computer" is what a user asked to keep (the file browser): not this.
+		label: 'Stored on this computer',
 		text: (s) => size(s.CacheSizeBytes, s.CacheSizeFormatted)
 	},
 	{

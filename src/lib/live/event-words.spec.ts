@@ -36,6 +36,15 @@ describe('describeNotification', () => {
 		expect(odd.summary).toBe('c.bin, unknown (9)');
 	});
 
+	it('raises a failed transfer as a problem, and a canceled one not', () => {
+		const frame = (Status: string, Error: string | null = null) =>
+			describeNotification({ Type: 1, Data: { Status, Error, Name: 'a.mov', TransferId: 't' } });
+		expect(frame('Failed', 'reset').severity).toBe('error');
+		expect(frame('Canceled').severity).toBeUndefined();
+		expect(frame('Canceling').severity).toBeUndefined();
+		expect(frame('Canceled').summary).toBe('a.mov, canceled');
+	});
+
 	it('reads user notifications, agent calls and update progress', () => {
 		expect(
 			describeNotification({ Type: 2, Data: { Title: 'Storage almost full', Message: '91%' } })

@@ -147,7 +147,10 @@ export function describeNotification(frame: NotificationFrame): Described {
 		case 'progress': {
 			const p = progressDataSchema.safeParse(frame.Data);
 			if (!p.success) return { kind, label: EVENT_KINDS.progress, summary: oneLine(frame.Data) };
-			const failed = outcomeOf(p.data.Status, p.data.Error) === 'failed';
+			// A cancel someone asked for ends a transfer too, but it is no problem to raise.
+			const failed =
+				outcomeOf(p.data.Status, p.data.Error) === 'failed' &&
+				!/cancel/i.test(String(p.data.Status ?? ''));
 			return {
 				kind,
 				label: EVENT_KINDS.progress,

@@ -76,6 +76,24 @@ export function fileStateWords(state: number): string {
 		.join(', ');
 }
 
+/**
+ * `object_status`' sequential numbering in words. It cannot tell a file waiting to upload from
+ * one uploading now, so its words say both.
+ */
+export const OBJECT_STATUS_NAMES: Names = {
+	0: 'In sync',
+	1: 'Waiting to upload or uploading now',
+	2: 'Waiting to download or downloading now',
+	3: 'Being read',
+	4: 'Being deleted',
+	5: 'Deleted',
+	6: 'Ignored',
+	7: 'Being encrypted',
+	8: 'Being decrypted',
+	9: 'Being renamed',
+	10: 'With errors'
+};
+
 /** CloudType flags: the storage a drive or backup uses. */
 export const CLOUD_TYPE_NAMES: Names = {
 	1: 'Amazon S3',
@@ -132,6 +150,17 @@ export const TRANSFER_STATUS_NAMES: Names = {
 	32: 'Canceling',
 	64: 'Pausing',
 	128: 'Paused'
+};
+
+/**
+ * TransferType flags of a current transfer (`transfer/get_all`). What starts each kind is open in
+ * the contract; the words stay close to the agent's names.
+ */
+export const TRANSFER_TYPE_NAMES: Names = {
+	1: 'Transfer',
+	2: 'Sync',
+	4: 'Initial sync',
+	8: 'Manual transfer'
 };
 
 /** TransferHistoryDirection. */

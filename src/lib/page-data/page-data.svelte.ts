@@ -37,7 +37,11 @@ export const DATA = {
 	storageActivity: 'agent:storage-activity',
 	history: 'agent:history',
 	/** The SMB and NFS shares the agent mounts. */
-	shares: 'agent:shares'
+	shares: 'agent:shares',
+	/** The agent's current transfers. */
+	transfers: 'agent:transfers',
+	/** A folder of a drive, browsed. */
+	files: 'agent:files'
 } as const;
 type DataKey = (typeof DATA)[keyof typeof DATA];
 

@@ -124,6 +124,10 @@ describe('preloading a page only reads', () => {
 			expect(all, name).toContain(name);
 		for (const name of ['insertUser', 'updateUser', 'logout', 'deleteHistoryEntry', 'setMfa'])
 			expect(all, name).toContain(name);
+		for (const name of ['downloadObject', 'makeOffline', 'deleteObject', 'presignedLink'])
+			expect(all, name).toContain(name);
+		for (const name of ['readFolder', 'readObject', 'readObjectStatus'])
+			expect(all, name).not.toContain(name);
 		for (const name of ['getAllUsers', 'readStorageList', 'checkUpdate', 'readHistory', 'user'])
 			expect(all, name).not.toContain(name);
 	});

@@ -1,0 +1,31 @@
+import axe from 'axe-core';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+type AxeWindow = { axe?: typeof axe };
+
+/**
+ * The a11y.e2e.ts scan, on what is open in a flow's own test (a dialog, a page in a state only
+ * that flow reaches): light with every rule, dark with contrast. axe runs in the page, put there
+ * once per page.
+ */
+export async function scan(page: Page, label: string) {
+	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+	// Off the buttons: this scans them at rest; a11y.e2e.ts scans hovered ones.
+	await page.mouse.move(0, 0);
+	for (const scheme of ['light', 'dark'] as const) {
+		await page.emulateMedia({ colorScheme: scheme });
+		const { violations } = await page.evaluate(
+			(rules) =>
+				(window as AxeWindow).axe!.run(
+					document,
+					rules ? { runOnly: { type: 'rule', values: rules } } : {}
+				),
+			scheme === 'dark' ? ['color-contrast'] : undefined
+		);
+		expect(
+			violations.map((v) => `${label} (${scheme}): ${v.id}: ${v.help} ${v.nodes[0]?.target}`)
+		).toEqual([]);
+	}
+	await page.emulateMedia({ colorScheme: 'light' });
+}
