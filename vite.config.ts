@@ -1,8 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { importPath, perGraph, reachable, routeFiles } from './scripts/chunking.ts';
+import { preloadLists } from './scripts/preload-lists.ts';
+import { SIGN_IN_ROUTE } from './scripts/size-guard.ts';
 import { DEFAULT_OPTIONS } from './simulator/options.ts';
 import { developmentIdentityProvider } from './simulator/oidc.ts';
 
@@ -28,33 +33,43 @@ const devIdentityProvider = (): Plugin => ({
 	}
 });
 
-/** Loaded on demand or by one flow only: left to automatic chunking. */
-const ON_DEMAND =
-	/src\/lib\/(api\/provider|api\/local-network|authentication\/(signup|ProviderSignIn)|form\/(CodeInput|validation)|ui\/(LocalNetworkAdvice|ErrorNotice))|icons\/external-link\.svelte/;
 /**
- * Only the signed-in area uses these: left to automatic chunking, so sign-in never loads them. Every
- * feature and toolkit folder of `src/lib` is here except those the sign-in pages use (api, state,
- * form, ui, authentication, and the root's modules), so a new file in a folder needs no edit here.
- * `npm run bench` shows the sign-in page's first load.
+ * What the sign-in page loads first, and what that imports in turn: all the shared chunk may hold.
+ * Worked out from the module graph, so that code of the signed-in area (a new feature folder, an
+ * api module, a component two pages share) never joins the file every page loads until the sign-in
+ * page imports it; what a page loads on demand stays out too. `npm run size-guard` measures it.
  */
-const SIGNED_IN_ONLY = new RegExp(
-	[
-		'src/lib/(actions|charts|drives|events|files|folders|format|history|list|live|management|page-data|record|shares|transfers|users|virtual-list)/',
-		'src/lib/api/(schemas/)?(frames|user|drives|drive-config|config-file|files|folders|history|rows|shares|share-contract|transfers)\\.ts',
-		'src/lib/(ui/Card|ui/Loading|ui/ModalDialog|ui/modal|ui/clock|ui/on-screen|form/(unsaved|type-to-confirm|TypeToConfirm)|names/enums)',
-		'reconnecting-websocket|svelte-sonner|uplot|uqr|node_modules/idb/|svelte/src/reactivity/',
-		// Lucide's icons and their runtime: the sign-in pages draw their own (src/lib/ui/icons).
-		'node_modules/@lucide/'
-	].join('|')
-);
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const ROUTES = join(ROOT, 'src/routes');
+const SIGN_IN_FILES = routeFiles(ROUTES, SIGN_IN_ROUTE);
+/**
+ * Never in it: the enums and words of every signed-in area (their sign-in part is in
+ * api/schemas/shell-contract.ts and names/shell.ts), and Lucide's icons and runtime (the sign-in
+ * pages draw theirs from src/lib/ui/icons). The build stops and names the imports that lead there.
+ */
+const NEVER_AT_SIGN_IN = /src\/lib\/(contract|names\/enums)\.ts$|node_modules\/@lucide\//;
+const reachedBySignIn = perGraph((graph) => {
+	const reached = reachable(graph, SIGN_IN_FILES);
+	const wrong = [...reached].find((id) => NEVER_AT_SIGN_IN.test(id));
+	if (wrong) {
+		const path = importPath(graph, SIGN_IN_FILES, wrong)?.map((id) => relative(ROOT, id));
+		throw new Error(
+			`The sign-in page would load ${relative(ROOT, wrong)}: ${path?.join(' imports ')}`
+		);
+	}
+	return reached;
+});
+/** Preload lists that do not repeat what is loaded anyway (scripts/preload-lists.ts). */
+const preload = preloadLists(ROUTES);
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */
 const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
 export default defineConfig({
-	plugins: [devIdentityProvider(), tailwindcss(), sveltekit()],
+	plugins: [preload.plugin, devIdentityProvider(), tailwindcss(), sveltekit()],
 	server: { port: 5173, strictPort: true },
 	build: {
 		sourcemap: !!process.env.SOURCEMAP,
+		modulePreload: { resolveDependencies: preload.resolveDependencies },
 		rolldownOptions: {
 			output: {
 				// Dozens of tiny shared chunks cost more than they save on a first load, as each file is
@@ -64,9 +79,8 @@ export default defineConfig({
 				codeSplitting: {
 					groups: [
 						{
-							name: 'shared',
-							test: (id: string) =>
-								SHARED.test(id) && !ON_DEMAND.test(id) && !SIGNED_IN_ONLY.test(id),
+							name: (id, graph) => (reachedBySignIn(graph).has(id) ? 'shared' : null),
+							test: SHARED,
 							minShareCount: 2
 						}
 					]

@@ -1,10 +1,27 @@
 /**
  * The agent's contract as this project reads it (docs/agent-api.md): enums, limits, shapes and
  * policies, in one module of plain constants and pure functions. The console and the development
- * agent (simulator/) both import it, so the two cannot drift apart. It imports nothing.
+ * agent (simulator/) both import it, so the two cannot drift apart. The part that pages outside
+ * the signed-in area use lives in api/schemas/shell-contract.ts, re-exported here: what those pages
+ * import is in the chunk every page loads first, and this module, with every signed-in area's
+ * enums, is not. A new enum or limit goes here unless the sign-in pages or the header need it.
  */
 
-export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Disposed: 8 } as const;
+import { USER_TYPE } from './api/schemas/shell-contract.ts';
+
+export {
+	AGENT_STATUS,
+	APP_ORIGIN_HEADER,
+	CHALLENGE,
+	CONSOLE_ORIGIN,
+	DESKTOP_USER_TYPE_VALUES,
+	EMAIL_SHAPE,
+	LIMITS,
+	PASSWORD_RULES,
+	RESEND_COOLDOWN_S,
+	USER_TYPE,
+	passwordProblems
+} from './api/schemas/shell-contract.ts';
 
 /** `POST /management/command/{cmd}`: Start needs `?token=`, the others need nothing. */
 export const AGENT_COMMAND = { Start: 0, Dispose: 1, Pause: 2, Resume: 4, Exit: 8 } as const;
@@ -17,27 +34,8 @@ export const NOTIFICATION_TYPE = {
 	AppUpdateProgress: 8
 } as const;
 
-/** The login answer's `challenge`: none (the token is there), a TOTP code, or a code by SMS. */
-export const CHALLENGE = { None: 0, Totp: 1, Sms: 2 } as const;
-
 /** The account's billing period (`subscriptionType`). */
 export const SUBSCRIPTION_TYPE = { Monthly: 1, Yearly: 2 } as const;
-
-/** The header with which a client names itself in the AppNotification of its calls. */
-export const APP_ORIGIN_HEADER = 'x-app-origin';
-/** What the console calls itself there, so it can tell its own changes from other clients'. */
-export const CONSOLE_ORIGIN = 'agent-console';
-
-/** Flags: a user may carry several (an account level and a desktop type). */
-export const USER_TYPE = {
-	ProviderAdmin: 1,
-	ResellerAdmin: 2,
-	AccountAdmin: 4,
-	AccountUser: 8,
-	DesktopAdmin: 16,
-	DesktopCreativeUser: 32,
-	DesktopStandardUser: 64
-} as const;
 
 /** The flags that make a user an administrator of the account's users. */
 export const ADMIN_USER_TYPES =
@@ -50,13 +48,6 @@ export const ADMIN_USER_TYPES =
 export function isAdministrator(userType: number | null | undefined): boolean {
 	return typeof userType === 'number' && (userType & ADMIN_USER_TYPES) !== 0;
 }
-
-/** The user types a sign-in may ask for. */
-export const DESKTOP_USER_TYPE_VALUES = [
-	USER_TYPE.DesktopAdmin,
-	USER_TYPE.DesktopCreativeUser,
-	USER_TYPE.DesktopStandardUser
-] as const;
 
 export const USER_STATUS = { Active: 1, Inactive: 2, Pending: 4 } as const;
 
@@ -173,17 +164,6 @@ export const OBJECT_STATUS = {
 export const CHANNELS = ['notification', 'statechange'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
-/** Lengths the agent accepts, in characters. */
-export const LIMITS = {
-	/** Sign-up name and e-mail; first and last name in the profile. */
-	name: 50,
-	email: 50,
-	accountName: 100,
-	activationCode: 4,
-	passwordMin: 8,
-	passwordMax: 64
-} as const;
-
 /**
  * Configuring drives and backups (`agent-api-configuration.md`). Where the contract leaves a value
  * open, this is the development agent's choice, and the console labels and converts by it.
@@ -217,31 +197,3 @@ export const DRIVE_CONFIG = {
 		concurrentFiles: 5
 	}
 } as const;
-
-/** Seconds before the agent sends an activation code or an invitation again (the development agent's default). */
-export const RESEND_COOLDOWN_S = 30;
-
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export type PasswordRule = { label: string; test: (value: string) => boolean };
-
-/** The agent's password policy, as rules a form shows (and ticks) before submitting. */
-export const PASSWORD_RULES: readonly PasswordRule[] = [
-	{
-		label: `At least ${LIMITS.passwordMin} characters`,
-		test: (v) => v.length >= LIMITS.passwordMin
-	},
-	{ label: 'An upper-case letter', test: (v) => /[A-Z]/.test(v) },
-	{ label: 'A lower-case letter', test: (v) => /[a-z]/.test(v) },
-	{ label: 'A digit', test: (v) => /\d/.test(v) }
-];
-
-/** What the agent answers for a password that breaks the policy: one sentence, or none. */
-export function passwordProblems(password: string): string[] {
-	if (password.length > LIMITS.passwordMax)
-		return [`The password must be at most ${LIMITS.passwordMax} characters.`];
-	const missing = PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) =>
-		rule.label.toLowerCase()
-	);
-	return missing.length ? [`The password needs ${missing.join(', ')}.`] : [];
-}

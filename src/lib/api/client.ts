@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { config } from '$lib/config.svelte';
-import { APP_ORIGIN_HEADER, CONSOLE_ORIGIN } from '$lib/contract';
+import { APP_ORIGIN_HEADER, CONSOLE_ORIGIN } from './schemas/shell-contract.ts';
 import { maskCredentials, maskDeep } from '$lib/mask';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
 import { runtimeConfigSchema, type RuntimeConfigFile } from './schemas/config.ts';

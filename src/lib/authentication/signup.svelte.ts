@@ -2,7 +2,7 @@ import { config } from '$lib/config.svelte';
 import * as auth from '$lib/api/authentication';
 import { AgentHttpError } from '$lib/api/errors';
 import { parse, Stored } from '$lib/state/stored.svelte';
-import { RESEND_COOLDOWN_S } from '$lib/contract';
+import { RESEND_COOLDOWN_S } from '$lib/api/schemas/shell-contract';
 
 /** A sign-up waiting for its activation code; kept in session storage so a refresh resumes it. */
 export type PendingSignup = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityOf, FLAT_DRAW_MS, Throughput } from './activity.ts';
+import { AgentNetworkError } from '$lib/api/errors';
+import { activityOf, FLAT_DRAW_MS, haltOf, Throughput } from './activity.ts';
 import type { Transfer } from './live-records';
 
 const t = (extra: Partial<Transfer>): Transfer => ({
@@ -87,5 +88,27 @@ describe('activity', () => {
 		th.add(10_000 + FLAT_DRAW_MS, activityOf([t({ speed: 5_000 })], 10_000 + FLAT_DRAW_MS));
 		expect(told).toBe(4);
 		expect(th.samples).toHaveLength(15);
+	});
+});
+
+describe('haltOf', () => {
+	it('says why figures of the moment mean nothing: paused, stopped, on the way, out of reach', () => {
+		const at = new Date();
+		const ok = (value: number) => ({ state: 'ok' as const, value, at });
+		const down = {
+			state: 'error' as const,
+			error: new AgentNetworkError('unreachable', 'http://localhost:1', 'o'),
+			at,
+			retryAt: at
+		};
+		expect(haltOf(ok(1))).toBeNull();
+		expect(haltOf({ state: 'checking' })).toBeNull();
+		expect(haltOf(ok(4))).toBe('paused');
+		expect(haltOf(ok(2))).toBe('stopped');
+		expect(haltOf(ok(8))).toBe('stopped');
+		expect(haltOf(ok(1), 'stop')).toBe('stopping');
+		expect(haltOf(down, 'stop')).toBe('stopped');
+		expect(haltOf(ok(1), 'restart')).toBe('restarting');
+		expect(haltOf(down)).toBe('unreachable');
 	});
 });

@@ -1,4 +1,4 @@
-import { AGENT_STATUS, USER_TYPE } from '../contract.ts';
+import { AGENT_STATUS, USER_TYPE } from '../api/schemas/shell-contract.ts';
 
 /**
  * The words of the enums that every page's header and the sign-in pages show: the agent's status

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
 import { backoffMs } from './agent-status.svelte.ts';
-import { describeReading, haltOf } from './agent-status-words.ts';
+import { describeReading } from './agent-status-words.ts';
 
 const at = new Date();
 const err = (error: AgentHttpError | AgentNetworkError | AgentContractError) =>
@@ -60,26 +60,5 @@ describe('backoffMs', () => {
 		expect([1, 2, 3, 4, 5, 6, 7, 20].map(backoffMs)).toEqual([
 			2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000
 		]);
-	});
-});
-
-describe('haltOf', () => {
-	it('says why figures of the moment mean nothing: paused, stopped, on the way, out of reach', () => {
-		const ok = (value: number) => ({ state: 'ok' as const, value, at });
-		const down = {
-			state: 'error' as const,
-			error: new AgentNetworkError('unreachable', 'http://localhost:1', 'o'),
-			at,
-			retryAt: at
-		};
-		expect(haltOf(ok(1))).toBeNull();
-		expect(haltOf({ state: 'checking' })).toBeNull();
-		expect(haltOf(ok(4))).toBe('paused');
-		expect(haltOf(ok(2))).toBe('stopped');
-		expect(haltOf(ok(8))).toBe('stopped');
-		expect(haltOf(ok(1), 'stop')).toBe('stopping');
-		expect(haltOf(down, 'stop')).toBe('stopped');
-		expect(haltOf(ok(1), 'restart')).toBe('restarting');
-		expect(haltOf(down)).toBe('unreachable');
 	});
 });

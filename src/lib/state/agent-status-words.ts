@@ -1,5 +1,5 @@
 import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
-import { AGENT_STATUS } from '$lib/contract';
+import { AGENT_STATUS } from '$lib/api/schemas/shell-contract';
 import { agentStatusText } from '$lib/names/shell';
 import type { Tone } from '$lib/ui/tone';
 import type { StatusReading } from './agent-status.svelte.ts';
@@ -96,30 +96,3 @@ export function describeReading(
 		}
 	}
 }
-
-/** Why nothing moves now: the agent is paused, stopped, on its way, or out of reach. */
-export type Halt = 'paused' | 'stopping' | 'stopped' | 'restarting' | 'unreachable';
-
-/**
- * Whether the agent's figures of the moment mean anything: null while it runs and answers;
- * otherwise why they do not (paused or stopped figures are old ones, not zeros to draw).
- */
-export function haltOf(reading: StatusReading, expected: Expected = null): Halt | null {
-	if (expected === 'stop') return reading.state === 'error' ? 'stopped' : 'stopping';
-	if (expected === 'restart') return 'restarting';
-	if (reading.state === 'error') return 'unreachable';
-	if (reading.state !== 'ok') return null;
-	if (reading.value === AGENT_STATUS.Paused) return 'paused';
-	if (reading.value === AGENT_STATUS.Stopped || reading.value === AGENT_STATUS.Disposed)
-		return 'stopped';
-	return null;
-}
-
-/** What the Now card says instead of figures, per halt. */
-export const HALT_WORDS: Record<Halt, string> = {
-	paused: 'Paused: nothing uploads or downloads until the agent is resumed.',
-	stopping: 'Stopping: transfers end with the agent.',
-	stopped: 'Stopped: nothing uploads or downloads until the agent runs again.',
-	restarting: 'Restarting: transfers carry on when the agent is back.',
-	unreachable: 'The agent does not answer: what it moves now is not known.'
-};

@@ -1,5 +1,5 @@
 import { config } from '$lib/config.svelte';
-import { AGENT_STATUS } from '$lib/contract';
+import { AGENT_STATUS } from '$lib/api/schemas/shell-contract';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import { AgentError, isAbort } from '$lib/api/errors';
 import { agentStatus } from '$lib/api/management';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-export { CHALLENGE } from '$lib/contract';
+export { CHALLENGE } from './shell-contract.ts';
 
 export const loginResultSchema = z.object({
 	jwtToken: z.optional(z.nullable(z.string())),

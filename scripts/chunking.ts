@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Which chunk a module travels in, decided from the module graph while the bundler makes chunks
+ * (vite.config.ts), so that no list of folders has to keep up with new features.
+ */
+
+/** What the bundler tells of a module while it makes chunks. */
+type ModuleInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] };
+export type ModuleGraph = { getModuleInfo(id: string): ModuleInfo | null };
+
+/**
+ * The files SvelteKit loads for `routeId` (`/(auth)/login`) under `routesDir`: the root error page,
+ * the layout of each folder on the way, and the page. Only those that exist.
+ */
+export function routeFiles(routesDir: string, routeId: string): string[] {
+	const segments = routeId.split('/').filter(Boolean);
+	const folders = segments.map((_, i) => segments.slice(0, i + 1).join('/'));
+	const files = [
+		'+error.svelte',
+		...['', ...folders].flatMap((folder) =>
+			['+layout.svelte', '+layout.ts', '+layout.js'].map((f) => join(folder, f))
+		),
+		...['+page.svelte', '+page.ts', '+page.js'].map((f) => join(folders.at(-1) ?? '', f))
+	];
+	return files.map((f) => join(routesDir, f)).filter((f) => existsSync(f));
+}
+
+/** Every module that `roots` import, and what those import in turn, roots included. */
+export function reachable(
+	graph: ModuleGraph,
+	roots: readonly string[],
+	{ lazy = false } = {}
+): Set<string> {
+	const seen = new Set<string>();
+	const queue = [...roots];
+	for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+		if (seen.has(id)) continue;
+		const info = graph.getModuleInfo(id);
+		if (!info) continue;
+		seen.add(id);
+		queue.push(...info.importedIds, ...(lazy ? info.dynamicallyImportedIds : []));
+	}
+	return seen;
+}
+
+/** `compute` once per chunking pass: the bundler hands every call of a pass the same graph. */
+export function perGraph<T>(compute: (graph: ModuleGraph) => T): (graph: ModuleGraph) => T {
+	const done = new WeakMap<ModuleGraph, T>();
+	return (graph) => {
+		if (!done.has(graph)) done.set(graph, compute(graph));
+		return done.get(graph) as T;
+	};
+}
+
+/** The static imports that lead from one of `roots` to `target`, both ends included. */
+export function importPath(
+	graph: ModuleGraph,
+	roots: readonly string[],
+	target: string
+): string[] | undefined {
+	const from = new Map<string, string | null>(roots.map((root) => [root, null]));
+	const queue = [...roots];
+	for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+		if (id === target) {
+			const path: string[] = [];
+			for (let at: string | null | undefined = id; at; at = from.get(at)) path.unshift(at);
+			return path;
+		}
+		for (const next of graph.getModuleInfo(id)?.importedIds ?? [])
+			if (!from.has(next)) {
+				from.set(next, id);
+				queue.push(next);
+			}
+	}
+	return undefined;
+}
