@@ -20,7 +20,10 @@ const BACKUP = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
 
 type Route = {
 	path: string;
-	/** Where the link is clicked from, reached from the measured route by its main-menu link. */
+	/**
+	 * Where the link is clicked from, reached from the measured route by its main-menu link, or by
+	 * Back where the menu has none.
+	 */
 	from: string;
 	/** The link clicked: in the main menu, or on the `from` page where the menu has none. */
 	link: string;
@@ -122,6 +125,14 @@ const ROUTES: Route[] = [
 		what: 'first known account'
 	},
 	{
+		path: '/shares',
+		from: '/settings',
+		link: nav('/shares'),
+		h1: 'Network shares',
+		data: '[data-testid="share-card"]',
+		what: 'first share'
+	},
+	{
 		path: '/users',
 		from: '/settings',
 		link: nav('/users'),
@@ -213,8 +224,10 @@ export async function clickToContent(browser: Browser, baseUrl: string) {
 			let failed = '';
 			for (let i = 0; i < CHANGES; i++) {
 				if (i > 0) {
-					// Back to the neutral route, as a person would: by its main-menu link.
-					await page.locator(nav(r.from)).click();
+					// Back to the neutral route, as a person would: by its main-menu link, or the
+					// browser's Back where the menu has none (a drive's page).
+					if (await page.locator(nav(r.from)).count()) await page.locator(nav(r.from)).click();
+					else await page.goBack();
 					await contentShown(page, r.from);
 				}
 				if (HOVER_MS > 0) {
