@@ -559,6 +559,29 @@ test.describe('session end', () => {
 		await expect(page).toHaveURL('/?where=here');
 	});
 
+	test('why a session ended is still said after a reload of the sign-in page', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/');
+		await expect(page.getByTestId('overview-session')).toContainText('Signed in');
+		await control(agent, 'revoke', {});
+		// The page itself finds out first, at its next read of the agent.
+		await page
+			.getByRole('navigation', { name: 'Main' })
+			.getByRole('link', { name: 'Users' })
+			.click();
+		const reason = page.getByText(
+			'Your session ended: the agent no longer accepts it. Sign in again.'
+		);
+		await expect(reason).toBeVisible();
+		await expect(page).toHaveURL(/\/login\?next=%2Fusers/);
+		await page.reload();
+		await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+		await expect(reason).toBeVisible();
+	});
+
 	test('signing out in one tab signs out the other tabs of the same agent', async ({
 		page,
 		agent,

@@ -33,6 +33,14 @@ const lastUsernameStored = new Stored('session', 'agent-console:last-username', 
 	parse: parse.text,
 	fallback: ''
 });
+/**
+ * Why the last session ended without the user asking, kept in the tab's session storage: a reload
+ * (or the old page noticing first, before a reload) must not lose it.
+ */
+const endedReasonStored = new Stored<string | null>('session', 'agent-console:session-ended', {
+	parse: parse.text,
+	fallback: null
+});
 const CHANNEL_NAME = 'agent-console:session';
 /** What a tab keeps in session storage once its user signs out: other agents' sessions, and the agent's own state. */
 const KEPT_AFTER_SIGN_OUT = /^agent-console:(token:|stopped-at:)/;
@@ -50,8 +58,13 @@ type SignInOutcome = 'signed-in' | 'totp' | 'sms';
 class Session {
 	user = $state.raw<UserProfile | null>(null);
 	userError = $state.raw<AgentError | null>(null);
-	/** Why the last session ended without the user asking, in words. */
-	endedReason = $state<string | null>(null);
+	/** Why the last session ended without the user asking, in words; it survives a reload. */
+	get endedReason(): string | null {
+		return endedReasonStored.value;
+	}
+	set endedReason(reason: string | null) {
+		endedReasonStored.set(reason);
+	}
 	#controller: AbortController | null = null;
 	#channel: BroadcastChannel | null = null;
 	readonly #endListeners = new Set<() => void>();
