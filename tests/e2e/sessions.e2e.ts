@@ -95,7 +95,11 @@ test.describe('sessions', () => {
 			expect.arrayContaining([expect.stringMatching(/^agent-console:mfa-enrolment:/)])
 		);
 		await signOut(page);
-		expect(await sessionKeys(page)).toEqual([]);
+		// Only why the session ended, for the sign-in page to say after a reload: no user's data.
+		expect(await sessionKeys(page)).toEqual(['agent-console:session-ended']);
+		expect(await page.evaluate(() => sessionStorage.getItem('agent-console:session-ended'))).toBe(
+			'You signed out.'
+		);
 		await expect(page.getByLabel('Username')).toHaveValue('');
 	});
 });
