@@ -244,11 +244,13 @@ export async function clickToContent(browser: Browser, baseUrl: string) {
 			const sorted = [...times].sort((a, b) => a - b);
 			const p95 = percentile(sorted, 95);
 			const ms = (n: number) => `${n.toFixed(0)} ms`;
-			const label = `${r.path.replace(/([0-9a-f]{8})[0-9a-f-]{28}/, '$1…')} (h1, ${r.what})`;
+			const short = (path: string) => path.replace(/([0-9a-f]{8})[0-9a-f-]{28}/, '$1…');
+			const label = `${short(r.path)} (h1, ${r.what})`;
+			const from = short(r.from);
 			console.log(
 				failed
-					? `  ${label.padEnd(44)} ${r.from.padEnd(10)} FAILED after ${times.length} changes: ${failed}`
-					: `  ${label.padEnd(44)} ${r.from.padEnd(10)} ${ms(percentile(sorted, 50)).padStart(8)} ${ms(p95).padStart(8)} ${ms(sorted.at(-1) ?? NaN).padStart(8)}  ${p95 < TARGET_P95_MS ? 'ok' : 'OVER TARGET'}`
+					? `  ${label.padEnd(44)} ${from.padEnd(10)} FAILED after ${times.length} changes: ${failed}`
+					: `  ${label.padEnd(44)} ${from.padEnd(10)} ${ms(percentile(sorted, 50)).padStart(8)} ${ms(p95).padStart(8)} ${ms(sorted.at(-1) ?? NaN).padStart(8)}  ${p95 < TARGET_P95_MS ? 'ok' : 'OVER TARGET'}`
 			);
 		}
 	} finally {
