@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStat, partOf, ticksBetween, treeOf } from './bench-idle.ts';
+import { isBrowsersOwn, parseStat, partOf, ticksBetween, treeOf } from './bench-idle.ts';
 
 /** A /proc/<pid>/stat line: pid, (comm), state, ppid, 9 other fields, utime, stime, the rest. */
 const stat = (pid: number, comm: string, ppid: number, utime: number, stime: number) =>
@@ -64,5 +64,18 @@ describe('naming a Chromium process', () => {
 		expect(
 			partOf('chromium\0--type=utility\0--utility-sub-type=storage.mojom.StorageService')
 		).toBe('storage');
+		expect(partOf('chromium --type=utility --utility-sub-type=audio.mojom.AudioService')).toBe(
+			'utility audio'
+		);
+		expect(partOf('chromium --type=utility')).toBe('utility');
+		expect(
+			isBrowsersOwn(
+				partOf(
+					'chromium --type=utility --utility-sub-type=on_device_model.mojom.OnDeviceModelService'
+				)
+			)
+		).toBe(true);
+		expect(isBrowsersOwn('network')).toBe(false);
+		expect(isBrowsersOwn('utility')).toBe(false);
 	});
 });

@@ -85,8 +85,14 @@ export function partOf(cmdline: string): string {
 	if (type === 'gpu-process') return 'gpu';
 	if (type !== 'utility') return type;
 	const sub = args.find((a) => a.startsWith('--utility-sub-type='))?.slice(19) ?? 'utility';
-	return /network/i.test(sub) ? 'network' : /storage/i.test(sub) ? 'storage' : 'utility';
+	if (/network/i.test(sub)) return 'network';
+	if (/storage/i.test(sub)) return 'storage';
+	// Another service (audio, data decoder…): named, so that a figure says which.
+	return sub === 'utility' ? 'utility' : `utility ${sub.split('.')[0]}`;
 }
+
+/** A service of the browser's own (`utility <name>`), not one a page's work goes through. */
+export const isBrowsersOwn = (part: string) => part.startsWith('utility ');
 
 /** A worker's thread in a renderer ("SharedWorker th", "DedicatedWorker t"): the console's hub. */
 const WORKER_THREAD = /Worker/;
@@ -139,13 +145,30 @@ async function cpuOver(roots: Set<number>, seconds: number) {
 	const partsAfter = partsOf(after.keys());
 	const wall = (performance.now() - start) / 1000;
 	const ticks = ticksBetween(before, after);
-	const parts = [...partsAfter]
+	const used = [...partsAfter]
 		.map(([part, now]) => [part, now - (partsBefore.get(part) ?? 0)] as const)
 		.filter(([, n]) => n > 0)
-		.sort((a, b) => b[1] - a[1])
-		.map(([part, n]) => `${part} ${n}`)
-		.join(', ');
-	return { percent: (ticks / TICKS_PER_SECOND / wall) * 100, ticks, processes: after.size, parts };
+		.sort((a, b) => b[1] - a[1]);
+	// The browser's own services that no page asks for (its on-device model, for one) start when
+	// the browser decides: left out of the figure, and said.
+	const theirs = used.filter(([part]) => isBrowsersOwn(part));
+	const left = theirs.reduce((sum, [, n]) => sum + n, 0);
+	const ours = ticks - left;
+	const parts = [
+		used
+			.filter(([part]) => !isBrowsersOwn(part))
+			.map(([part, n]) => `${part} ${n}`)
+			.join(', '),
+		...(theirs.length
+			? [`left out, the browser's own: ${theirs.map(([part, n]) => `${part} ${n}`).join(', ')}`]
+			: [])
+	].join('; ');
+	return {
+		percent: (ours / TICKS_PER_SECOND / wall) * 100,
+		ticks: ours,
+		processes: after.size,
+		parts
+	};
 }
 
 type Case = {
