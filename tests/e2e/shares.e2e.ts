@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { NAS_ACCOUNT, SEEDED_SHARES } from '../../simulator/seed/shares.ts';
-import { control, expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, push, signInWithToken, test } from './fixtures.ts';
 
 /**
  * Network shares: the list of SMB and NFS shares with whether each is mounted, adding one,
@@ -273,6 +273,16 @@ test.describe('a mount that fails', () => {
 			/The local path: Is X: free\?/
 		]);
 		expect(agent.state.shares.smb.find((s) => s.name === 'Far away')?.active).toBe(false);
+
+		// The page says it: no toast repeats the failed mount. Another problem still raises one,
+		// after the mount's, so the mount's would be there by then.
+		await push(agent, 'notification', {
+			Type: 2,
+			Data: { Title: 'Sync stopped', Message: 'The storage refused', Severity: 'Error' }
+		});
+		const toasts = page.getByRole('region', { name: /Problems/ }).getByRole('listitem');
+		await expect(toasts).toHaveCount(1);
+		await expect(toasts).toContainText('Sync stopped');
 	});
 
 	test('a share that did not mount is tried again on asking, and its card says why', async ({

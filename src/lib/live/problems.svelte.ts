@@ -36,7 +36,9 @@ function transferOf(entry: TimelineEntry): Problem['transfer'] {
 const MAX_PROBLEMS = 200;
 export const RECENT_MS = 60 * 60_000;
 
-type Listener = (problem: Problem) => void;
+type Listener = (problem: Problem, entry: TimelineEntry) => void;
+/** Whether the page open now shows this problem itself (then no toast repeats it). */
+type ShownHere = (entry: TimelineEntry) => boolean;
 
 export class Problems {
 	readonly #version = new Version();
@@ -44,6 +46,8 @@ export class Problems {
 
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state
 	readonly #listeners = new Set<Listener>();
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state
+	readonly #shownHere = new Set<ShownHere>();
 	/** When the user last looked at the events of this agent. */
 	readonly #seenAt = new Stored<number>(
 		'local',
@@ -78,7 +82,7 @@ export class Problems {
 			if (transfer) problem.transfer = transfer;
 			this.#list.push(problem);
 			added = true;
-			for (const listener of this.#listeners) listener(problem);
+			for (const listener of this.#listeners) listener(problem, entry);
 		}
 		if (!added) return;
 		if (this.#list.length > MAX_PROBLEMS) this.#list = this.#list.slice(-MAX_PROBLEMS);
@@ -114,6 +118,21 @@ export class Problems {
 	onProblem(listener: Listener): () => void {
 		this.#listeners.add(listener);
 		return () => this.#listeners.delete(listener);
+	}
+
+	/**
+	 * A page that shows some problems itself (a share's failed mount on the shares' pages) says
+	 * which while it is open; the returned function stops.
+	 */
+	showsHere(shown: ShownHere): () => void {
+		this.#shownHere.add(shown);
+		return () => this.#shownHere.delete(shown);
+	}
+
+	/** Whether a page open now shows this problem itself. */
+	isShownHere(entry: TimelineEntry): boolean {
+		for (const shown of this.#shownHere) if (shown(entry)) return true;
+		return false;
 	}
 
 	clear() {

@@ -162,6 +162,11 @@ export type MountNews = {
 	at: Date;
 };
 
+/** A value shaped enough like a /notification frame for `mountNewsOf` to read. */
+export function isNotificationFrame(value: unknown): value is NotificationFrame {
+	return typeof value === 'object' && value !== null && 'Type' in value && 'Data' in value;
+}
+
 /**
  * A UserNotification about a share's mount, or null: the development agent's (`Operation:
  * "ShareMount"`, `ShareId`, `Reason`), or any whose title or message speaks of a mount.

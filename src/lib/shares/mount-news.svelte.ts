@@ -1,7 +1,8 @@
 import type { ShareItem } from '$lib/api/shares';
 import { live } from '$lib/live/live.svelte';
 import { session } from '$lib/state/session.svelte';
-import { mountNewsOf, newsIsAbout, type MountNews } from './mount-advice';
+import { payloadOf } from '$lib/live/timeline-entry';
+import { isNotificationFrame, mountNewsOf, newsIsAbout, type MountNews } from './mount-advice';
 
 /**
  * What the agent said about its shares' mounts since the shares' pages were first open: the
@@ -15,14 +16,24 @@ class MountNewsLog {
 
 	/** Listens while a page needs it; the returned function stops (when no page needs it any more). */
 	follow(): () => void {
-		if (this.#following++ === 0)
-			this.#stop = live.notification.onFrame(
+		if (this.#following++ === 0) {
+			const stopFrames = live.notification.onFrame(
 				(frame) => {
 					const news = mountNewsOf(frame);
 					if (news) this.#news = [...this.#news.slice(-99), news];
 				},
 				['user-notification']
 			);
+			// The page says a failed mount on the share's card: no toast repeats it.
+			const stopShown = live.problems.showsHere((entry) => {
+				const frame = payloadOf(entry);
+				return isNotificationFrame(frame) && mountNewsOf(frame)?.ok === false;
+			});
+			this.#stop = () => {
+				stopFrames();
+				stopShown();
+			};
+		}
 		return () => {
 			if (--this.#following === 0) {
 				this.#stop?.();
