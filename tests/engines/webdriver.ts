@@ -140,10 +140,15 @@ function pageOf(session: WebDriverSession, handle: string): EnginePage {
 	const waitForLoad = async () => {
 		// WebDriver's navigation waits for the load event already; a reload started by a script
 		// does not, so this waits for the new document.
+		// The page answers once its load event has fired; a script cut off by the navigation
+		// (the old document going) fails at once, and is asked again of the new one.
 		for (let i = 0; i < 200; i++) {
-			const state = await session.evaluate('document.readyState').catch(() => 'loading');
-			if (state === 'complete') return;
-			await new Promise((resolve) => setTimeout(resolve, 50));
+			const loaded = await session
+				.evaluate(
+					`new Promise((resolve) => document.readyState === 'complete' ? resolve(true) : addEventListener('load', () => resolve(true), { once: true }))`
+				)
+				.catch(() => false);
+			if (loaded === true) return;
 		}
 	};
 	return {
