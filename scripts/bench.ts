@@ -6,6 +6,7 @@ import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 import { idleCpu } from './bench-idle.ts';
 import { clickToContent } from './bench-routes.ts';
+import { manyDrives } from './bench-drives.ts';
 import { folderScroll } from './bench-files.ts';
 import { enginesSideBySide } from './bench-engines.ts';
 import {
@@ -457,8 +458,8 @@ async function main() {
 		console.log(
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
 		);
-		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages, folder,
-		// flood, engines.
+		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages,
+		// drives, folder, flood, engines.
 		const only = (process.env.BENCH_ONLY ?? process.env.BENCH)?.split(',').map((s) => s.trim());
 		const run = (section: string) => !only?.length || only.includes(section);
 		if (run('size')) await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
@@ -480,6 +481,7 @@ async function main() {
 				setup: (sim) => sim.state.reseedDrives({ filesPerDrive: PAGE_CHANGE_FILES })
 			});
 		}
+		if (run('drives')) await manyDrives(browser, site.url);
 		if (run('folder')) await folderScroll(browser, site.url);
 		if (run('flood')) {
 			await flood(browser, site.url, false);

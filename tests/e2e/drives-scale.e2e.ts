@@ -30,7 +30,8 @@ function consoleFailures(page: Page): string[] {
 }
 
 test.describe('an agent with thousands of drives', () => {
-	test('the first cards and how many are shown come within 3 s; health only for those on screen', async ({
+	// How soon the first cards come (target 3 s) is measured by `npm run bench` (section drives).
+	test('the first cards and how many are shown come before any health; health only for those on screen', async ({
 		page,
 		agent
 	}) => {
@@ -38,14 +39,10 @@ test.describe('an agent with thousands of drives', () => {
 		await control(agent, 'drives/generate', { count: 5000, healthDelayMs: 200 });
 		await signInWithToken(page, agent);
 		const failed = consoleFailures(page);
-		const deadline = Date.now() + 3000;
 		await page.goto('/drives', { waitUntil: 'commit' });
-		await expect(page.getByRole('link', { name: 'Team Drive' })).toBeVisible({
-			timeout: deadline - Date.now()
-		});
+		await expect(page.getByRole('link', { name: 'Team Drive' })).toBeVisible();
 		await expect(page.getByTestId('drive-shown')).toHaveText(
-			'Showing the first 50 of 5,004 drives. Search by name to find the others.',
-			{ timeout: Math.max(1, deadline - Date.now()) }
+			'Showing the first 50 of 5,004 drives. Search by name to find the others.'
 		);
 		const cards = page.getByRole('region', { name: /^Drives/ }).getByRole('listitem');
 		await expect(cards).toHaveCount(50);
