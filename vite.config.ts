@@ -1,3 +1,4 @@
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import tailwindcss from '@tailwindcss/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { readFileSync } from 'node:fs';
@@ -65,7 +66,17 @@ const preload = preloadLists(ROUTES);
 const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
 export default defineConfig({
-	plugins: [preload.plugin, devIdentityProvider(), tailwindcss(), sveltekit()],
+	plugins: [
+		paraglideVitePlugin({
+			project: './project.inlang',
+			outdir: './src/lib/paraglide',
+			strategy: ['baseLocale']
+		}),
+		preload.plugin,
+		devIdentityProvider(),
+		tailwindcss(),
+		sveltekit()
+	],
 	server: { port: 5173, strictPort: true },
 	build: {
 		sourcemap: !!process.env.SOURCEMAP,
