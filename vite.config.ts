@@ -8,6 +8,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { importPath, perGraph, reachable, routeFiles } from './scripts/chunking.ts';
 import { preloadLists } from './scripts/preload-lists.ts';
+import { lazyCatalogs } from './scripts/lazy-catalogs.ts';
 import { SIGN_IN_ROUTE } from './scripts/size-guard.ts';
 import { DEFAULT_OPTIONS } from './simulator/options.ts';
 import { developmentIdentityProvider } from './simulator/oidc.ts';
@@ -70,7 +71,14 @@ export default defineConfig({
 		paraglideVitePlugin({
 			project: './project.inlang',
 			outdir: './src/lib/paraglide',
-			strategy: ['baseLocale']
+			strategy: ['baseLocale'],
+			// Everywhere, not only in a build: `lazyCatalogs` rewrites these modules.
+			outputStructure: 'message-modules'
+		}),
+		lazyCatalogs({
+			project: './project.inlang',
+			outdir: './src/lib/paraglide-catalogs',
+			catalogs: '$lib/i18n/catalogs'
 		}),
 		preload.plugin,
 		devIdentityProvider(),

@@ -1,10 +1,11 @@
 import { baseLocale, locales, type Locale } from '$lib/paraglide/runtime';
 
 /**
- * The languages the console speaks, each named in itself. English is the source; a language is
- * `complete` once every message has its translation (`languages.spec.ts` compares the catalogs
- * in messages/, so this cannot drift). Only complete ones are chosen from the browser's preferred
- * languages; one still being translated can be chosen in Settings, and says so.
+ * The languages the console speaks, each named in itself. English is the source. Every message
+ * has its German and Japanese (`languages.spec.ts` compares the catalogs in messages/), but not
+ * every page's words are messages yet: German and Japanese are `complete` once they are. Only
+ * complete ones are chosen from the browser's preferred languages; one still being translated
+ * can be chosen in Settings and the user menu, and says so.
  */
 export const LANGUAGES: readonly { tag: Locale; name: string; complete: boolean }[] = [
 	{ tag: 'en', name: 'English', complete: true },
