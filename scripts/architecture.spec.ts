@@ -21,10 +21,14 @@ function mapLines(): { path: string; words: string }[] {
 		});
 }
 
+/** Compiled output (the messages): a folder whose own .gitignore leaves all of it out of git. */
+const generated = (dir: string) =>
+	existsSync(`${dir}/.gitignore`) && /^\*$/m.test(readFileSync(`${dir}/.gitignore`, 'utf8'));
+
 function foldersOnDisk(): string[] {
 	const out = ['src/lib'];
 	for (const entry of readdirSync('src/lib', { withFileTypes: true })) {
-		if (!entry.isDirectory()) continue;
+		if (!entry.isDirectory() || generated(`src/lib/${entry.name}`)) continue;
 		out.push(`src/lib/${entry.name}`);
 		for (const inner of readdirSync(`src/lib/${entry.name}`, { withFileTypes: true }))
 			if (inner.isDirectory()) out.push(`src/lib/${entry.name}/${inner.name}`);

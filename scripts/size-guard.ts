@@ -14,16 +14,19 @@ import { gzipSync } from 'node:zlib';
  */
 
 /**
- * Issue 28's target, 66 KB, is also the guard, so that the page cannot grow unseen. The page came
- * down from 67.7 KB to 65.1 KB (its icons drawn without Lucide's runtime, the provider's part
+ * Issue 28's target was 66 KB, and the guard with it, so that the page cannot grow unseen. The page
+ * came down from 67.7 KB to 65.1 KB (its icons drawn without Lucide's runtime, the provider's part
  * fetched only where a provider is configured, the agent-problem notice only when shown, signed-in
- * code kept out of the shared chunk), grew to 66.3 KB with the file browser and transfers, and is
- * at 65.1 KB again: the shared chunk holds only what this route imports (vite.config.ts), the
- * contract's sign-in part is apart (api/schemas/shell-contract.ts), and preload lists no longer
- * repeat their layouts' (scripts/preload-lists.ts).
+ * code kept out of the shared chunk), grew to 66.3 KB with the file browser and transfers, and was
+ * at 65.2 KB again before the languages (the shared chunk holds only what this route imports,
+ * vite.config.ts; the contract's sign-in part is apart, api/schemas/shell-contract.ts; preload
+ * lists no longer repeat their layouts', scripts/preload-lists.ts). Issue 31 lets the languages
+ * cost it at most 4 KB more: a page carries its messages in English only, the other languages'
+ * catalogs are fetched when chosen (scripts/lazy-catalogs.ts).
  */
-export const SIGN_IN_TARGET_GZIP = 66 * 1024;
-export const SIGN_IN_GUARD_GZIP = 66 * 1024;
+const SIGN_IN_BEFORE_LANGUAGES_GZIP = 65.2 * 1024;
+/** The target is the guard. */
+export const SIGN_IN_GUARD_GZIP = SIGN_IN_BEFORE_LANGUAGES_GZIP + 4 * 1024;
 /** The sign-in page's route id in SvelteKit's route tree. */
 export const SIGN_IN_ROUTE = '/(auth)/login';
 

@@ -107,6 +107,9 @@ test('every dialog, panel and menu gives the focus back to what opened it', asyn
 	const userMenu = page.getByRole('button', { name: 'admin@example.com' });
 	await userMenu.focus();
 	await page.keyboard.press('Enter');
+	// The language first, then signing out.
+	await page.keyboard.press('Tab');
+	await expect(page.locator('#menu-language')).toBeFocused();
 	await page.keyboard.press('Tab');
 	await expect(page.locator('#user-menu').getByRole('button', { name: 'Sign out' })).toBeFocused();
 	await escape();

@@ -1,0 +1,60 @@
+import { baseLocale, type Locale } from '$lib/paraglide/runtime';
+
+/**
+ * The messages of each language but English, filled when the language is first chosen
+ * (`loadCatalog`). Every message reads them through `message()` (`scripts/lazy-catalogs.ts`), so
+ * a page's first load carries its English only; the console switches to another language only
+ * once its catalog is here (`language.svelte.ts`).
+ */
+type Catalog = Record<string, (inputs: unknown) => string>;
+
+const catalogs: Record<string, Catalog> = { de: {}, ja: {} };
+
+const loaders: Partial<Record<Locale, () => Promise<Catalog>>> = {
+	de: () => import('$lib/paraglide-catalogs/messages/de.js') as Promise<Catalog>,
+	ja: () => import('$lib/paraglide-catalogs/messages/ja.js') as Promise<Catalog>
+};
+
+const loading = new Map<Locale, Promise<void>>();
+
+/** Fetches a language's messages once; English is always here. */
+export function loadCatalog(locale: Locale): Promise<void> {
+	const load = loaders[locale];
+	if (!load) return Promise.resolve();
+	let pending = loading.get(locale);
+	if (!pending) {
+		pending = load().then(
+			(module) => void Object.assign((catalogs[locale] ??= {}), module),
+			(error: unknown) => {
+				loading.delete(locale);
+				throw error;
+			}
+		);
+		loading.set(locale, pending);
+	}
+	return pending;
+}
+
+let localeNow: () => Locale = () => baseLocale;
+
+/** Where messages read the language of the moment: `language.svelte.ts`, as reactive state. */
+export function readLocaleFrom(read: () => Locale) {
+	localeNow = read;
+}
+
+/**
+ * A message in the language of the moment (or the one asked for): the base language's function
+ * that the message's module holds, else the function of the language's catalog, by key. Every
+ * message goes through here (`scripts/lazy-catalogs.ts`).
+ * @public (called by the compiled messages only)
+ */
+export function message(
+	key: string,
+	base: (inputs: unknown) => string,
+	inputs: unknown,
+	options?: { locale?: Locale }
+): string {
+	const locale = options?.locale ?? localeNow();
+	if (locale === baseLocale) return base(inputs);
+	return catalogs[locale]?.[key]?.(inputs) ?? base(inputs);
+}

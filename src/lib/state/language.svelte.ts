@@ -1,0 +1,92 @@
+import { loadCatalog, readLocaleFrom } from '$lib/i18n/catalogs';
+import {
+	baseLocale,
+	formatLocale,
+	LANGUAGES,
+	locales,
+	matchLanguage,
+	type Locale
+} from '$lib/i18n/languages';
+import { parse, Stored } from '$lib/state/stored.svelte';
+import { loadFailure } from '$lib/ui/load-failure.svelte';
+
+export type LanguageChoice = 'browser' | Locale;
+
+const FOLLOWED = LANGUAGES.filter((l) => l.complete).map((l) => l.tag);
+
+/**
+ * The console's language: the browser's preferred languages, or the one chosen in Settings or
+ * the user menu, remembered per browser (another tab's choice applies here too). Every message
+ * reads it as reactive state, so a change redraws the page in place, its state kept; `<html
+ * lang>` follows it, for hyphenation, line breaking and screen readers. A language other than
+ * English is used once its messages are here (`catalogs.ts`): until then, and if they cannot be
+ * fetched, the console stays in English.
+ */
+class Language {
+	readonly #stored = new Stored<LanguageChoice>('local', 'agent-console:language', {
+		parse: parse.oneOf(locales),
+		fallback: 'browser'
+	});
+	#preferred = $state<readonly string[]>(
+		typeof navigator === 'undefined' ? [] : [...navigator.languages]
+	);
+	#loaded = $state<readonly Locale[]>([baseLocale]);
+
+	get choice(): LanguageChoice {
+		return this.#stored.value;
+	}
+
+	/** The language asked for, whether or not its messages are here yet. */
+	readonly wanted: Locale = $derived(
+		this.choice === 'browser' ? matchLanguage(this.#preferred, FOLLOWED) : this.choice
+	);
+
+	/** The language every message is in. */
+	readonly current: Locale = $derived(
+		this.#loaded.includes(this.wanted) ? this.wanted : baseLocale
+	);
+
+	/** The locale dates, numbers and plurals follow (`formatLocale`). */
+	readonly formats: string = $derived(formatLocale(this.current, this.#preferred));
+
+	/** What "the browser's language" is now, for the choice's label. */
+	get fromBrowser(): Locale {
+		return matchLanguage(this.#preferred, FOLLOWED);
+	}
+
+	/** Fetches the messages of the language wanted now; the root layout waits for it once. */
+	async ready(): Promise<void> {
+		const locale = this.wanted;
+		if (this.#loaded.includes(locale)) return;
+		try {
+			await loadFailure.watch(() => loadCatalog(locale));
+			if (!this.#loaded.includes(locale)) this.#loaded = [...this.#loaded, locale];
+		} catch {
+			// Not fetched (the console's server gone, or updated): English, and the root layout
+			// offers a reload.
+		}
+	}
+
+	/** Applies the language to the messages and the page; call once, from the root layout. */
+	load() {
+		readLocaleFrom(() => this.current);
+		window.addEventListener('languagechange', () => {
+			this.#preferred = [...navigator.languages];
+		});
+		$effect.root(() => {
+			$effect(() => {
+				document.documentElement.lang = this.current;
+			});
+			$effect(() => {
+				void this.wanted;
+				void this.ready();
+			});
+		});
+	}
+
+	set(choice: LanguageChoice) {
+		this.#stored.set(choice === 'browser' ? null : choice);
+	}
+}
+
+export const language = new Language();

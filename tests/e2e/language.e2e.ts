@@ -1,0 +1,76 @@
+import { expect, signInWithToken, test } from './fixtures.ts';
+
+test.describe('the console’s language', () => {
+	test('changes in Settings at once, keeps what was typed, stays after a reload, and sets <html lang>', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/settings');
+		const address = page.locator('#agent-url');
+		await address.fill('http://localhost:1');
+		// Nothing but English has been fetched yet: the page carries no other language.
+		const catalogs: string[] = [];
+		page.on('request', (r) => {
+			if (/\/_app\/immutable\/.*\.js$/.test(r.url())) catalogs.push(r.url());
+		});
+		await page.locator('#language').selectOption('de');
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
+		await expect(
+			page.getByRole('navigation').getByRole('link', { name: 'Übersicht' })
+		).toBeVisible();
+		await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+		await expect(page).toHaveTitle('Einstellungen · Agent-Konsole');
+		await expect(address).toHaveValue('http://localhost:1');
+		await expect(page.getByTestId('language-partial')).toHaveText(
+			'Deutsch wird noch übersetzt: Noch nicht übersetzte Seiten erscheinen auf Englisch.'
+		);
+		expect(catalogs.length).toBeGreaterThan(0);
+
+		await page.reload();
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
+		await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+		await expect(page.locator('#language')).toHaveValue('de');
+
+		await page.locator('#language').selectOption('browser');
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+		await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+	});
+
+	test('changes in the user menu too, with dates in the language chosen', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/users');
+		await page.getByRole('button', { name: 'admin@example.com' }).click();
+		const menu = page.locator('#user-menu');
+		await expect(menu).toContainText(/Session expires in \d+ (minutes|hour)/);
+		await menu.locator('#menu-language').selectOption('de');
+		await expect(menu).toContainText(/Sitzung läuft in \d+ (Minuten|Stunde) ab/);
+		await expect(menu.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+		await menu.locator('#menu-language').selectOption('ja');
+		await expect(
+			page.getByRole('navigation').getByRole('link', { name: 'ユーザー' })
+		).toBeVisible();
+		await expect(menu).toContainText(/セッションの有効期限: \d+ (分後|時間後)/);
+		await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+	});
+
+	test.describe('a browser that prefers German', () => {
+		test.use({ locale: 'de-DE' });
+
+		test('stays in English while German is partly translated, and says which it follows', async ({
+			page
+		}) => {
+			await page.goto('/login');
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+			await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+			await page.goto('/settings');
+			await expect(page.locator('#language')).toHaveValue('browser');
+			await expect(page.locator('#language option:checked')).toHaveText(
+				"The browser's language (English)"
+			);
+		});
+	});
+});
