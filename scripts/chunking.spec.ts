@@ -2,7 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPath, type ModuleGraph, perGraph, reachable, routeFiles } from './chunking.ts';
+import {
+	importPath,
+	messagesCalled,
+	type ModuleGraph,
+	perGraph,
+	reachable,
+	routeFiles
+} from './chunking.ts';
 
 /** A module graph as the bundler shows it: static imports, and `lazy` for dynamic ones. */
 function graphOf(modules: Record<string, { imports?: string[]; lazy?: string[] }>): ModuleGraph {
@@ -84,6 +91,40 @@ describe('what a route reaches', () => {
 			'page',
 			'runtime'
 		]);
+	});
+
+	it('reaches, through the messages, only those the modules reached call', () => {
+		const M = '/p/src/lib/paraglide/messages';
+		const messages = graphOf({
+			'/p/login.svelte': { imports: [`${M}.js`, '/p/form.svelte'] },
+			'/p/form.svelte': { imports: [`${M}.js`] },
+			'/p/users.svelte': { imports: [`${M}.js`] },
+			[`${M}.js`]: { imports: [`${M}/_index.js`] },
+			[`${M}/_index.js`]: {
+				imports: [`${M}/sign_in.js`, `${M}/form_show.js`, `${M}/users_title.js`]
+			},
+			[`${M}/sign_in.js`]: { imports: ['/p/catalogs.ts'] },
+			[`${M}/form_show.js`]: { imports: ['/p/catalogs.ts'] },
+			[`${M}/users_title.js`]: { imports: ['/p/catalogs.ts'] },
+			'/p/catalogs.ts': {}
+		});
+		const sources: Record<string, string> = {
+			'/p/login.svelte': '<h1>{m.sign_in()}</h1>',
+			'/p/form.svelte': 'const label = $derived(m.form_show());',
+			'/p/users.svelte': '<h1>{m.users_title()}</h1>',
+			'/p/catalogs.ts': 'export {}'
+		};
+		const read = (id: string) => sources[id] ?? '';
+		expect([...reachable(messages, ['/p/login.svelte'], { read })].sort()).toEqual([
+			'/p/catalogs.ts',
+			'/p/form.svelte',
+			'/p/login.svelte',
+			`${M}.js`,
+			`${M}/_index.js`,
+			`${M}/form_show.js`,
+			`${M}/sign_in.js`
+		]);
+		expect(messagesCalled('{m.a()} {m.b({ x })} m.a m2.c')).toEqual(['a', 'b']);
 	});
 
 	it('skips modules the bundler does not know (a route file that does not exist)', () => {

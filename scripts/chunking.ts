@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -27,20 +27,63 @@ export function routeFiles(routesDir: string, routeId: string): string[] {
 	return files.map((f) => join(routesDir, f)).filter((f) => existsSync(f));
 }
 
-/** Every module that `roots` import, and what those import in turn, roots included. */
+/** The compiled messages' index (`import { m } from '$lib/paraglide/messages'`), and a message. */
+const MESSAGES_INDEX = /\/src\/lib\/paraglide\/messages(\/_index)?\.js$/;
+const MESSAGE_MODULE = /\/src\/lib\/paraglide\/messages\/[A-Za-z0-9_$]+\.js$/;
+
+/** The messages a source file calls (`m.key`), read from the file itself. */
+export function messagesCalled(source: string): string[] {
+	return [
+		...new Set([...source.matchAll(/\bm\.([A-Za-z0-9_$]+)\b/g)].map((found) => found[1] ?? ''))
+	];
+}
+
+/**
+ * Every module that `roots` import, and what those import in turn, roots included. The messages'
+ * index re-exports every message: reaching it reaches only the messages that the modules reached
+ * call, as each file's source says, so that a message of a signed-in page is not counted as the
+ * sign-in page's because both import `m`.
+ */
 export function reachable(
 	graph: ModuleGraph,
 	roots: readonly string[],
-	{ lazy = false } = {}
+	{ lazy = false, read = (id: string) => readFileSync(id, 'utf8') } = {}
 ): Set<string> {
 	const seen = new Set<string>();
 	const queue = [...roots];
-	for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-		if (seen.has(id)) continue;
-		const info = graph.getModuleInfo(id);
-		if (!info) continue;
-		seen.add(id);
-		queue.push(...info.importedIds, ...(lazy ? info.dynamicallyImportedIds : []));
+	const called = new Set<string>();
+	let index: string | null = null;
+	const drain = () => {
+		for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+			if (seen.has(id)) continue;
+			const info = graph.getModuleInfo(id);
+			if (!info) continue;
+			seen.add(id);
+			if (MESSAGES_INDEX.test(id)) {
+				index ??= id;
+				queue.push(
+					...info.importedIds.filter(
+						(next) => MESSAGES_INDEX.test(next) || !MESSAGE_MODULE.test(next)
+					)
+				);
+				continue;
+			}
+			if (index === null || !MESSAGE_MODULE.test(id)) {
+				try {
+					if (!id.startsWith('\0')) for (const key of messagesCalled(read(id))) called.add(key);
+				} catch {
+					// Not a file (a virtual module): it calls no message.
+				}
+			}
+			queue.push(...info.importedIds, ...(lazy ? info.dynamicallyImportedIds : []));
+		}
+	};
+	drain();
+	if (index !== null) {
+		const dir = (index as string).replace(/\/messages(\/_index)?\.js$/, '/messages/');
+		for (const key of called)
+			if (graph.getModuleInfo(`${dir}${key}.js`)) queue.push(`${dir}${key}.js`);
+		drain();
 	}
 	return seen;
 }
