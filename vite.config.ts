@@ -110,6 +110,9 @@ export default defineConfig({
 	test: {
 		expect: { requireAssertions: true },
 		environment: 'node',
+		// Worker threads, not forked processes: each file still runs isolated, and the suite took
+		// 13 % less CPU (75 -> 66 CPU-s), which the side-by-side lanes of `npm test` share.
+		pool: 'threads',
 		include: ['src/**/*.spec.ts', 'simulator/**/*.spec.ts', 'scripts/**/*.spec.ts'],
 		testTimeout: 15_000,
 		reporters: ['default', './tests/reporters/vitest-slowest.ts']

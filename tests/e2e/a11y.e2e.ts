@@ -14,12 +14,14 @@ type AxeWindow = { axe?: typeof axe };
  */
 async function scan(page: Page, label: string, only?: string[]) {
 	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-	const { violations } = await page.evaluate(
-		(rules) =>
-			(window as AxeWindow).axe!.run(
-				document,
-				rules ? { runOnly: { type: 'rule', values: rules } } : {}
-			),
+	const violations = await page.evaluate(
+		async (rules) =>
+			(
+				await (window as AxeWindow).axe!.run(document, {
+					...(rules ? { runOnly: { type: 'rule' as const, values: rules } } : {}),
+					resultTypes: ['violations']
+				})
+			).violations,
 		only
 	);
 	const report = violations.map(

@@ -15,12 +15,14 @@ export async function scan(page: Page, label: string) {
 	await page.mouse.move(0, 0);
 	for (const scheme of ['light', 'dark'] as const) {
 		await page.emulateMedia({ colorScheme: scheme });
-		const { violations } = await page.evaluate(
-			(rules) =>
-				(window as AxeWindow).axe!.run(
-					document,
-					rules ? { runOnly: { type: 'rule', values: rules } } : {}
-				),
+		const violations = await page.evaluate(
+			async (rules) =>
+				(
+					await (window as AxeWindow).axe!.run(document, {
+						...(rules ? { runOnly: { type: 'rule' as const, values: rules } } : {}),
+						resultTypes: ['violations']
+					})
+				).violations,
 			scheme === 'dark' ? ['color-contrast'] : undefined
 		);
 		expect(
