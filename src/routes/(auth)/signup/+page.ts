@@ -1,0 +1,6 @@
+import { loadProviderPart } from '$lib/authentication/provider-part';
+
+export async function load({ parent }) {
+	await parent();
+	return loadProviderPart();
+}
