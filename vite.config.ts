@@ -1,4 +1,3 @@
-import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import tailwindcss from '@tailwindcss/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { readFileSync } from 'node:fs';
@@ -8,7 +7,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { importPath, perGraph, reachable, routeFiles } from './scripts/chunking.ts';
 import { preloadLists } from './scripts/preload-lists.ts';
-import { lazyCatalogs } from './scripts/lazy-catalogs.ts';
+import { lazyCatalogs, MESSAGES } from './scripts/lazy-catalogs.ts';
 import { SIGN_IN_ROUTE } from './scripts/size-guard.ts';
 import { DEFAULT_OPTIONS } from './simulator/options.ts';
 import { developmentIdentityProvider } from './simulator/oidc.ts';
@@ -68,18 +67,7 @@ const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
 export default defineConfig({
 	plugins: [
-		paraglideVitePlugin({
-			project: './project.inlang',
-			outdir: './src/lib/paraglide',
-			strategy: ['baseLocale'],
-			// Everywhere, not only in a build: `lazyCatalogs` rewrites these modules.
-			outputStructure: 'message-modules'
-		}),
-		lazyCatalogs({
-			project: './project.inlang',
-			outdir: './src/lib/paraglide-catalogs',
-			catalogs: '$lib/i18n/catalogs'
-		}),
+		lazyCatalogs({ ...MESSAGES, catalogs: '$lib/i18n/catalogs' }),
 		preload.plugin,
 		devIdentityProvider(),
 		tailwindcss(),

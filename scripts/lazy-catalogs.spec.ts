@@ -1,12 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lazyCatalogs } from './lazy-catalogs.ts';
+import { lazyCatalogs, MESSAGES } from './lazy-catalogs.ts';
 
-const plugin = lazyCatalogs({
-	project: './project.inlang',
-	outdir: './src/lib/paraglide-catalogs',
-	catalogs: '$lib/i18n/catalogs'
-});
+const plugin = lazyCatalogs({ ...MESSAGES, catalogs: '$lib/i18n/catalogs' });
 const transform = (code: string, id: string) =>
 	(plugin.transform as (code: string, id: string) => { code: string } | null)(code, id);
 

@@ -1,5 +1,9 @@
 import { compile } from '@inlang/paraglide-js';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -15,8 +19,9 @@ import type { Plugin } from 'vite';
  * unused, and the bundler drops them.
  */
 export function lazyCatalogs(options: {
-	/** The inlang project, and where its catalogs are compiled (`locale-modules`). */
+	/** The inlang project; where its messages' modules and its catalogs are compiled. */
 	project: string;
+	messages: string;
 	outdir: string;
 	/** The module that holds `message()`. */
 	catalogs: string;
@@ -28,11 +33,18 @@ export function lazyCatalogs(options: {
 	return {
 		name: 'lazy-catalogs',
 		enforce: 'pre',
-		async buildStart() {
-			// Beside Paraglide's own plugin, which compiles the messages' modules; one compile at a
-			// time (Paraglide waits for the one in progress). The unit tests read what `npm run
-			// messages` compiled before them.
-			if (!process.env.VITEST) await compileCatalogs(options);
+		buildStart() {
+			// The unit tests read what `npm run messages` compiled before them.
+			if (!process.env.VITEST) compileInChild(options);
+		},
+		configureServer(server) {
+			// `npm run dev`: a message file changed, the messages again, then a reload.
+			server.watcher.add(['messages', options.project]);
+			server.watcher.on('change', (file) => {
+				if (!/\.json$/.test(file) || !/messages|\.inlang/.test(file)) return;
+				compileInChild(options);
+				server.ws.send({ type: 'full-reload' });
+			});
 		},
 		transform(code, id) {
 			const key = MESSAGE.exec(id.split('?')[0] ?? '')?.[1];
@@ -52,25 +64,50 @@ export function lazyCatalogs(options: {
 	};
 }
 
+type Compiled = { project: string; messages: string; outdir: string };
+
 /**
- * Each language's catalog, one module of all its messages: what `catalogs.ts` fetches. Compiled
- * aside, then only the files that changed are moved in, each whole: a build and the unit tests
- * that run beside it never read a catalog half written.
+ * Compiles the messages unless they were compiled from the files as they are now, in a process of
+ * its own: the inlang project keeps the process that loads it alive for half a minute after a
+ * compile, which held every build open that long (Paraglide's own Vite plugin did the same on a
+ * fresh clone, which is why this plugin compiles the messages' modules too).
  */
-export async function compileCatalogs(options: { project: string; outdir: string }) {
-	const aside = await mkdtemp(join(tmpdir(), 'catalogs-'));
+function compileInChild(options: Compiled) {
+	if (compiledFresh(options)) return;
+	execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+		stdio: 'inherit'
+	});
+}
+
+/** The messages' modules (one per message) and each language's catalog (one per language). */
+async function compileAll(options: Compiled) {
+	await compileAside(options.project, options.messages, 'message-modules');
+	await compileAside(options.project, options.outdir, 'locale-modules');
+	writeFileSync(join(options.outdir, STAMP), inputsHash(options.project));
+}
+
+/**
+ * Compiled aside, then only the files that changed are moved in, each whole: a build and the
+ * unit tests that run beside it never read a module half written.
+ */
+async function compileAside(
+	project: string,
+	outdir: string,
+	outputStructure: 'message-modules' | 'locale-modules'
+) {
+	const aside = await mkdtemp(join(tmpdir(), 'messages-'));
 	try {
 		await compile({
-			project: options.project,
+			project,
 			outdir: aside,
 			strategy: ['baseLocale'],
-			outputStructure: 'locale-modules',
+			outputStructure,
 			emitReadme: false
 		});
 		for (const file of await readdir(aside, { recursive: true })) {
 			const from = join(aside, file);
 			if (!(await stat(from)).isFile()) continue;
-			const to = join(options.outdir, file);
+			const to = join(outdir, file);
 			const text = await readFile(from, 'utf8');
 			const old = await readFile(to, 'utf8').catch(() => null);
 			if (old === text) continue;
@@ -83,6 +120,41 @@ export async function compileCatalogs(options: { project: string; outdir: string
 	}
 }
 
-// `npm run messages`: the catalogs beside the messages' modules.
-if (import.meta.url === `file://${process.argv[1]}`)
-	await compileCatalogs({ project: './project.inlang', outdir: './src/lib/paraglide-catalogs' });
+/** What the catalogs are compiled from: the project's settings and every message file. */
+function inputsHash(project: string): string {
+	const hash = createHash('sha256');
+	const files = [
+		join(project, 'settings.json'),
+		...readdirSync('messages', { recursive: true })
+			.map(String)
+			.filter((f) => f.endsWith('.json'))
+			.sort()
+			.map((f) => join('messages', f))
+	];
+	for (const file of files) hash.update(file).update(readFileSync(file));
+	return hash.digest('hex');
+}
+
+const STAMP = '.inputs';
+
+/** Whether the messages were compiled from their files as they are now. */
+function compiledFresh(options: Compiled): boolean {
+	try {
+		return readFileSync(join(options.outdir, STAMP), 'utf8') === inputsHash(options.project);
+	} catch {
+		return false;
+	}
+}
+
+/** Where this project keeps them: vite.config.ts and `npm run messages` use the same. */
+export const MESSAGES = {
+	project: './project.inlang',
+	messages: './src/lib/paraglide',
+	outdir: './src/lib/paraglide-catalogs'
+};
+
+// `npm run messages`, and a build whose messages are not fresh (see `compileInChild`).
+if (import.meta.url === `file://${process.argv[1]}`) {
+	await compileAll(MESSAGES);
+	process.exit(0);
+}
