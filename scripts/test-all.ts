@@ -64,7 +64,7 @@ const start = performance.now();
 let failed = false;
 
 // The messages compiled once, before the lanes: the type check and the unit tests read them while
-// the builds' Paraglide plugin finds them unchanged and writes nothing.
+// the builds find them compiled from the files as they are and compile nothing.
 const messages = await run('messages', true);
 if (!messages.ok) {
 	process.stdout.write(`\n── messages (FAILED) ──\n${messages.output}`);
