@@ -1,9 +1,7 @@
-import axe from 'axe-core';
 import type { Locator, Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
+import { violationsOf } from './axe.ts';
 import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
-
-type AxeWindow = { axe?: typeof axe };
 
 /**
  * An axe scan of every page and dialog, light and dark. Any violation fails, listed with the
@@ -13,17 +11,7 @@ type AxeWindow = { axe?: typeof axe };
  * opened a second page to finish each one, which was two thirds of this file's time.
  */
 async function scan(page: Page, label: string, only?: string[]) {
-	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-	const violations = await page.evaluate(
-		async (rules) =>
-			(
-				await (window as AxeWindow).axe!.run(document, {
-					...(rules ? { runOnly: { type: 'rule' as const, values: rules } } : {}),
-					resultTypes: ['violations']
-				})
-			).violations,
-		only
-	);
+	const violations = await violationsOf(page, only);
 	const report = violations.map(
 		(v) =>
 			`${label}: ${v.id} (${v.impact}): ${v.help}\n${v.nodes

@@ -5,26 +5,34 @@ import { expect } from './fixtures.ts';
 type AxeWindow = { axe?: typeof axe };
 
 /**
+ * axe's violations on what the page shows, every rule or only `rules`: axe put in the page once
+ * (the pages have no frames), asked for its violations only, the one result the scans read.
+ */
+export async function violationsOf(page: Page, rules?: string[]) {
+	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+	return page.evaluate(
+		async (rules) =>
+			(
+				await (window as AxeWindow).axe!.run(document, {
+					...(rules ? { runOnly: { type: 'rule' as const, values: rules } } : {}),
+					resultTypes: ['violations']
+				})
+			).violations,
+		rules
+	);
+}
+
+/**
  * The a11y.e2e.ts scan, on what is open in a flow's own test (a dialog, a page in a state only
  * that flow reaches): light with every rule, dark with contrast. axe runs in the page, put there
  * once per page.
  */
 export async function scan(page: Page, label: string) {
-	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
 	// Off the buttons: this scans them at rest; a11y.e2e.ts scans hovered ones.
 	await page.mouse.move(0, 0);
 	for (const scheme of ['light', 'dark'] as const) {
 		await page.emulateMedia({ colorScheme: scheme });
-		const violations = await page.evaluate(
-			async (rules) =>
-				(
-					await (window as AxeWindow).axe!.run(document, {
-						...(rules ? { runOnly: { type: 'rule' as const, values: rules } } : {}),
-						resultTypes: ['violations']
-					})
-				).violations,
-			scheme === 'dark' ? ['color-contrast'] : undefined
-		);
+		const violations = await violationsOf(page, scheme === 'dark' ? ['color-contrast'] : undefined);
 		expect(
 			violations.map((v) => `${label} (${scheme}): ${v.id}: ${v.help} ${v.nodes[0]?.target}`)
 		).toEqual([]);
