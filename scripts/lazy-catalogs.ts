@@ -106,7 +106,8 @@ async function compileAside(
 		});
 		for (const file of await readdir(aside, { recursive: true })) {
 			const from = join(aside, file);
-			if (!(await stat(from)).isFile()) continue;
+			// Paraglide's server middleware (a fetch of its own): a static console has no server.
+			if (file === 'server.js' || !(await stat(from)).isFile()) continue;
 			const to = join(outdir, file);
 			const text = await readFile(from, 'utf8');
 			const old = await readFile(to, 'utf8').catch(() => null);
