@@ -351,7 +351,7 @@ test.describe('events', () => {
 		await openEvents(page, agent);
 		await push(agent, 'statechange', { Path: '/clocked.psd', StorageName: 'S', State: 4 });
 		const time = row(page, '/clocked.psd').getByTestId('event-time');
-		await expect(time).toHaveText(/^\d\d:\d\d:\d\d\.\d{3}$/);
+		await expect(time).toHaveText(/^\d\d:\d\d:\d\d\.\d{3}( [AP]M)?$/);
 		await page.getByRole('button', { name: 'Show how long ago' }).click();
 		await page.clock.runFor(90_000);
 		await expect(time).toHaveText(/minute ago|2 minutes ago|90 seconds ago/);
@@ -393,7 +393,7 @@ test.describe('events', () => {
 		]);
 		const done = page.getByTestId('transfer').filter({ hasText: 'done.psd' });
 		await expect(done.getByTestId('transfer-times')).toContainText(
-			/started \d\d:\d\d:\d\d · finished at \d\d:\d\d:\d\d/
+			/started \d\d:\d\d:\d\d( [AP]M)? · finished at \d\d:\d\d:\d\d/
 		);
 		await expect(page.getByTestId('transfer-folder')).toHaveText(['/B', '/A']);
 		await expect(

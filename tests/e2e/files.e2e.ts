@@ -380,12 +380,12 @@ test.describe('a drive’s files', () => {
 		);
 		const link = await input.inputValue();
 		const signature = new URL(link).searchParams.get('X-Amz-Signature')!;
-		await expect(dialog.getByTestId('share-expiry')).toContainText('Expires in 23 h 59 min');
+		await expect(dialog.getByTestId('share-expiry')).toContainText('Expires in 23 hr 59 min');
 		// Shown to the user who asked: the walk below finds it while it is on the screen.
 		expect(await pageText(page)).toContain(signature);
 		await scan(page, 'share dialog');
 		await page.clock.fastForward('01:00:00');
-		await expect(dialog.getByTestId('share-expiry')).toContainText('Expires in 22 h 59 min');
+		await expect(dialog.getByTestId('share-expiry')).toContainText('Expires in 22 hr 59 min');
 		await dialog.getByRole('button', { name: 'Copy the download link' }).click();
 		await expect(dialog.getByText('Copied')).toBeVisible();
 		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);

@@ -7,13 +7,13 @@ describe('timeTicks', () => {
 	it('gives ticks seconds apart their seconds, so none repeats', () => {
 		const start = at('2026-11-25T09:36:00');
 		const ticks = timeTicks([0, 10, 20, 30].map((s) => start + s));
-		expect(ticks).toEqual(['09:36:00', '09:36:10', '09:36:20', '09:36:30']);
+		expect(ticks).toEqual(['09:36:00 AM', '09:36:10 AM', '09:36:20 AM', '09:36:30 AM']);
 		expect(new Set(ticks).size).toBe(ticks.length);
 	});
 
-	it('says minutes on a 24-hour clock, never "am" or "pm"', () => {
+	it("says minutes on the locale's clock (12-hour in US English)", () => {
 		const start = at('2026-11-25T16:00:00');
-		expect(timeTicks([start, start + 300])).toEqual(['16:00', '16:05']);
+		expect(timeTicks([start, start + 300])).toEqual(['04:00 PM', '04:05 PM']);
 	});
 
 	it('says dates when the chart spans days', () => {

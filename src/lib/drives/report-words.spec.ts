@@ -37,6 +37,6 @@ describe('columns and intervals', () => {
 		expect(intervalText(60)).toBe('every minute');
 		expect(intervalText(300)).toBe('every 5 min');
 		expect(intervalText(7200)).toBe('every 2 h');
-		expect(intervalText(90)).toBe('every 1 min 30 s');
+		expect(intervalText(90)).toBe('every 1 min 30 sec');
 	});
 });

@@ -10,8 +10,7 @@ const DATE = () =>
 const FULL = () =>
 	inLocale(
 		'full',
-		(locale) =>
-			new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long', hourCycle: 'h23' })
+		(locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' })
 	);
 const COUNT = () => inLocale('count', (locale) => new Intl.NumberFormat(locale));
 

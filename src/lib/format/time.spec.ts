@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatElapsed, formatRelative, formatTime } from './time.ts';
-import { parseAgentDate } from './cells.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The console's locale, set per test: formats read `language.formats`. */
+const locale = vi.hoisted(() => ({ formats: 'en-US' }));
+vi.mock('$lib/state/language.svelte', () => ({ language: locale }));
+
+const { formatDateTime, formatElapsed, formatRelative, formatTime, formatClock } =
+	await import('./time.ts');
+const { parseAgentDate, formatCount, formatDate } = await import('./cells.ts');
+const { formatBytes, formatDuration } = await import('./units.ts');
+
+beforeEach(() => {
+	locale.formats = 'en-US';
+});
 
 describe('parseAgentDate', () => {
 	it('reads ISO dates and refuses everything else', () => {
@@ -25,14 +36,38 @@ describe('formatRelative', () => {
 		expect(formatRelative(new Date('2026-01-02T11:50:00Z'), now)).toMatch(/tomorrow|in 1 day/);
 		expect(formatRelative(new Date(8.64e15 + 1), now)).toBe('at an unknown time');
 	});
+
+	it('reads in German and Japanese', () => {
+		const now = new Date('2026-01-01T12:00:00Z');
+		locale.formats = 'de';
+		expect(formatRelative(new Date('2026-01-01T11:59:56Z'), now)).toBe('vor 4 Sekunden');
+		expect(formatRelative(new Date('2026-01-01T14:00:00Z'), now)).toBe('in 2 Stunden');
+		locale.formats = 'ja';
+		expect(formatRelative(new Date('2026-01-01T11:59:56Z'), now)).toBe('4 秒前');
+	});
 });
 
 describe('formatTime and formatDateTime', () => {
-	it('use one 24-hour clock, and words for dates out of range', () => {
-		const date = new Date(2026, 0, 1, 14, 2, 7, 45);
-		expect(formatTime(date)).toMatch(/14.02.07/);
-		expect(formatTime(date, true)).toMatch(/14.02.07\.045$/);
-		expect(formatDateTime(date)).toMatch(/14.02/);
+	const date = new Date(2026, 0, 1, 14, 2, 7, 45);
+
+	it('read the clock as the locale does: 12-hour in the US, 24-hour in Germany and Japan', () => {
+		expect(formatTime(date)).toBe('02:02:07 PM');
+		expect(formatTime(date, true)).toBe('02:02:07.045 PM');
+		expect(formatClock(date)).toBe('02:02 PM');
+		expect(formatDateTime(date)).toBe('Jan 1, 2026, 02:02 PM');
+		locale.formats = 'en-GB';
+		expect(formatTime(date)).toBe('14:02:07');
+		locale.formats = 'de';
+		expect(formatTime(date)).toBe('14:02:07');
+		expect(formatTime(date, true)).toBe('14:02:07,045');
+		expect(formatDateTime(date)).toBe('1. Jan. 2026, 14:02');
+		expect(formatDate(date)).toBe('01.01.2026');
+		locale.formats = 'ja';
+		expect(formatTime(date)).toBe('14:02:07');
+		expect(formatDateTime(date)).toBe('2026年1月1日 14:02');
+	});
+
+	it('say words for dates out of range', () => {
 		expect(formatTime(new Date(NaN))).toBe('unknown time');
 		expect(formatDateTime(new Date(1e20))).toBe('unknown date');
 	});
@@ -42,9 +77,43 @@ describe('formatElapsed', () => {
 	it('reads in the largest units, whole', () => {
 		expect(formatElapsed(30_000)).toBe('less than a minute');
 		expect(formatElapsed(5 * 60_000)).toBe('5 min');
-		expect(formatElapsed((2 * 60 + 13) * 60_000)).toBe('2 h 13 min');
-		expect(formatElapsed(3 * 3_600_000)).toBe('3 h');
-		expect(formatElapsed((3 * 24 + 4) * 3_600_000)).toBe('3 d 4 h');
+		expect(formatElapsed((2 * 60 + 13) * 60_000)).toBe('2 hr 13 min');
+		expect(formatElapsed(3 * 3_600_000)).toBe('3 hr');
+		expect(formatElapsed((3 * 24 + 4) * 3_600_000)).toBe('3 days 4 hr');
 		expect(formatElapsed(Number.NaN)).toBe('less than a minute');
+	});
+
+	it('uses the units and the joining of German and Japanese', () => {
+		locale.formats = 'de';
+		expect(formatElapsed((2 * 60 + 13) * 60_000)).toBe('2 Std., 13 Min.');
+		locale.formats = 'ja';
+		expect(formatElapsed((2 * 60 + 13) * 60_000)).toBe('2 時間13 分');
+	});
+});
+
+describe('sizes, durations and counts', () => {
+	it('format in English', () => {
+		expect(formatBytes(999)).toBe('999 B');
+		expect(formatBytes(1023)).toBe('1,023 B');
+		expect(formatBytes(14_000)).toBe('13.7 KB');
+		expect(formatBytes(1_572_864)).toBe('1.5 MB');
+		expect(formatBytes(262_144_000)).toBe('250 MB');
+		expect(formatBytes(Number.NaN)).toBe('0 B');
+		expect(formatDuration(42.4)).toBe('42 sec');
+		expect(formatDuration(125)).toBe('2 min 5 sec');
+		expect(formatDuration(7_300)).toBe('2 hr 1 min');
+		expect(formatCount(1234567)).toBe('1,234,567');
+	});
+
+	it('format in German and Japanese', () => {
+		locale.formats = 'de';
+		expect(formatBytes(1_572_864)).toBe('1,5 MB');
+		expect(formatBytes(1023)).toBe('1.023 B');
+		expect(formatDuration(125)).toBe('2 Min., 5 Sek.');
+		expect(formatCount(1234567)).toBe('1.234.567');
+		locale.formats = 'ja';
+		expect(formatBytes(1_572_864)).toBe('1.5 MB');
+		expect(formatDuration(125)).toBe('2 分5 秒');
+		expect(formatCount(1234567)).toBe('1,234,567');
 	});
 });

@@ -15,6 +15,6 @@ describe('toast groups', () => {
 	it('says nothing for one, and how many and when last for more', () => {
 		const at = new Date(2026, 10, 25, 3, 43, 20).getTime();
 		expect(repeatNote(1, at)).toBe('');
-		expect(repeatNote(3, at)).toBe(' · ×3, last at 03:43:20');
+		expect(repeatNote(3, at)).toBe(' · ×3, last at 03:43:20 AM');
 	});
 });
