@@ -35,11 +35,19 @@ export function loadCatalog(locale: Locale): Promise<void> {
 	return pending;
 }
 
-let localeNow: () => Locale = () => baseLocale;
+/** How the pseudo-locale writes a message (`pseudo.ts`), loaded only when it is chosen. */
+export type Transform = (text: string, inputs: unknown) => string;
 
-/** Where messages read the language of the moment: `language.svelte.ts`, as reactive state. */
-export function readLocaleFrom(read: () => Locale) {
+let localeNow: () => Locale = () => baseLocale;
+let transformNow: () => Transform | null = () => null;
+
+/**
+ * Where messages read the language of the moment, and the pseudo-locale's transform when it is
+ * the choice: `language.svelte.ts`, as reactive state.
+ */
+export function readLocaleFrom(read: () => Locale, transform: () => Transform | null = () => null) {
 	localeNow = read;
+	transformNow = transform;
 }
 
 /**
@@ -55,6 +63,9 @@ export function message(
 	options?: { locale?: Locale }
 ): string {
 	const locale = options?.locale ?? localeNow();
-	if (locale === baseLocale) return base(inputs);
+	if (locale === baseLocale) {
+		const transform = options?.locale ? null : transformNow();
+		return transform ? transform(base(inputs), inputs) : base(inputs);
+	}
 	return catalogs[locale]?.[key]?.(inputs) ?? base(inputs);
 }

@@ -15,6 +15,12 @@ export const LANGUAGES: readonly { tag: Locale; name: string; complete: boolean 
 
 export { baseLocale, locales, type Locale };
 
+/**
+ * The pseudo-locale, for development and tests (`pseudo.ts`): English, every message marked and
+ * lengthened. Offered in development builds; elsewhere chosen by storing it as the language.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+
 /** The first of the browser's preferred languages among `offered`: "de-AT" → "de"; else English. */
 export function matchLanguage(preferred: readonly string[], offered: readonly Locale[]): Locale {
 	for (const tag of preferred) {

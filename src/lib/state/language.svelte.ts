@@ -1,16 +1,17 @@
-import { loadCatalog, readLocaleFrom } from '$lib/i18n/catalogs';
+import { loadCatalog, readLocaleFrom, type Transform } from '$lib/i18n/catalogs';
 import {
 	baseLocale,
 	formatLocale,
 	LANGUAGES,
 	locales,
 	matchLanguage,
+	PSEUDO_LOCALE,
 	type Locale
 } from '$lib/i18n/languages';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import { loadFailure } from '$lib/ui/load-failure.svelte';
 
-export type LanguageChoice = 'browser' | Locale;
+export type LanguageChoice = 'browser' | Locale | typeof PSEUDO_LOCALE;
 
 const FOLLOWED = LANGUAGES.filter((l) => l.complete).map((l) => l.tag);
 
@@ -24,13 +25,14 @@ const FOLLOWED = LANGUAGES.filter((l) => l.complete).map((l) => l.tag);
  */
 class Language {
 	readonly #stored = new Stored<LanguageChoice>('local', 'agent-console:language', {
-		parse: parse.oneOf(locales),
+		parse: parse.oneOf([...locales, PSEUDO_LOCALE] as const),
 		fallback: 'browser'
 	});
 	#preferred = $state<readonly string[]>(
 		typeof navigator === 'undefined' ? [] : [...navigator.languages]
 	);
 	#loaded = $state<readonly Locale[]>([baseLocale]);
+	#pseudo = $state<Transform | null>(null);
 
 	get choice(): LanguageChoice {
 		return this.#stored.value;
@@ -38,13 +40,25 @@ class Language {
 
 	/** The language asked for, whether or not its messages are here yet. */
 	readonly wanted: Locale = $derived(
-		this.choice === 'browser' ? matchLanguage(this.#preferred, FOLLOWED) : this.choice
+		this.choice === 'browser'
+			? matchLanguage(this.#preferred, FOLLOWED)
+			: this.choice === PSEUDO_LOCALE
+				? baseLocale
+				: this.choice
+	);
+
+	/** The pseudo-locale's transform, once loaded, while it is the choice. */
+	readonly #transform: Transform | null = $derived(
+		this.choice === PSEUDO_LOCALE ? this.#pseudo : null
 	);
 
 	/** The language every message is in. */
 	readonly current: Locale = $derived(
 		this.#loaded.includes(this.wanted) ? this.wanted : baseLocale
 	);
+
+	/** The page's `lang`: the language of the messages, or the pseudo-locale's tag. */
+	readonly tag: string = $derived(this.#transform ? PSEUDO_LOCALE : this.current);
 
 	/** The locale dates, numbers and plurals follow (`formatLocale`). */
 	readonly formats: string = $derived(formatLocale(this.current, this.#preferred));
@@ -56,6 +70,10 @@ class Language {
 
 	/** Fetches the messages of the language wanted now; the root layout waits for it once. */
 	async ready(): Promise<void> {
+		if (this.choice === PSEUDO_LOCALE && !this.#pseudo) {
+			const { pseudo } = await import('$lib/i18n/pseudo');
+			this.#pseudo = pseudo;
+		}
 		const locale = this.wanted;
 		if (this.#loaded.includes(locale)) return;
 		try {
@@ -69,16 +87,20 @@ class Language {
 
 	/** Applies the language to the messages and the page; call once, from the root layout. */
 	load() {
-		readLocaleFrom(() => this.current);
+		readLocaleFrom(
+			() => this.current,
+			() => this.#transform
+		);
 		window.addEventListener('languagechange', () => {
 			this.#preferred = [...navigator.languages];
 		});
 		$effect.root(() => {
 			$effect(() => {
-				document.documentElement.lang = this.current;
+				document.documentElement.lang = this.tag;
 			});
 			$effect(() => {
 				void this.wanted;
+				void this.choice;
 				void this.ready();
 			});
 		});
