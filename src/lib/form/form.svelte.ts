@@ -1,6 +1,7 @@
 import { agentFailure } from '$lib/actions/agent-failure';
 import { AgentError, AgentHttpError, errorMessage, type FieldErrors } from '$lib/api/errors';
 import { StorageBlockedError } from '$lib/state/browser-storage';
+import { m } from '$lib/paraglide/messages';
 
 export type FormMessage = {
 	tone: 'good' | 'bad';
@@ -68,7 +69,7 @@ export class FormState {
 			error instanceof AgentHttpError && !view?.fieldErrors ? error.fieldErrors : {};
 		for (const [field, messages] of Object.entries(agentFields)) {
 			if (this.#fields.includes(field)) shown[field] = messages;
-			else elsewhere.push(...messages.map((m) => `${field}: ${m}`));
+			else elsewhere.push(...messages.map((text) => `${field}: ${text}`));
 		}
 		this.fieldErrors = shown;
 		const besideFields = Object.keys(shown).length > 0;
@@ -76,7 +77,9 @@ export class FormState {
 		// them only beside messages that have no field here.
 		let fallback: string | null = besideFields ? null : errorMessage(error);
 		if (elsewhere.length)
-			fallback = `${besideFields ? 'The agent did not accept some fields: see the messages next to them. ' : ''}The agent did not accept: ${elsewhere.join(' ')}`;
+			fallback = (besideFields ? m.parts_fields_not_accepted : m.parts_not_accepted)({
+				messages: elsewhere.join(' ')
+			});
 		const text = view && 'text' in view ? view.text : fallback;
 		this.message = text
 			? { tone: 'bad', text, code: error instanceof AgentHttpError ? error.code : null }

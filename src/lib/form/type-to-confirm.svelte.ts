@@ -1,3 +1,5 @@
+import { m } from '$lib/paraglide/messages';
+
 /**
  * A destructive action confirmed by typing a name (a user's, a drive's): what was typed, and why
  * it does not confirm yet. Shown by `TypeToConfirm.svelte`.
@@ -20,7 +22,7 @@ export class NameConfirmation {
 	/** Whether what was typed is the name (spaces around it aside); if not, says so by the field. */
 	check(): boolean {
 		const name = this.#name();
-		this.errors = this.typed.trim() === name ? [] : [`Type ${name} exactly to confirm.`];
+		this.errors = this.typed.trim() === name ? [] : [m.parts_type_exactly({ name })];
 		return this.errors.length === 0;
 	}
 

@@ -1,4 +1,5 @@
 import { parse, Stored } from '$lib/state/stored.svelte';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * Lists paged on the agent: one recipe for every list's view (page, page size, search, sort,
@@ -204,10 +205,15 @@ export function defineList<S extends string, const Fs extends Record<string, Fil
 
 		/** Names of the flags set, joined with "or", for the empty state and filter menus. */
 		flagWords(name: F, flags: number): string {
-			return choices(name)
-				.filter((f) => (flags & f.flag) !== 0)
-				.map((f) => f.label)
-				.join(' or ');
+			return (
+				choices(name)
+					.filter((f) => (flags & f.flag) !== 0)
+					.map((f) => f.label)
+					.reduce(
+						(one: string | null, other) => (one === null ? other : m.parts_or({ one, other })),
+						null
+					) ?? ''
+			);
 		}
 	};
 }

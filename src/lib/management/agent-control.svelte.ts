@@ -5,6 +5,7 @@ import { checkUpdate, runCommand, startUpdate } from '$lib/api/management';
 import type { NotificationFrame } from '$lib/api/schemas/frames';
 import { NOTIFICATION_TYPE } from '$lib/api/schemas/frames';
 import { agentStatusMonitor, type StatusReading } from '../state/agent-status.svelte.ts';
+import { m } from '$lib/paraglide/messages';
 
 export type AgentCommand = 'pause' | 'resume' | 'dispose' | 'exit' | 'update';
 
@@ -12,64 +13,55 @@ export function actionWords(action: AgentCommand, newVersion?: string | null): A
 	switch (action) {
 		case 'pause':
 			return {
-				label: 'Pause',
-				title: 'Pause the agent?',
-				consequences: [
-					'The agent suspends its drives and backups: nothing uploads or downloads until you resume.',
-					'Transfers under way stop where they are, and carry on after Resume.'
-				],
-				confirm: 'Pause the agent',
+				label: m.parts_pause(),
+				title: m.parts_pause_title(),
+				consequences: [m.parts_pause_suspends(), m.parts_pause_transfers()],
+				confirm: m.parts_pause_confirm(),
 				danger: false,
-				done: 'The agent is paused. Nothing syncs until you resume it.'
+				done: m.parts_pause_done()
 			};
 		case 'resume':
 			return {
-				label: 'Resume',
-				title: 'Resume the agent?',
-				consequences: [
-					'The agent restarts its drives and backups, and carries on where it stopped.'
-				],
-				confirm: 'Resume the agent',
+				label: m.parts_resume(),
+				title: m.parts_resume_title(),
+				consequences: [m.parts_resume_restarts()],
+				confirm: m.parts_resume_confirm(),
 				danger: false,
-				done: 'The agent is running again.'
+				done: m.parts_resume_done()
 			};
 		case 'dispose':
 			return {
-				label: "Sign the agent's user out",
-				title: "Sign the agent's user out?",
-				consequences: [
-					'The agent ends the session of the user it runs for, and stops syncing.',
-					'It accepts no token until someone signs in again, so this console signs out too.',
-					"To start it again, sign in here, or in the agent's own app on this computer."
-				],
-				confirm: 'Sign the user out',
+				label: m.parts_dispose(),
+				title: m.parts_dispose_title(),
+				consequences: [m.parts_dispose_session(), m.parts_dispose_token(), m.parts_dispose_again()],
+				confirm: m.parts_dispose_confirm(),
 				danger: true,
-				done: "The agent's user is signed out. Sign in to start the agent again."
+				done: m.parts_dispose_done()
 			};
 		case 'exit':
 			return {
-				label: 'Stop the agent',
-				title: 'Stop the agent?',
-				consequences: [
-					'The agent process ends: drives, backups and transfers stop.',
-					'It does not come back by itself. Start it again on this computer, from its app.',
-					'Until then this console cannot reach it. It reconnects when the agent is back.'
-				],
-				confirm: 'Stop the agent',
+				label: m.parts_exit(),
+				title: m.parts_exit_title(),
+				consequences: [m.parts_exit_ends(), m.parts_exit_not_back(), m.parts_exit_unreachable()],
+				confirm: m.parts_exit(),
 				danger: true,
-				done: 'The agent stopped. Start it again on this computer; this page reconnects when it is back.'
+				done: m.parts_exit_done()
 			};
 		case 'update':
 			return {
-				label: 'Update now',
-				title: 'Update the agent now?',
+				label: m.parts_update(),
+				title: m.parts_update_title(),
 				consequences: [
-					`The agent downloads and installs ${newVersion ? `version ${newVersion}` : 'the new version'}, then restarts.`,
-					'While it restarts it does not answer: transfers pause, and this console waits and reconnects.'
+					newVersion
+						? m.parts_update_installs_version({ version: newVersion })
+						: m.parts_update_installs_new(),
+					m.parts_update_restart()
 				],
-				confirm: 'Update and restart',
+				confirm: m.parts_update_confirm(),
 				danger: false,
-				done: `The agent is updated${newVersion ? ` to ${newVersion}` : ''}.`
+				done: newVersion
+					? m.parts_update_done_version({ version: newVersion })
+					: m.parts_update_done()
 			};
 	}
 }
@@ -162,7 +154,7 @@ class AgentControl {
 				if (action !== 'exit') agentStatusMonitor.refreshSoon();
 			},
 			done: words.done,
-			failed: `${words.label} did not work`
+			failed: m.parts_command_failed({ action: words.label })
 		});
 	}
 
@@ -174,7 +166,7 @@ class AgentControl {
 			key: 'update',
 			call: () => startUpdate(),
 			done: null,
-			failed: 'The update did not start'
+			failed: m.parts_update_not_started()
 		});
 		if (started) agentStatusMonitor.expectReturn();
 		this.update = started

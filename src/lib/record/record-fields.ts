@@ -1,3 +1,5 @@
+import { m } from '$lib/paraglide/messages';
+
 /**
  * Every field of a record the agent sent, for a detail panel: the fields this version knows in
  * words (only those the agent sent), then the rest as sent, sorted (credentials were masked
@@ -11,7 +13,7 @@ export type Field = { key: string; label: string; text: string; known: boolean }
 
 /** Any value as one line of text; objects as JSON. Never markup. */
 export function rawText(value: unknown): string {
-	if (value === null || value === undefined) return 'empty';
+	if (value === null || value === undefined) return m.parts_empty_value();
 	if (typeof value === 'string') return value || '""';
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
 	try {

@@ -3,6 +3,7 @@ import type { ListUser } from '$lib/api/schemas/user';
 import { AUTH_PROVIDER, USER_STATUS } from '$lib/contract';
 import { USER_STATUS_NAMES, nameOf } from '$lib/names/enums';
 import { STATUS_ACTION_LABELS, type StatusChange } from '$lib/names/shell';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * What an administrator can do to a user's account beyond editing it: deactivate and reactivate
@@ -29,13 +30,10 @@ export function statusChangeOf(user: ListUser): StatusChange | null {
 
 /** Why this user's status cannot change here, in words, or null when it can. */
 export function statusLockedReason(user: ListUser, meId: string | null): string | null {
-	if (user.status === USER_STATUS.Pending)
-		return 'A pending user becomes active by following the invitation; there is nothing to reactivate yet.';
-	if (user.status === USER_STATUS.Active && user.id === meId)
-		return 'You cannot deactivate yourself: another administrator can.';
-	if (user.status === USER_STATUS.Active && user.owner)
-		return 'The account owner cannot be deactivated.';
-	return statusChangeOf(user) ? null : 'This status cannot be changed here.';
+	if (user.status === USER_STATUS.Pending) return m.parts_locked_pending();
+	if (user.status === USER_STATUS.Active && user.id === meId) return m.parts_locked_self();
+	if (user.status === USER_STATUS.Active && user.owner) return m.parts_locked_owner();
+	return statusChangeOf(user) ? null : m.parts_locked_other();
 }
 
 /** The row edit_user is sent: every field as the agent sent it, with the new status. */
@@ -44,26 +42,26 @@ export function rowWithStatus(raw: Record<string, unknown>, change: StatusChange
 }
 
 export function statusWords(user: ListUser, change: StatusChange): ActionWords {
-	const who = `${nameOfUser(user)} (${user.username})`;
+	const who = { name: nameOfUser(user), username: user.username };
 	return change === 'deactivate'
 		? {
 				label: STATUS_ACTION_LABELS.deactivate,
-				title: `Deactivate ${nameOfUser(user)}?`,
+				title: m.parts_deactivate_title({ name: who.name }),
 				consequences: [
-					`${who} can no longer sign in: the agent refuses them as deactivated.`,
-					'Nothing is deleted. Reactivate on this page lets them sign in again.'
+					m.parts_deactivate_no_sign_in(who),
+					m.parts_deactivate_nothing_deleted({ action: STATUS_ACTION_LABELS.reactivate })
 				],
-				confirm: 'Deactivate',
+				confirm: m.parts_deactivate(),
 				danger: true,
-				done: `Deactivated ${who}.`
+				done: m.parts_deactivated(who)
 			}
 		: {
 				label: STATUS_ACTION_LABELS.reactivate,
-				title: `Reactivate ${nameOfUser(user)}?`,
-				consequences: [`${who} can sign in again with their password.`],
-				confirm: 'Reactivate',
+				title: m.parts_reactivate_title({ name: who.name }),
+				consequences: [m.parts_reactivate_sign_in(who)],
+				confirm: m.parts_reactivate(),
 				danger: false,
-				done: `Reactivated ${who}.`
+				done: m.parts_reactivated(who)
 			};
 }
 
@@ -75,18 +73,19 @@ export function statusOutcome(
 	change: StatusChange,
 	stored: ListUser
 ): { kept: boolean; text: string } {
-	const who = `${nameOfUser(stored)} (${stored.username})`;
+	const who = { name: nameOfUser(stored), username: stored.username };
 	if (stored.status === TARGET[change])
 		return {
 			kept: false,
 			text:
 				change === 'deactivate'
-					? `Deactivated ${who}. They can no longer sign in.`
-					: `Reactivated ${who}. They can sign in again.`
+					? m.parts_deactivated_outcome(who)
+					: m.parts_reactivated_outcome(who)
 		};
+	const kept = { ...who, status: nameOf(USER_STATUS_NAMES, stored.status) };
 	return {
 		kept: true,
-		text: `The agent kept the status of ${who} as ${nameOf(USER_STATUS_NAMES, stored.status)}: it did not ${change} them.`
+		text: change === 'deactivate' ? m.parts_kept_deactivate(kept) : m.parts_kept_reactivate(kept)
 	};
 }
 
@@ -98,14 +97,11 @@ export function canResetPassword(user: ListUser): boolean {
 export function resetWords(user: ListUser): ActionWords {
 	const to = user.email ?? user.username;
 	return {
-		label: 'Send a password reset e-mail',
-		title: `Send ${nameOfUser(user)} a password reset e-mail?`,
-		consequences: [
-			`The agent e-mails ${to} a link to choose a new password.`,
-			'The agent answers the same whether or not it sends one, so the console cannot confirm delivery.'
-		],
-		confirm: 'Send the e-mail',
+		label: m.parts_reset_label(),
+		title: m.parts_reset_title({ name: nameOfUser(user) }),
+		consequences: [m.parts_reset_link({ to }), m.parts_reset_no_confirm()],
+		confirm: m.parts_reset_confirm(),
 		danger: false,
-		done: `Asked the agent to send a password reset e-mail to ${to}.`
+		done: m.parts_reset_done({ to })
 	};
 }

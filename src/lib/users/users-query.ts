@@ -1,6 +1,18 @@
 import type { UsersAsked } from '$lib/api/user';
 import { route } from '$lib/routes';
 import { defineList, type ListQuery } from '$lib/list/list-query';
+import { USER_STATUS, USER_TYPE } from '$lib/contract';
+import { USER_STATUS_NAMES, USER_TYPE_NAMES } from '$lib/names/enums';
+import { m } from '$lib/paraglide/messages';
+
+/** A flag filter's choice named by the agent enum's words, read in the language of the moment. */
+const flagChoice = (key: string, flag: number, names: Readonly<Record<number, string>>) => ({
+	key,
+	flag,
+	get label() {
+		return names[flag] ?? '';
+	}
+});
 
 /** The users list: its view in the URL, the recipe of every list paged on the agent. */
 export const usersList = defineList({
@@ -18,17 +30,17 @@ export const usersList = defineList({
 	descendingFirst: ['created'],
 	filters: {
 		status: [
-			{ key: 'active', flag: 1, label: 'Active' },
-			{ key: 'inactive', flag: 2, label: 'Inactive' },
-			{ key: 'pending', flag: 4, label: 'Pending' }
+			flagChoice('active', USER_STATUS.Active, USER_STATUS_NAMES),
+			flagChoice('inactive', USER_STATUS.Inactive, USER_STATUS_NAMES),
+			flagChoice('pending', USER_STATUS.Pending, USER_STATUS_NAMES)
 		],
 		/** What the search looks in: 0 usernames (on the agent), 1 names (`SEARCH_BY`). */
 		by: 'number',
 		/** The desktop user types (the agent's `userType` flags). */
 		type: [
-			{ key: 'admin', flag: 16, label: 'Desktop admin' },
-			{ key: 'creative', flag: 32, label: 'Desktop creative' },
-			{ key: 'standard', flag: 64, label: 'Desktop standard' }
+			flagChoice('admin', USER_TYPE.DesktopAdmin, USER_TYPE_NAMES),
+			flagChoice('creative', USER_TYPE.DesktopCreativeUser, USER_TYPE_NAMES),
+			flagChoice('standard', USER_TYPE.DesktopStandardUser, USER_TYPE_NAMES)
 		]
 	}
 });
@@ -43,8 +55,18 @@ export type UsersQuery = ListQuery<SortKey, 'status' | 'type' | 'by'>;
 export const SEARCH_BY = { Username: 0, Name: 1 } as const;
 
 export const SEARCH_BY_CHOICES = [
-	{ value: SEARCH_BY.Username, label: 'Usernames' },
-	{ value: SEARCH_BY.Name, label: 'Names' }
+	{
+		value: SEARCH_BY.Username,
+		get label() {
+			return m.parts_search_usernames();
+		}
+	},
+	{
+		value: SEARCH_BY.Name,
+		get label() {
+			return m.parts_search_names();
+		}
+	}
 ] as const;
 
 /** A link to the users list showing this view. */

@@ -11,6 +11,7 @@ import type { ListUser } from '$lib/api/schemas/user';
 import { USER_STATUS } from '$lib/contract';
 import { formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 import type { Tone } from '$lib/ui/tone';
+import { m } from '$lib/paraglide/messages';
 
 /** View models of a users-list row: every value in words, mapped here and not in templates. */
 
@@ -35,27 +36,27 @@ const STATUS_TONES: Record<number, StatusTone> = {
 /** How a status looks; several flags at once, or one the console does not know, is "unknown". */
 export const statusTone = (user: ListUser): StatusTone => STATUS_TONES[user.status] ?? 'unknown';
 
-/** Fields of a row this version knows, in the order the panel shows them. */
-const KNOWN: KnownField<ListUser>[] = [
-	{ key: 'firstname', label: 'First name', text: (u) => u.firstname || '—' },
-	{ key: 'lastname', label: 'Last name', text: (u) => u.lastname || '—' },
-	{ key: 'username', label: 'Username', text: (u) => u.username },
-	{ key: 'email', label: 'E-mail', text: (u) => u.email || '—' },
-	{ key: 'userType', label: 'User type', text: userTypeText },
-	{ key: 'status', label: 'Status', text: statusText },
-	{ key: 'mfa', label: 'Multi-factor sign-in', text: (u) => yesNo(u.mfa) },
-	{ key: 'owner', label: 'Account owner', text: (u) => yesNo(u.owner) },
-	{ key: 'createDate', label: 'Created', text: (u) => dateText(u.createDate) },
-	{ key: 'signupDate', label: 'Signed up', text: (u) => dateText(u.signupDate) },
+/** Fields of a row this version knows, in the order the panel shows them, in today's language. */
+const known = (): KnownField<ListUser>[] => [
+	{ key: 'firstname', label: m.users_first_name(), text: (u) => u.firstname || '—' },
+	{ key: 'lastname', label: m.users_last_name(), text: (u) => u.lastname || '—' },
+	{ key: 'username', label: m.users_col_username(), text: (u) => u.username },
+	{ key: 'email', label: m.users_col_email(), text: (u) => u.email || '—' },
+	{ key: 'userType', label: m.users_col_type(), text: userTypeText },
+	{ key: 'status', label: m.users_col_status(), text: statusText },
+	{ key: 'mfa', label: m.parts_field_mfa(), text: (u) => yesNo(u.mfa) },
+	{ key: 'owner', label: m.parts_field_owner(), text: (u) => yesNo(u.owner) },
+	{ key: 'createDate', label: m.users_col_created(), text: (u) => dateText(u.createDate) },
+	{ key: 'signupDate', label: m.parts_field_signed_up(), text: (u) => dateText(u.signupDate) },
 	{
 		key: 'authProvider',
-		label: 'Signs in with',
+		label: m.parts_field_signs_in_with(),
 		text: (u) => nameOf(AUTH_PROVIDER_NAMES, u.authProvider)
 	},
-	{ key: 'migration', label: 'Migrated', text: (u) => yesNo(u.migration) },
-	{ key: 'deleted', label: 'Deleted', text: (u) => yesNo(u.deleted) },
-	{ key: 'id', label: 'User ID', text: (u) => u.id },
-	{ key: 'accountId', label: 'Account ID', text: (u) => u.accountId || '—' }
+	{ key: 'migration', label: m.parts_field_migrated(), text: (u) => yesNo(u.migration) },
+	{ key: 'deleted', label: m.parts_field_deleted(), text: (u) => yesNo(u.deleted) },
+	{ key: 'id', label: m.parts_field_user_id(), text: (u) => u.id },
+	{ key: 'accountId', label: m.parts_field_account_id(), text: (u) => u.accountId || '—' }
 ];
 
 /** Copyable fields. */
@@ -69,5 +70,5 @@ function dateText(value: string | null | undefined): string {
 
 /** Every field of the row: the known ones in words (only those the agent sent), then the rest. */
 export function userFields(raw: Record<string, unknown>, user: ListUser | null): Field[] {
-	return recordFields(raw, user, KNOWN);
+	return recordFields(raw, user, known());
 }
