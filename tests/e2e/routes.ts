@@ -1,0 +1,67 @@
+import type { Simulator } from '../../simulator/index.ts';
+import { push } from './fixtures.ts';
+
+/** The signed-in routes, with busy data, for the checks that read every page. */
+
+const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
+const LAPTOP = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+
+/**
+ * Frames of a busy agent: every file state the tiles name, and transfers numbered and named.
+ * Returns what it sent.
+ */
+export async function busy(sim: Simulator): Promise<unknown[]> {
+	const sent: unknown[] = [];
+	const send = (channel: 'statechange' | 'notification', frame: unknown) => {
+		sent.push(frame);
+		return push(sim, channel, frame);
+	};
+	for (const [i, state] of [0, 4, 132, 2, 130, 8, 256, 4 | 256, 1].entries())
+		await send('statechange', {
+			Path: `G:\\busy\\f${i}.psd`,
+			StorageName: 'Studio S3',
+			State: state
+		});
+	for (const [i, mode] of [1, 2, 'Upload'].entries())
+		await send('notification', {
+			Type: 1,
+			Data: {
+				TransferMode: mode,
+				Status: 'InProgress',
+				Name: `t${i}.mov`,
+				Path: `G:\\busy\\t${i}.mov`,
+				StorageName: 'Studio S3',
+				Bytes: 14_000,
+				Size: 28_000,
+				Speed: 14_000,
+				TransferId: `busy-${i}`
+			}
+		});
+	return sent;
+}
+
+/** Each signed-in route with a word of the table it must show, so a page that did not load fails. */
+export const ROUTES: [string, string][] = [
+	['/', 'Drives'],
+	['/events', 'Download (inferred)'],
+	['/events?view=files', 'Uploading now'],
+	['/events?view=transfers', 't2.mov'],
+	['/drives', 'Team Drive'],
+	[`/drives/${TEAM}`, 'Waiting to upload'],
+	[`/drives/${TEAM}?state=256`, 'With errors'],
+	[`/drives/${TEAM}/files?path=Projects%2FBrand+2027`, 'Waiting to download'],
+	[`/backups/${LAPTOP}`, 'In sync'],
+	['/drives/new', 'Drive letter'],
+	['/backups/new', 'Folder to back up'],
+	[`/drives/${TEAM}/edit`, 'Locked'],
+	[`/backups/${LAPTOP}/edit`, 'every 15 minutes'],
+	['/shares', 'Not mounted'],
+	['/shares/new', 'Drive letter'],
+	['/shares/smb/f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b', 'Leave empty to keep the stored password'],
+	['/history', 'Transfer history'],
+	['/history?status=error', 'The agent said'],
+	['/transfers', 'Manual transfer'],
+	['/transfers/new', 'Skip existing'],
+	['/users', 'Desktop creative'],
+	['/profile', 'Desktop']
+];
