@@ -1,4 +1,18 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test } from './fixtures.ts';
+
+/** The history page's CSV export, as downloaded. */
+async function historyCsv(page: Page) {
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByTestId('history-export').click()
+	]);
+	return {
+		name: download.suggestedFilename().replace(/-\d{4}-\d\d-\d\dT[\d-]+\.csv$/, '-<time>.csv'),
+		text: await readFile((await download.path())!, 'utf8')
+	};
+}
 
 test.describe('the console’s language', () => {
 	test('changes in Settings at once, keeps what was typed, stays after a reload, and sets <html lang>', async ({
@@ -55,6 +69,24 @@ test.describe('the console’s language', () => {
 		).toBeVisible();
 		await expect(menu).toContainText(/セッションの有効期限: \d+ (分後|時間後)/);
 		await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+	});
+
+	test('exports the same CSV in English, German and Japanese', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/history?status=error&pageSize=10');
+		await expect(page.getByTestId('history-range')).toContainText('Showing 1 to 10');
+		const english = await historyCsv(page);
+		expect(english.text).toContain(',Failed,');
+		for (const [tag, showing] of [
+			['de', /1 bis 10/],
+			['ja', /10/]
+		] as const) {
+			await page.evaluate((tag) => localStorage.setItem('agent-console:language', tag), tag);
+			await page.reload();
+			await expect(page.locator('html')).toHaveAttribute('lang', tag);
+			await expect(page.getByTestId('history-range')).toContainText(showing);
+			expect(await historyCsv(page), `the CSV in ${tag}`).toEqual(english);
+		}
 	});
 
 	test.describe('a browser that prefers German', () => {

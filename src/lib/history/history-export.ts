@@ -2,6 +2,7 @@ import type { Row } from '$lib/api/rows';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import { historyItemSchema } from '$lib/api/schemas/history';
 import { parseAgentDate } from '$lib/format/cells';
+import { inBaseLocale } from '$lib/i18n/catalogs';
 import { recordsCsv } from '$lib/list/csv';
 import {
 	directionText,
@@ -13,7 +14,8 @@ import {
 
 /**
  * The transfer history as a spreadsheet reads it: headings in words, states in words, sizes in
- * bytes and times in UTC (ISO 8601) so that a sheet can add and sort them. A field this version does
+ * bytes and times in UTC (ISO 8601) so that a sheet can add and sort them; all in English, in
+ * every language the console speaks. A field this version does
  * not know is kept, headed by its name and "as sent".
  */
 
@@ -73,14 +75,17 @@ const KNOWN = new Set([
 	'destinationCloudAccountId'
 ]);
 
+/** The CSV, in English whatever the console speaks: a sheet or a script reads the same columns. */
 export function historyCsv(rows: Row<HistoryItem>[]): string {
-	return recordsCsv(
-		rows.map(({ raw, value }) => {
-			const record: Record<string, unknown> = {};
-			for (const [heading, cell] of COLUMNS) record[heading] = value ? cell(value) : null;
-			for (const [key, v] of Object.entries(raw))
-				if (!value || !KNOWN.has(key)) record[`${key} (as sent)`] = v;
-			return record;
-		})
+	return inBaseLocale(() =>
+		recordsCsv(
+			rows.map(({ raw, value }) => {
+				const record: Record<string, unknown> = {};
+				for (const [heading, cell] of COLUMNS) record[heading] = value ? cell(value) : null;
+				for (const [key, v] of Object.entries(raw))
+					if (!value || !KNOWN.has(key)) record[`${key} (as sent)`] = v;
+				return record;
+			})
+		)
 	);
 }

@@ -39,6 +39,7 @@ export function loadCatalog(locale: Locale): Promise<void> {
 export type Transform = (text: string, inputs: unknown) => string;
 
 let localeNow: () => Locale = () => baseLocale;
+let inBase = false;
 let transformNow: () => Transform | null = () => null;
 
 /**
@@ -62,10 +63,24 @@ export function message(
 	inputs: unknown,
 	options?: { locale?: Locale }
 ): string {
-	const locale = options?.locale ?? localeNow();
+	const locale = options?.locale ?? (inBase ? baseLocale : localeNow());
 	if (locale === baseLocale) {
-		const transform = options?.locale ? null : transformNow();
+		const transform = options?.locale || inBase ? null : transformNow();
 		return transform ? transform(base(inputs), inputs) : base(inputs);
 	}
 	return catalogs[locale]?.[key]?.(inputs) ?? base(inputs);
+}
+
+/**
+ * Runs `make` with every message in the base language, whatever the console speaks: for what is
+ * read by machines rather than people (exports), which must be the same in every language.
+ */
+export function inBaseLocale<T>(make: () => T): T {
+	const before = inBase;
+	inBase = true;
+	try {
+		return make();
+	} finally {
+		inBase = before;
+	}
 }

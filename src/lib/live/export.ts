@@ -1,21 +1,23 @@
 import { maskCredentials } from '$lib/mask';
+import { inBaseLocale } from '$lib/i18n/catalogs';
 import { csvCell } from '$lib/list/csv';
 import { payloadOf, payloadText, type TimelineEntry } from './timeline-entry';
 
 /**
- * What the timeline shows, as JSON lines or CSV, gap markers included. Text stays text: a CSV cell
+ * What the timeline shows, as JSON lines or CSV, gap markers included, in English whatever the
+ * console speaks (a script reads the same columns and words). Text stays text: a CSV cell
  * that a spreadsheet would run as a formula is prefixed with an apostrophe, and tokens are masked.
  */
 
 function row(entry: TimelineEntry) {
-	return {
+	return inBaseLocale(() => ({
 		time: new Date(entry.at).toISOString(),
 		channel: entry.channel,
 		kind: entry.kind,
 		label: entry.label,
 		summary: entry.kind === 'gap' ? gapText(entry) : entry.summary,
 		payload: payloadOf(entry)
-	};
+	}));
 }
 
 export function gapText(entry: TimelineEntry): string {
