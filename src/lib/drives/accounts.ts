@@ -1,6 +1,7 @@
 import { accountNameSchema, historyAccountsSchema } from '$lib/api/schemas/drive-config';
 import type { Drive } from '$lib/api/schemas/drives';
 import { CLOUD_TYPE_NAMES, flagNames } from '$lib/names/enums';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * The cloud accounts the agent uses, in words: no endpoint lists them, so they are read off its
@@ -84,5 +85,5 @@ export function accountWords(a: Pick<KnownAccount, 'id' | 'name' | 'cloudType'>)
 	const provider =
 		a.cloudType === null ? null : flagNames(CLOUD_TYPE_NAMES, a.cloudType).join(', ');
 	const label = a.name ?? a.id;
-	return provider ? `${label} (${provider})` : label;
+	return provider ? m.drives_account_with_provider({ label, provider }) : label;
 }

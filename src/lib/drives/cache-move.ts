@@ -1,6 +1,7 @@
 import { cacheMoveFrameSchema, cacheMoveModelSchema } from '$lib/api/schemas/drive-config';
 import type { NotificationFrame } from '$lib/api/schemas/frames';
 import { NOTIFICATION_TYPE } from '$lib/contract';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * A cache on the move, as the agent tells it: the model's `cacheMove {destination, percent}`
@@ -38,8 +39,10 @@ export function cacheMoveFrame(frame: NotificationFrame, driveId: string): Cache
 
 /** "Moving to E:\\Cache: 40%", or "The agent is moving the cache." without its numbers. */
 export function cacheMoveWords(move: CacheMove): string {
-	const where = move.destination
-		? `Moving to ${move.destination}`
-		: 'The agent is moving the cache';
-	return move.percent === null ? `${where}.` : `${where}: ${move.percent}%`;
+	const { destination, percent } = move;
+	if (destination)
+		return percent === null
+			? m.drives_cache_moving_to({ destination })
+			: m.drives_cache_moving_to_percent({ destination, percent });
+	return percent === null ? m.drives_cache_moving() : m.drives_cache_moving_percent({ percent });
 }

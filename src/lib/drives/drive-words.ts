@@ -5,6 +5,7 @@ import type { SyncHealth } from '$lib/api/schemas/drives';
 import { idProblem, route } from '$lib/routes';
 import type { HealthRead } from '$lib/drives/health.svelte';
 import type { Tone } from '$lib/ui/tone';
+import { m } from '$lib/paraglide/messages';
 
 /** A drive or backup in words, the same on the overview and the drives page. */
 
@@ -30,7 +31,11 @@ export function storageRows(items: StorageItem[]): StorageRow[] {
 		seen.add(same);
 		const why =
 			idProblem(id) ??
-			(twice ? `another ${item.kind} has the same id, and its page would show that one` : null);
+			(twice
+				? item.kind === 'drive'
+					? m.drives_why_same_id_drive()
+					: m.drives_why_same_id_backup()
+				: null);
 		const href = why ? null : item.kind === 'drive' ? route.drive(id) : route.backup(id);
 		return { ...item, href, why };
 	});
@@ -46,8 +51,6 @@ export function matchesText(item: StorageItem, q: string): boolean {
 	);
 }
 
-const plural = (n: number, kind: StorageKind) => `${formatCount(n)} ${kind}${n === 1 ? '' : 's'}`;
-
 /**
  * How much of a kind's list is shown, in words: the first `shown` of those `matching` the search
  * `q`, out of `total`. Null when everything is shown and nothing narrows it.
@@ -60,14 +63,31 @@ export function listedWords(
 	q: string
 ): string | null {
 	const text = q.trim();
-	if (!text)
-		return shown < total
-			? `Showing the first ${formatCount(shown)} of ${plural(total, kind)}. Search by name to find the others.`
-			: null;
-	if (matching === 0) return `None of the ${plural(total, kind)} matches “${text}”.`;
-	if (shown < matching)
-		return `Showing the first ${formatCount(shown)} of ${plural(matching, kind)} that match “${text}”.`;
-	return `${formatCount(matching)} of ${plural(total, kind)} ${matching === 1 ? 'matches' : 'match'} “${text}”.`;
+	const drive = kind === 'drive';
+	const first = formatCount(shown);
+	if (!text) {
+		if (shown >= total) return null;
+		const inputs = { count: total, first, total: formatCount(total) };
+		return drive ? m.drives_listed_first_drive(inputs) : m.drives_listed_first_backup(inputs);
+	}
+	if (matching === 0) {
+		const inputs = { count: total, total: formatCount(total), text };
+		return drive ? m.drives_listed_none_drive(inputs) : m.drives_listed_none_backup(inputs);
+	}
+	if (shown < matching) {
+		const inputs = { count: matching, first, matching: formatCount(matching), text };
+		return drive
+			? m.drives_listed_first_match_drive(inputs)
+			: m.drives_listed_first_match_backup(inputs);
+	}
+	const inputs = {
+		count: total,
+		matchCount: matching,
+		matching: formatCount(matching),
+		total: formatCount(total),
+		text
+	};
+	return drive ? m.drives_listed_match_drive(inputs) : m.drives_listed_match_backup(inputs);
 }
 
 /** Where it lives on this computer: the drive letter, unless the path already starts with it. */
@@ -110,15 +130,18 @@ export function storageStatus(
 ): { text: string; tone: Tone } {
 	const said = read?.health?.DriveStatus ?? read?.health?.BackupStatus;
 	if (said) return { text: said, tone: storageTone(said) };
-	if (row.drive.active === false) return { text: 'Inactive', tone: 'neutral' };
-	if (row.why || read?.error) return { text: 'Status unknown', tone: 'unknown' };
-	return { text: read?.reading ? 'Reading…' : 'Not read yet', tone: 'neutral' };
+	if (row.drive.active === false) return { text: m.drives_status_inactive(), tone: 'neutral' };
+	if (row.why || read?.error) return { text: m.drives_status_unknown(), tone: 'unknown' };
+	return {
+		text: read?.reading ? m.drives_status_reading() : m.drives_status_not_read(),
+		tone: 'neutral'
+	};
 }
 
 /** Why the health is not shown, in words, or null when it is. */
 export function healthMissing(row: StorageRow, read: HealthRead | undefined): string | null {
-	if (row.why) return 'Health not read: it has no page of its own.';
+	if (row.why) return m.drives_health_no_page();
 	if (read?.health) return null;
-	if (read?.error) return `Health not known: ${errorMessage(read.error)}`;
-	return read?.reading ? 'Reading the health…' : 'Health not read yet.';
+	if (read?.error) return m.drives_health_unknown({ error: errorMessage(read.error) });
+	return read?.reading ? m.drives_health_reading() : m.drives_health_not_read();
 }

@@ -3,6 +3,7 @@ import { AgentAction } from '$lib/actions/action.svelte';
 import { NOTIFICATION_TYPE, progressDataSchema } from '$lib/api/schemas/frames';
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
 import { outcomeOf } from '$lib/live/live-records';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * A drive's page following the live channels: the newest state of each of its files that a frame
@@ -147,7 +148,7 @@ export class StorageFollow {
 			key: 'sync',
 			call,
 			done: null,
-			failed: 'The sync did not start'
+			failed: m.drives_sync_not_started()
 		});
 		if (!started) return;
 		const now = Date.now();

@@ -1,6 +1,7 @@
 import type { StorageKind } from '$lib/api/drives';
 import type { ActionOutcome } from '$lib/actions/action.svelte';
 import { formatCount } from '$lib/format/cells';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * Removing a drive or backup, after `removalWords` has said what it does: the outcome in words
@@ -8,15 +9,15 @@ import { formatCount } from '$lib/format/cells';
  * agent leaves on disk), carried to /drives, as the removed item's page goes with it.
  */
 
-const whereLeft = (kind: StorageKind) => (kind === 'drive' ? 'its cache folder' : 'its own folder');
-
 /** What removing did, in words, from the numbers read just before. */
 export function removedWords(kind: StorageKind, name: string, pendingUpload: number | null) {
-	const left =
-		typeof pendingUpload === 'number' && pendingUpload > 0
-			? ` ${formatCount(pendingUpload)} ${pendingUpload === 1 ? 'file still to upload stays' : 'files still to upload stay'} in ${whereLeft(kind)} on this computer.`
-			: '';
-	return `Removed the ${kind} "${name}". Its files in the cloud stay.${left}`;
+	if (typeof pendingUpload === 'number' && pendingUpload > 0) {
+		const inputs = { name, count: pendingUpload, shown: formatCount(pendingUpload) };
+		return kind === 'drive'
+			? m.drives_removed_drive_left(inputs)
+			: m.drives_removed_backup_left(inputs);
+	}
+	return kind === 'drive' ? m.drives_removed_drive({ name }) : m.drives_removed_backup({ name });
 }
 
 /** The outcome of the last removal, for the list of drives to say once the page has gone. */
