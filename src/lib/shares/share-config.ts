@@ -8,6 +8,8 @@ import {
 	smbShareParts
 } from '$lib/api/schemas/share-contract';
 import { onlyProblems, textProblems } from '$lib/form/validation';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
 import { reasonOf, type MountReason } from './mount-advice';
 
 /**
@@ -38,16 +40,16 @@ export type ShareForm = {
 /** The wire's field of each part of the form. */
 export const shareField = (kind: ShareKind) => (kind === 'smb' ? 'smbShare' : 'nfsShare');
 
-export const SHARE_KIND_NAMES: Readonly<Record<ShareKind, string>> = {
-	smb: 'SMB share',
-	nfs: 'NFS share'
-};
+export const SHARE_KIND_NAMES: Readonly<Record<ShareKind, string>> = words({
+	smb: m.shares_kind_smb,
+	nfs: m.shares_kind_nfs
+});
 
 /** What each kind is, in a sentence, for the empty list and the choice of kind. */
-export const SHARE_KIND_WORDS: Readonly<Record<ShareKind, string>> = {
-	smb: 'Windows file sharing, which most NAS boxes and Windows and Mac computers offer: mounted at a drive letter.',
-	nfs: 'The file sharing of Unix, Linux and many NAS boxes: mounted on a folder.'
-};
+export const SHARE_KIND_WORDS: Readonly<Record<ShareKind, string>> = words({
+	smb: m.shares_kind_smb_words,
+	nfs: m.shares_kind_nfs_words
+});
 
 export const versionsOf = (kind: ShareKind): readonly string[] =>
 	kind === 'smb' ? SHARE_CONFIG.smbVersions : SHARE_CONFIG.nfsVersions;
