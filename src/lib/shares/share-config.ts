@@ -40,6 +40,7 @@ export type ShareForm = {
 /** How a share is written, said in the checks and the form's hints. */
 const SMB_SHAPE = '\\\\server\\share';
 const NFS_SHAPE = 'server:/path';
+export const shareShape = (kind: ShareKind) => (kind === 'smb' ? SMB_SHAPE : NFS_SHAPE);
 
 /** The wire's field of each part of the form. */
 export const shareField = (kind: ShareKind) => (kind === 'smb' ? 'smbShare' : 'nfsShare');
