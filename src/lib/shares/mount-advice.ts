@@ -1,3 +1,4 @@
+import { m } from '$lib/paraglide/messages';
 import type { ShareItem, ShareKind } from '$lib/api/shares';
 import type { NotificationFrame } from '$lib/api/schemas/frames';
 import { modelReasonSchema, shareMountFrameSchema } from '$lib/api/schemas/shares';
@@ -69,14 +70,14 @@ export type ShareFacts = {
 };
 
 export function factsOf(item: ShareItem): ShareFacts {
-	const m = item.model;
+	const model = item.model;
 	const t = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 	return item.kind === 'smb'
 		? {
 				kind: 'smb',
 				share: t(item.model.smbShare),
-				version: t(m.version),
-				localPath: t(m.localPath),
+				version: t(model.version),
+				localPath: t(model.localPath),
 				isAuthenticated: item.model.isAuthenticated === true,
 				username: t(item.model.username),
 				domain: t(item.model.domain)
@@ -84,8 +85,8 @@ export function factsOf(item: ShareItem): ShareFacts {
 		: {
 				kind: 'nfs',
 				share: t(item.model.nfsShare),
-				version: t(m.version),
-				localPath: t(m.localPath),
+				version: t(model.version),
+				localPath: t(model.localPath),
 				isAuthenticated: false,
 				username: '',
 				domain: ''
@@ -104,41 +105,43 @@ export function mountChecks(facts: ShareFacts, likely: MountReason | null): Moun
 	const smb = facts.kind === 'smb';
 	const parts = smb ? smbShareParts(facts.share) : null;
 	const nfs = smb ? null : nfsShareParts(facts.share);
-	const host = parts?.host ?? nfs?.host ?? 'the server';
-	const version = facts.version ? `${smb ? 'SMB' : 'NFS'} ${facts.version}` : 'this version';
-	const user = `${facts.domain ? `${facts.domain}\\` : ''}${facts.username || 'the user'}`;
+	const host = parts?.host ?? nfs?.host ?? m.shares_fallback_server();
+	const version = facts.version
+		? `${smb ? 'SMB' : 'NFS'} ${facts.version}`
+		: m.shares_fallback_version();
+	const user = `${facts.domain ? `${facts.domain}\\` : ''}${facts.username || m.shares_fallback_user()}`;
 	const words: Record<MountReason, [string, string]> = {
 		server: [
-			'The server',
+			m.shares_check_server_title(),
 			smb
-				? `Is ${host} switched on and on this network? The computer the agent runs on must reach it: try \\\\${host} in its file explorer.`
-				: `Is ${host} switched on and on this network, answering NFS (port 2049) to the computer the agent runs on?`
+				? m.shares_check_server_smb({ host, unc: `\\\\${host}` })
+				: m.shares_check_server_nfs({ host })
 		],
 		share: [
-			smb ? 'The share name' : 'The export',
+			smb ? m.shares_check_share_title() : m.shares_check_export_title(),
 			smb
-				? `Does ${host} have a share named ${parts?.share ?? 'as typed'}? Use the name the server lists, not a folder inside it.`
-				: `Does ${host} export ${nfs?.path ?? 'this path'}, and to this computer? Exports are often open to some addresses only.`
+				? m.shares_check_share_smb({ host, share: parts?.share ?? m.shares_fallback_share_name() })
+				: m.shares_check_share_nfs({ host, path: nfs?.path ?? m.shares_fallback_path() })
 		],
 		version: [
-			'The version',
+			m.shares_check_version_title(),
 			smb
-				? `Does ${host} speak ${version}? Old boxes speak only SMB 1.0, and current ones refuse it: choose one the server offers.`
-				: `Does ${host} serve ${version}? An older server may serve NFS 3 only.`
+				? m.shares_check_version_smb({ host, version })
+				: m.shares_check_version_nfs({ host, version })
 		],
 		credentials: [
-			smb ? 'The credentials' : 'Access',
+			smb ? m.shares_check_credentials_title() : m.shares_check_access_title(),
 			smb
 				? facts.isAuthenticated
-					? `Are the user name ${user} and its password right for ${host}? A domain account needs its domain; a local one, WORKGROUP or none.`
-					: `Does ${host} let guests in? Most servers need a user name and password.`
-				: `Does ${host} let this computer in? NFS decides by the computer's address, and by user ids on the server.`
+					? m.shares_check_credentials_user({ user, host })
+					: m.shares_check_credentials_guest({ host })
+				: m.shares_check_access_nfs({ host })
 		],
 		'local-path': [
-			'The local path',
+			m.shares_check_local_title(),
 			smb
-				? `Is ${facts.localPath || 'the drive letter'} free? Another share, a drive or a disk of this computer may use it.`
-				: `Is ${facts.localPath || 'the folder'} free? Another share or a drive may use it.`
+				? m.shares_check_local_smb({ place: facts.localPath || m.shares_fallback_letter() })
+				: m.shares_check_local_nfs({ place: facts.localPath || m.shares_fallback_folder() })
 		]
 	};
 	const order = likely ? [likely, ...ORDER.filter((r) => r !== likely)] : ORDER;
@@ -232,9 +235,9 @@ export function modelReason(
 /** Whether a share is mounted, in words and a tone: `active` as the agent sent it. */
 export function mountStatus(item: ShareItem): { text: string; tone: 'good' | 'bad' | 'unknown' } {
 	const active = item.model.active;
-	if (active === true) return { text: 'Mounted', tone: 'good' };
-	if (active === false) return { text: 'Not mounted', tone: 'bad' };
-	return { text: 'Mounted or not: the agent did not say', tone: 'unknown' };
+	if (active === true) return { text: m.shares_status_mounted(), tone: 'good' };
+	if (active === false) return { text: m.shares_status_not_mounted(), tone: 'bad' };
+	return { text: m.shares_status_unknown(), tone: 'unknown' };
 }
 
 /**

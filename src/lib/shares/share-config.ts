@@ -8,6 +8,8 @@ import {
 	smbShareParts
 } from '$lib/api/schemas/share-contract';
 import { onlyProblems, textProblems } from '$lib/form/validation';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
 import { reasonOf, type MountReason } from './mount-advice';
 
 /**
@@ -35,19 +37,24 @@ export type ShareForm = {
 	password: string;
 };
 
+/** How a share is written, said in the checks and the form's hints. */
+const SMB_SHAPE = '\\\\server\\share';
+const NFS_SHAPE = 'server:/path';
+export const shareShape = (kind: ShareKind) => (kind === 'smb' ? SMB_SHAPE : NFS_SHAPE);
+
 /** The wire's field of each part of the form. */
 export const shareField = (kind: ShareKind) => (kind === 'smb' ? 'smbShare' : 'nfsShare');
 
-export const SHARE_KIND_NAMES: Readonly<Record<ShareKind, string>> = {
-	smb: 'SMB share',
-	nfs: 'NFS share'
-};
+export const SHARE_KIND_NAMES: Readonly<Record<ShareKind, string>> = words({
+	smb: m.shares_kind_smb,
+	nfs: m.shares_kind_nfs
+});
 
 /** What each kind is, in a sentence, for the empty list and the choice of kind. */
-export const SHARE_KIND_WORDS: Readonly<Record<ShareKind, string>> = {
-	smb: 'Windows file sharing, which most NAS boxes and Windows and Mac computers offer: mounted at a drive letter.',
-	nfs: 'The file sharing of Unix, Linux and many NAS boxes: mounted on a folder.'
-};
+export const SHARE_KIND_WORDS: Readonly<Record<ShareKind, string>> = words({
+	smb: m.shares_kind_smb_words,
+	nfs: m.shares_kind_nfs_words
+});
 
 export const versionsOf = (kind: ShareKind): readonly string[] =>
 	kind === 'smb' ? SHARE_CONFIG.smbVersions : SHARE_CONFIG.nfsVersions;
@@ -87,15 +94,15 @@ const text = (v: unknown) =>
 
 /** A stored share as the form shows it; the password field starts empty. */
 export function fromModel(item: ShareItem): ShareForm {
-	const m = item.model;
-	const stored = text(m.localPath);
+	const model = item.model;
+	const stored = text(model.localPath);
 	if (item.kind === 'nfs')
 		return {
 			kind: 'nfs',
 			id: item.id,
-			name: text(m.name),
+			name: text(model.name),
 			share: text(item.model.nfsShare),
-			version: text(m.version),
+			version: text(model.version),
 			localPath: stored,
 			isAuthenticated: false,
 			username: '',
@@ -105,9 +112,9 @@ export function fromModel(item: ShareItem): ShareForm {
 	return {
 		kind: 'smb',
 		id: item.id,
-		name: text(m.name),
+		name: text(model.name),
 		share: text(item.model.smbShare),
-		version: text(m.version),
+		version: text(model.version),
 		localPath: shareLetter(stored) ?? stored,
 		isAuthenticated: item.model.isAuthenticated === true,
 		username: text(item.model.username),
@@ -157,15 +164,13 @@ export function passwordState(form: ShareForm, stored: ShareItem | null): Passwo
 export function passwordHint(state: PasswordState, editing: boolean): string {
 	switch (state) {
 		case 'kept':
-			return 'Leave empty to keep the stored password. The agent never shows it.';
+			return m.shares_hint_kept();
 		case 'again':
-			return 'Enter the password again: the share now signs in to another server or as another user, and the agent uses a stored password only where it was entered.';
+			return m.shares_hint_again();
 		case 'new':
-			return editing
-				? 'Replaces the stored password when you save. The agent never shows it.'
-				: 'The agent stores it and never shows it again.';
+			return editing ? m.shares_hint_replaces() : m.shares_hint_new();
 		case 'needed':
-			return 'The password of this user on the server. The agent stores it and never shows it again.';
+			return m.shares_hint_needed();
 		case 'guest':
 			return '';
 	}
@@ -233,31 +238,34 @@ const overlaps = (a: string, b: string) => {
 export function checks(form: ShareForm, context: CheckContext): FieldErrors {
 	const { others } = context;
 	const errors: Record<string, string[] | undefined> = {};
-	errors.name = textProblems(form.name, 'Enter a name.', SHARE_CONFIG.nameMax);
+	errors.name = textProblems(form.name, m.shares_enter_name(), SHARE_CONFIG.nameMax);
 	const twin = others.find(
 		(s) => text(s.model.name).trim().toLowerCase() === form.name.trim().toLowerCase()
 	);
-	if (!errors.name && twin)
-		errors.name = [`A share named ${text(twin.model.name)} already exists.`];
+	if (!errors.name && twin) errors.name = [m.shares_name_taken({ name: text(twin.model.name) })];
 
 	const share = normaliseShare(form.kind, form.share);
 	const field = shareField(form.kind);
 	if (!share)
-		errors[field] = [
-			form.kind === 'smb' ? 'Enter the share: \\\\server\\share.' : 'Enter the share: server:/path.'
-		];
+		errors[field] = [m.shares_enter_share({ shape: form.kind === 'smb' ? SMB_SHAPE : NFS_SHAPE })];
 	else if (form.kind === 'smb' ? !smbShareParts(share) : !nfsShareParts(share))
 		errors[field] = [
 			form.kind === 'smb'
-				? 'Write the share as \\\\server\\share, as in \\\\nas\\media (smb://nas/media works too).'
-				: 'Write the share as server:/path, as in nas.example.com:/media.'
+				? m.shares_share_shape_smb({
+						shape: SMB_SHAPE,
+						example: '\\\\nas\\media',
+						url: 'smb://nas/media'
+					})
+				: m.shares_share_shape_nfs({ shape: NFS_SHAPE, example: 'nas.example.com:/media' })
 		];
 
 	if (!versionsOf(form.kind).includes(form.version))
 		errors.version = [
-			`Choose one of ${versionsOf(form.kind)
-				.map((v) => versionWords(form.kind, v))
-				.join(', ')}.`
+			m.shares_choose_version({
+				versions: versionsOf(form.kind)
+					.map((v) => versionWords(form.kind, v))
+					.join(', ')
+			})
 		];
 
 	errors.localPath =
@@ -266,36 +274,30 @@ export function checks(form: ShareForm, context: CheckContext): FieldErrors {
 	if (form.kind === 'smb' && form.isAuthenticated) {
 		errors.username = textProblems(
 			form.username,
-			'Enter the user name, or choose guest access.',
+			m.shares_enter_username(),
 			SHARE_CONFIG.usernameMax
 		);
 		if (form.domain.length > SHARE_CONFIG.domainMax)
-			errors.domain = [`Use at most ${SHARE_CONFIG.domainMax} characters.`];
+			errors.domain = [m.shares_at_most({ max: String(SHARE_CONFIG.domainMax) })];
 		const state = passwordState(form, context.stored);
-		if (state === 'needed') errors.password = ['Enter the password.'];
-		else if (state === 'again')
-			errors.password = [
-				'Enter the password again: the share now signs in to another server or as another user.'
-			];
+		if (state === 'needed') errors.password = [m.shares_enter_password()];
+		else if (state === 'again') errors.password = [m.shares_enter_password_again()];
 		else if (form.password.length > SHARE_CONFIG.passwordMax)
-			errors.password = [`Use at most ${SHARE_CONFIG.passwordMax} characters.`];
+			errors.password = [m.shares_at_most({ max: String(SHARE_CONFIG.passwordMax) })];
 	}
 	return onlyProblems(errors);
 }
 
 function letterProblems(form: ShareForm, { others, freeLetters, stored }: CheckContext) {
 	const letter = shareLetter(form.localPath);
-	if (!letter) return [`Choose a drive letter from ${SHARE_CONFIG.letters[0]}: to Z:.`];
+	if (!letter) return [m.shares_choose_letter({ first: String(SHARE_CONFIG.letters[0]) })];
 	const share = others.find(
 		(s) => s.kind === 'smb' && shareLetter(text(s.model.localPath)) === letter
 	);
-	if (share)
-		return [
-			`${letter}: is already in use: the share "${text(share.model.name)}" is mounted there.`
-		];
+	if (share) return [m.shares_letter_share({ letter, name: text(share.model.name) })];
 	const own = stored?.kind === 'smb' && shareLetter(text(stored.model.localPath)) === letter;
 	if (!own && freeLetters && !freeLetters.some((l) => shareLetter(l) === letter))
-		return [`${letter}: is already in use on this computer: a disk or a drive has it.`];
+		return [m.shares_letter_computer({ letter })];
 	return undefined;
 }
 
@@ -307,61 +309,75 @@ function folderProblems(form: ShareForm, others: readonly ShareItem[]) {
 	);
 	if (other)
 		return [
-			`${folder.path} is already in use: the share "${text(other.model.name)}" is mounted at ${text(other.model.localPath)}.`
+			m.shares_folder_share({
+				path: folder.path,
+				name: text(other.model.name),
+				local: text(other.model.localPath)
+			})
 		];
 	return undefined;
 }
 
 // ---- words for what is stored and what changes ----
 
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-	name: 'Name',
-	smbShare: 'Share',
-	nfsShare: 'Share',
-	version: 'Version',
-	localPath: 'On this computer',
-	isAuthenticated: 'Sign-in',
-	username: 'User name',
-	domain: 'Domain',
-	password: 'Password',
-	active: 'Mounted'
-};
+const FIELD_LABELS: Readonly<Record<string, string>> = words({
+	name: m.shares_field_name,
+	smbShare: m.shares_field_share,
+	nfsShare: m.shares_field_share,
+	version: m.shares_field_version,
+	localPath: m.shares_field_local,
+	isAuthenticated: m.shares_field_sign_in,
+	username: m.shares_field_username,
+	domain: m.shares_field_domain,
+	password: m.shares_field_password,
+	active: m.shares_field_mounted
+});
 
 /** A field's label; one this console does not know is "name (as sent)". */
-export const shareFieldLabel = (field: string) => FIELD_LABELS[field] ?? `${field} (as sent)`;
+export const shareFieldLabel = (field: string) =>
+	FIELD_LABELS[field] ?? m.shares_field_as_sent({ field });
 
 /** How the share signs in, in words: "As STUDIO\ann", or guest access. */
 export function signInWords(isAuthenticated: unknown, username: unknown, domain: unknown): string {
-	if (isAuthenticated !== true) return 'Guest access (no user name)';
+	if (isAuthenticated !== true) return m.shares_guest_no_user();
+	const account = accountOf(username, domain);
+	return account ? m.shares_as_user({ account }) : m.shares_user_not_shown();
+}
+
+/** The account a share signs in with, "STUDIO\\ann" or "ann"; '' without a user name. */
+export function accountOf(username: unknown, domain: unknown): string {
 	const user = text(username).trim();
 	const where = text(domain).trim();
-	return user
-		? `As ${where ? `${where}\\` : ''}${user}`
-		: 'With a user name the agent did not show';
+	return user ? `${where ? `${where}\\` : ''}${user}` : '';
 }
 
 /** The rows of "What the agent stored": the model in words, the password said, never shown. */
 export function storedRows(item: ShareItem): { field: string; label: string; value: string }[] {
-	const m = item.model as Record<string, unknown>;
+	const model = item.model as Record<string, unknown>;
 	const rows = [
-		{ field: 'name', value: text(m.name) || '—' },
-		{ field: shareField(item.kind), value: text(m[shareField(item.kind)]) || '—' },
+		{ field: 'name', value: text(model.name) || '—' },
+		{ field: shareField(item.kind), value: text(model[shareField(item.kind)]) || '—' },
 		{
 			field: 'version',
 			value:
-				m.version === undefined || m.version === null
+				model.version === undefined || model.version === null
 					? '—'
-					: versionWords(item.kind, text(m.version))
+					: versionWords(item.kind, text(model.version))
 		},
-		{ field: 'localPath', value: text(m.localPath) || '—' }
+		{ field: 'localPath', value: text(model.localPath) || '—' }
 	];
 	if (item.kind === 'smb')
 		rows.push(
-			{ field: 'isAuthenticated', value: signInWords(m.isAuthenticated, m.username, m.domain) },
+			{
+				field: 'isAuthenticated',
+				value: signInWords(model.isAuthenticated, model.username, model.domain)
+			},
 			{
 				field: 'password',
 				value:
-					m.isAuthenticated === true ? 'Stored by the agent, never shown' : 'None (guest access)'
+					model.isAuthenticated === true
+						? m.shares_password_stored()
+						: m.shares_password_none_guest()
 			}
 		);
 	return rows.map((r) => ({ ...r, label: shareFieldLabel(r.field) }));
@@ -408,16 +424,16 @@ export function edits(stored: ShareItem, form: ShareForm): ShareChange[] {
 		if (form.isAuthenticated && form.password !== '')
 			out.push({
 				field: 'password',
-				label: 'Password',
-				was: had ? 'the stored one' : 'none',
-				now: 'the one you typed (not shown)'
+				label: m.shares_field_password(),
+				was: had ? m.shares_password_was_stored() : m.shares_password_was_none(),
+				now: m.shares_password_now_typed()
 			});
 		else if (had && !form.isAuthenticated)
 			out.push({
 				field: 'password',
-				label: 'Password',
-				was: 'the stored one',
-				now: 'none: the agent forgets it'
+				label: m.shares_field_password(),
+				was: m.shares_password_was_stored(),
+				now: m.shares_password_now_forgotten()
 			});
 	}
 	return out;
@@ -488,13 +504,13 @@ export function shareRefusal(error: AgentHttpError): {
 	for (const [key, messages] of Object.entries(error.fieldErrors)) {
 		const field = formField(key);
 		if (field) (fieldErrors[field] ??= []).push(...messages);
-		else rest.push(...messages.map((m) => `${key}: ${m}`));
+		else rest.push(...messages.map((said) => `${key}: ${said}`));
 	}
 	const placed = new Set(Object.values(error.fieldErrors).flat());
-	const coded = error.messages.filter((m) => !placed.has(m));
+	const coded = error.messages.filter((said) => !placed.has(said));
 	const code = error.code ?? '';
 	if (code === 'DUPLICATE' && coded.length) {
-		const target = coded.some((m) => /in use|letter|folder|mounted|\b[A-Z]:/i.test(m))
+		const target = coded.some((said) => /in use|letter|folder|mounted|\b[A-Z]:/i.test(said))
 			? 'localPath'
 			: 'name';
 		(fieldErrors[target] ??= []).push(...coded);

@@ -1,3 +1,4 @@
+import { m } from '$lib/paraglide/messages';
 import type { ShareItem } from '$lib/api/shares';
 import { appNotificationDataSchema, type NotificationFrame } from '$lib/api/schemas/frames';
 import type { ActionWords } from '$lib/actions/action.svelte';
@@ -11,35 +12,38 @@ import { shareField } from './share-config';
  */
 
 const nameOf = (item: ShareItem) => String(item.model.name ?? '') || item.id;
-const placeOf = (item: ShareItem) => String(item.model.localPath ?? '') || 'its local path';
-const pathOf = (item: ShareItem) =>
-	String((item.model as Record<string, unknown>)[shareField(item.kind)] ?? '') || 'the share';
+const placeOf = (item: ShareItem) =>
+	String(item.model.localPath ?? '') || m.shares_fallback_place();
+const pathOf = (item: ShareItem, fallback: () => string) =>
+	String((item.model as Record<string, unknown>)[shareField(item.kind)] ?? '') || fallback();
 const signsIn = (item: ShareItem) => item.kind === 'smb' && item.model.isAuthenticated === true;
 
 export function removeWords(item: ShareItem): ActionWords {
+	const said = { path: pathOf(item, m.shares_fallback_share), place: placeOf(item) };
 	return {
-		label: 'Remove',
-		title: `Remove the share "${nameOf(item)}"?`,
+		label: m.shares_remove(),
+		title: m.shares_remove_title({ name: nameOf(item) }),
 		consequences: [
-			`The agent unmounts ${pathOf(item)} from ${placeOf(item)} and forgets the share${signsIn(item) ? ' and its stored password' : ''}.`,
-			'The files on the server stay; add the share again to reach them from this computer.',
-			`Programs with files open on ${placeOf(item)} lose them: save and close those first.`
+			signsIn(item) ? m.shares_remove_unmounts_password(said) : m.shares_remove_unmounts(said),
+			m.shares_remove_files_stay(),
+			m.shares_remove_programs({ place: said.place })
 		],
-		confirm: 'Remove the share',
+		confirm: m.shares_remove_confirm(),
 		danger: true,
 		done: ''
 	};
 }
 
 export function mountWords(item: ShareItem): ActionWords {
+	const said = { path: pathOf(item, m.shares_fallback_share_to), place: placeOf(item) };
 	return {
-		label: 'Try to mount again',
-		title: `Try to mount "${nameOf(item)}" again?`,
+		label: m.shares_mount_again(),
+		title: m.shares_mount_title({ name: nameOf(item) }),
 		consequences: [
-			`The agent connects to ${pathOf(item)} again with the stored settings${signsIn(item) ? ' and password' : ''}, and mounts it on ${placeOf(item)} if it can.`,
-			'Nothing in its settings changes. If it fails again, its card says what the agent said.'
+			signsIn(item) ? m.shares_mount_connects_password(said) : m.shares_mount_connects(said),
+			m.shares_mount_nothing_changes()
 		],
-		confirm: 'Try to mount again',
+		confirm: m.shares_mount_again(),
 		danger: false,
 		done: ''
 	};
