@@ -4,6 +4,7 @@ import { formatDateTime } from '$lib/format/time';
 import { formatCount, parseAgentDate } from '$lib/format/cells';
 import type { KnownField } from '$lib/record/record-fields';
 import { formatBytes, formatDuration } from '$lib/format/units';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * A drive's reports in words. Reports send enums as strings whose values are open: the known ones
@@ -29,85 +30,220 @@ export function humanize(key: string): string {
 }
 
 const num = (v: number | null | undefined, f: (n: number) => string) =>
-	typeof v === 'number' && Number.isFinite(v) ? f(v) : 'Not given';
+	typeof v === 'number' && Number.isFinite(v) ? f(v) : m.transfers_report_not_given();
 
 /** Bytes with the agent's own wording beside ours when it sent one. */
 function size(bytes: number | null | undefined, formatted: string | null | undefined): string {
-	if (typeof bytes !== 'number') return formatted || 'Not given';
+	if (typeof bytes !== 'number') return formatted || m.transfers_report_not_given();
 	return formatBytes(bytes);
 }
 
 /** The summary's fields this version knows, in words, in the order the page shows them. */
+/** Its labels are getters: each is read in the language of the moment. */
 export const SUMMARY_FIELDS: KnownField<Summary>[] = [
 	// The summary's Status is whether the drive's service runs (Running, Paused, Stopped); the page's
 	// header says how its files stand (Synced, Syncing, Error). Two things, so two names.
-	{ key: 'Status', label: 'Service', text: (s) => s.Status || 'Not given' },
-	{ key: 'UploaderStatus', label: 'Uploads', text: (s) => s.UploaderStatus || 'Not given' },
-	{ key: 'DownloaderStatus', label: 'Downloads', text: (s) => s.DownloaderStatus || 'Not given' },
-	{ key: 'LocalPath', label: 'On this computer', text: (s) => s.LocalPath || 'Not given' },
+	{
+		key: 'Status',
+		get label() {
+			return m.transfers_report_label_service();
+		},
+		text: (s) => s.Status || m.transfers_report_not_given()
+	},
+	{
+		key: 'UploaderStatus',
+		get label() {
+			return m.transfers_report_label_uploads();
+		},
+		text: (s) => s.UploaderStatus || m.transfers_report_not_given()
+	},
+	{
+		key: 'DownloaderStatus',
+		get label() {
+			return m.transfers_report_label_downloads();
+		},
+		text: (s) => s.DownloaderStatus || m.transfers_report_not_given()
+	},
+	{
+		key: 'LocalPath',
+		get label() {
+			return m.transfers_report_label_on_this_computer();
+		},
+		text: (s) => s.LocalPath || m.transfers_report_not_given()
+	},
 	{
 		key: 'DriveName',
-		label: 'Drive letter',
-		text: (s) => (s.DriveName ? `${s.DriveName}:` : 'None')
+		get label() {
+			return m.transfers_report_label_drive_letter();
+		},
+		text: (s) => (s.DriveName ? `${s.DriveName}:` : m.transfers_report_none())
 	},
-	{ key: 'CloudProvider', label: 'Cloud', text: (s) => reportEnumWords(s.CloudProvider) },
-	{ key: 'StorageBucket', label: 'Bucket', text: (s) => s.StorageBucket || 'Not given' },
-	{ key: 'Prefix', label: 'Prefix', text: (s) => s.Prefix || 'None (the whole bucket)' },
-	{ key: 'DriveType', label: 'Kind', text: (s) => reportEnumWords(s.DriveType) },
-	{ key: 'SyncType', label: 'Sync', text: (s) => reportEnumWords(s.SyncType) },
-	{ key: 'PermissionType', label: 'Permission', text: (s) => reportEnumWords(s.PermissionType) },
-	{ key: 'Active', label: 'Active', text: (s) => yesNo(s.Active) },
-	{ key: 'TotalFiles', label: 'Files', text: (s) => num(s.TotalFiles, formatCount) },
-	{ key: 'TotalDirectories', label: 'Folders', text: (s) => num(s.TotalDirectories, formatCount) },
+	{
+		key: 'CloudProvider',
+		get label() {
+			return m.transfers_report_label_cloud();
+		},
+		text: (s) => reportEnumWords(s.CloudProvider)
+	},
+	{
+		key: 'StorageBucket',
+		get label() {
+			return m.transfers_report_label_bucket();
+		},
+		text: (s) => s.StorageBucket || m.transfers_report_not_given()
+	},
+	{
+		key: 'Prefix',
+		get label() {
+			return m.transfers_report_label_prefix();
+		},
+		text: (s) => s.Prefix || m.transfers_report_none_whole_bucket()
+	},
+	{
+		key: 'DriveType',
+		get label() {
+			return m.transfers_report_label_kind();
+		},
+		text: (s) => reportEnumWords(s.DriveType)
+	},
+	{
+		key: 'SyncType',
+		get label() {
+			return m.transfers_report_label_sync();
+		},
+		text: (s) => reportEnumWords(s.SyncType)
+	},
+	{
+		key: 'PermissionType',
+		get label() {
+			return m.transfers_report_label_permission();
+		},
+		text: (s) => reportEnumWords(s.PermissionType)
+	},
+	{
+		key: 'Active',
+		get label() {
+			return m.transfers_report_label_active();
+		},
+		text: (s) => yesNo(s.Active)
+	},
+	{
+		key: 'TotalFiles',
+		get label() {
+			return m.transfers_report_label_files();
+		},
+		text: (s) => num(s.TotalFiles, formatCount)
+	},
+	{
+		key: 'TotalDirectories',
+		get label() {
+			return m.transfers_report_label_folders();
+		},
+		text: (s) => num(s.TotalDirectories, formatCount)
+	},
 	{
 		key: 'TotalSizeBytes',
-		label: 'Size in the cloud',
+		get label() {
+			return m.transfers_report_label_size_in_cloud();
+		},
 		text: (s) => size(s.TotalSizeBytes, s.TotalSizeFormatted)
 	},
 	{
 		key: 'CacheSizeBytes',
 		// "Kept on this computer" is what a user asked to keep (the file browser): not this.
-		label: 'Stored on this computer',
+		get label() {
+			return m.transfers_report_label_stored_here();
+		},
 		text: (s) => size(s.CacheSizeBytes, s.CacheSizeFormatted)
 	},
 	{
 		key: 'MaximumCacheSize',
-		label: 'Cache limit',
+		get label() {
+			return m.transfers_report_label_cache_limit();
+		},
 		// 0 is what the agent sends for a folder kept whole (no limit): unit open, bytes likely.
 		text: (s) =>
-			s.MaximumCacheSize === 0 ? 'No limit' : size(s.MaximumCacheSize, s.MaximumCacheSizeFormatted)
+			s.MaximumCacheSize === 0
+				? m.transfers_report_no_limit()
+				: size(s.MaximumCacheSize, s.MaximumCacheSizeFormatted)
 	},
-	{ key: 'RotationalCache', label: 'Cache makes room', text: (s) => yesNo(s.RotationalCache) },
+	{
+		key: 'RotationalCache',
+		get label() {
+			return m.transfers_report_label_cache_makes_room();
+		},
+		text: (s) => yesNo(s.RotationalCache)
+	},
 	{
 		key: 'CloudObjectsEncrypted',
-		label: 'Encrypted in the cloud',
+		get label() {
+			return m.transfers_report_label_encrypted_cloud();
+		},
 		text: (s) => yesNo(s.CloudObjectsEncrypted)
 	},
 	{
 		key: 'LocalCacheEncrypted',
-		label: 'Encrypted on this computer',
+		get label() {
+			return m.transfers_report_label_encrypted_here();
+		},
 		text: (s) => yesNo(s.LocalCacheEncrypted)
 	},
 	{
 		key: 'KeepFileAfterUpload',
-		label: 'Keeps files after upload',
+		get label() {
+			return m.transfers_report_label_keeps_files();
+		},
 		text: (s) => yesNo(s.KeepFileAfterUpload)
 	},
-	{ key: 'AllowDelete', label: 'Deletes in the cloud', text: (s) => yesNo(s.AllowDelete) },
-	{ key: 'SharedDrive', label: 'Shared drive', text: (s) => yesNo(s.SharedDrive) },
+	{
+		key: 'AllowDelete',
+		get label() {
+			return m.transfers_report_label_deletes_cloud();
+		},
+		text: (s) => yesNo(s.AllowDelete)
+	},
+	{
+		key: 'SharedDrive',
+		get label() {
+			return m.transfers_report_label_shared_drive();
+		},
+		text: (s) => yesNo(s.SharedDrive)
+	},
 	{
 		key: 'SyncIntervalSeconds',
-		label: 'Checks for changes',
+		get label() {
+			return m.transfers_report_label_checks_changes();
+		},
 		text: (s) => num(s.SyncIntervalSeconds, intervalText)
 	},
 	{
 		key: 'TransferOptions',
-		label: 'Transfers',
+		get label() {
+			return m.transfers_report_label_transfers();
+		},
 		text: (s) => transferOptions(s.TransferOptions)
 	},
-	{ key: 'DriveId', label: 'Drive ID', text: (s) => s.DriveId || '—' },
-	{ key: 'BackupId', label: 'Backup ID', text: (s) => s.BackupId || '—' },
-	{ key: 'SharedDriveId', label: 'Shared drive ID', text: (s) => s.SharedDriveId || 'None' }
+	{
+		key: 'DriveId',
+		get label() {
+			return m.transfers_report_label_drive_id();
+		},
+		text: (s) => s.DriveId || '—'
+	},
+	{
+		key: 'BackupId',
+		get label() {
+			return m.transfers_report_label_backup_id();
+		},
+		text: (s) => s.BackupId || '—'
+	},
+	{
+		key: 'SharedDriveId',
+		get label() {
+			return m.transfers_report_label_shared_drive_id();
+		},
+		text: (s) => s.SharedDriveId || m.transfers_report_none()
+	}
 ];
 
 /** Keys shown elsewhere on the page (the title, the chart): not repeated in the summary. */
@@ -121,15 +257,21 @@ export const SUMMARY_SHOWN_ELSEWHERE = new Set([
 ]);
 
 function transferOptions(o: Record<string, unknown> | null | undefined): string {
-	if (!o) return 'Not given';
+	if (!o) return m.transfers_report_not_given();
 	const n = (k: string) => (typeof o[k] === 'number' ? (o[k] as number) : null);
+	const files = n('ConcurrentFiles');
+	const chunks = n('ConcurrentChunks');
+	const chunkSize = n('ChunkSize');
+	const retries = n('RetryCount');
 	const parts = [
-		n('ConcurrentFiles') !== null ? `${n('ConcurrentFiles')} files at a time` : null,
-		n('ConcurrentChunks') !== null ? `${n('ConcurrentChunks')} chunks each` : null,
-		n('ChunkSize') !== null ? `chunks of ${formatBytes(n('ChunkSize')!)}` : null,
-		n('RetryCount') !== null ? `${n('RetryCount')} retries` : null
-	].filter(Boolean);
-	return parts.length ? parts.join(', ') : JSON.stringify(o);
+		files !== null ? m.transfers_report_files_at_a_time({ count: String(files) }) : null,
+		chunks !== null ? m.transfers_report_chunks_each({ count: String(chunks) }) : null,
+		chunkSize !== null ? m.transfers_report_chunks_of({ size: formatBytes(chunkSize) }) : null,
+		retries !== null ? m.transfers_report_retries({ count: String(retries) }) : null
+	].filter((p) => p !== null);
+	return parts.length
+		? parts.reduce((first, next) => m.transfers_report_parts({ first, next }))
+		: JSON.stringify(o);
 }
 
 /** A cell of a report whose shape is open: sizes, dates and counts by their key, else as sent. */
@@ -156,11 +298,12 @@ export function cellText(key: string, value: unknown): string {
 
 /** "every minute", "every 5 min", "every 90 s". */
 export function intervalText(seconds: number): string {
-	if (seconds === 60) return 'every minute';
-	if (seconds === 3600) return 'every hour';
-	if (seconds % 3600 === 0) return `every ${seconds / 3600} h`;
-	if (seconds % 60 === 0) return `every ${seconds / 60} min`;
-	return `every ${formatDuration(seconds)}`;
+	if (seconds === 60) return m.transfers_report_every_minute();
+	if (seconds === 3600) return m.transfers_report_every_hour();
+	if (seconds % 3600 === 0)
+		return m.transfers_report_every_hours({ count: String(seconds / 3600) });
+	if (seconds % 60 === 0) return m.transfers_report_every_minutes({ count: String(seconds / 60) });
+	return m.transfers_report_every({ duration: formatDuration(seconds) });
 }
 
 /**

@@ -1,17 +1,23 @@
 import { TransferBook, type Transfer, type TransferOutcome } from './live-records';
 import { Version } from './version.svelte';
+import { m } from '$lib/paraglide/messages';
 
 /** Live transfers for the views: the hub's, in a `TransferBook` read through one signal per batch. */
 
-/** A status in one casing for every transfer: "In progress", "Failed", "Completed". */
+/**
+ * A status in one casing for every transfer: "In progress", "Failed", "Completed"; a status of the
+ * agent's own that the console does not know is its name as sent, in words.
+ */
 export function outcomeWords(t: Pick<Transfer, 'outcome' | 'status'>): string {
-	if (t.outcome === 'completed') return 'Completed';
-	if (t.outcome === 'failed') return /cancel/i.test(t.status) ? 'Canceled' : 'Failed';
+	if (t.outcome === 'completed') return m.transfers_outcome_completed();
+	if (t.outcome === 'failed')
+		return /cancel/i.test(t.status) ? m.transfers_outcome_canceled() : m.transfers_outcome_failed();
 	const name = t.status
 		.replace(/([a-z])([A-Z])/g, '$1 $2')
 		.replace(/[_-]+/g, ' ')
 		.trim();
-	if (!name || /^in ?progress$/i.test(name) || /^\d+$/.test(name)) return 'In progress';
+	if (!name || /^in ?progress$/i.test(name) || /^\d+$/.test(name))
+		return m.transfers_outcome_in_progress();
 	return name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
 }
 

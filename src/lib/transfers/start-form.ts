@@ -3,6 +3,8 @@ import type { TransferRequest } from '$lib/api/transfers';
 import { DRIVE_CONFIG } from '$lib/contract';
 import { accountWords, type KnownAccount } from '$lib/drives/accounts';
 import type { FieldErrors } from '$lib/api/errors';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * The form that starts a copy from one cloud account's bucket to another's (`transfer/transfer`):
@@ -52,16 +54,16 @@ export function newStartForm(): StartForm {
 }
 
 /** What "skip existing" means, each way. */
-export const SKIP_EXISTING_WORDS = {
-	on: 'Files already at the destination are left as they are and counted as skipped: nothing there is replaced.',
-	off: 'Files already at the destination are copied again and replace what is there.'
-} as const;
+export const SKIP_EXISTING_WORDS = words({
+	on: m.transfers_skip_on,
+	off: m.transfers_skip_off
+});
 
 /** What "keep the folder tree" means, each way. */
-export const KEEP_TREE_WORDS = {
-	on: 'Files keep the folders they are in below the source path.',
-	off: 'Every file goes straight into the destination path, without its folders: files with the same name in different folders end up as one.'
-} as const;
+export const KEEP_TREE_WORDS = words({
+	on: m.transfers_keep_on,
+	off: m.transfers_keep_off
+});
 
 /** A path in a bucket as typed: no leading slash, a folder with its `/`; "" is the whole bucket. */
 export function folderOf(path: string): string {
@@ -83,29 +85,25 @@ const PATH_SHAPE = /^(?!(?:.*\/)?\.\.?(?:\/|$))[^\\\u0000-\u001f]*$/;
 export function checkStart(form: StartForm): FieldErrors {
 	const errors: FieldErrors = {};
 	const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-	for (const [side, words] of [
-		['source', 'copy from'],
-		['destination', 'copy to']
-	] as const) {
+	for (const side of ['source', 'destination'] as const) {
 		if (!form[`${side}CloudAccountId`].trim())
-			add(`${side}CloudAccountId`, `Choose the account to ${words}, or enter its id.`);
-		const bucket = form[`${side}Bucket`].trim();
-		if (!bucket) add(`${side}Bucket`, 'Enter the bucket.');
-		else if (!DRIVE_CONFIG.bucketShape.test(bucket))
 			add(
-				`${side}Bucket`,
-				'A bucket is 3 to 63 lower-case letters, digits, dots and dashes, starting and ending with a letter or digit.'
+				`${side}CloudAccountId`,
+				side === 'source'
+					? m.transfers_check_account_source()
+					: m.transfers_check_account_destination()
 			);
+		const bucket = form[`${side}Bucket`].trim();
+		if (!bucket) add(`${side}Bucket`, m.transfers_check_bucket());
+		else if (!DRIVE_CONFIG.bucketShape.test(bucket))
+			add(`${side}Bucket`, m.transfers_check_bucket_shape());
 		const path = form[`${side}Path`].trim();
 		if (!path)
 			add(
 				`${side}Path`,
-				side === 'source'
-					? 'Enter the folder or file to copy, or / for the whole bucket.'
-					: 'Enter the folder to copy into, or / for the top of the bucket.'
+				side === 'source' ? m.transfers_check_path_source() : m.transfers_check_path_destination()
 			);
-		else if (!PATH_SHAPE.test(path))
-			add(`${side}Path`, 'Use folder names joined by /, without .. or backslashes.');
+		else if (!PATH_SHAPE.test(path)) add(`${side}Path`, m.transfers_check_path_shape());
 	}
 	if (
 		!errors.destinationPath &&
@@ -114,7 +112,7 @@ export function checkStart(form: StartForm): FieldErrors {
 		form.sourceBucket.trim() === form.destinationBucket.trim() &&
 		folderOf(form.destinationPath).startsWith(folderOf(form.sourcePath))
 	)
-		add('destinationPath', 'The destination is inside the source: the copy would copy itself.');
+		add('destinationPath', m.transfers_check_inside());
 	return errors;
 }
 
@@ -132,9 +130,13 @@ export function startBody(form: StartForm): TransferRequest {
 	};
 }
 
-/** A place in the cloud in words: "team/Footage/ in the bucket studio-projects of Studio AWS (Amazon S3)". */
+/**
+ * A place in the cloud in words: "team/Footage/ in the bucket studio-projects of Studio AWS
+ * (Amazon S3)". Said as the source or as the destination: some languages say the two apart.
+ */
 function placeWords(
 	accounts: readonly KnownAccount[],
+	side: 'source' | 'destination',
 	id: string,
 	cloudType: number | null,
 	bucket: string,
@@ -145,32 +147,58 @@ function placeWords(
 		? accountWords(known)
 		: accountWords({ id: id.trim(), name: null, cloudType });
 	const folder = folderOf(path);
-	const what = folder ? folder : 'the whole bucket';
-	return `${what} in the bucket ${bucket.trim()} of ${account}`;
+	const inputs = { folder, bucket: bucket.trim(), account };
+	if (side === 'source')
+		return folder ? m.transfers_place_from(inputs) : m.transfers_place_from_whole(inputs);
+	return folder ? m.transfers_place_to(inputs) : m.transfers_place_to_whole(inputs);
+}
+
+/** Both places of the copy, in words. */
+function placesOf(form: StartForm, accounts: readonly KnownAccount[]) {
+	return {
+		source: placeWords(
+			accounts,
+			'source',
+			form.sourceCloudAccountId,
+			form.sourceCloudType,
+			form.sourceBucket,
+			form.sourcePath
+		),
+		destination: placeWords(
+			accounts,
+			'destination',
+			form.destinationCloudAccountId,
+			form.destinationCloudType,
+			form.destinationBucket,
+			form.destinationPath
+		)
+	};
 }
 
 /** What was asked for, said once the agent has queued it. */
 export function queuedWords(form: StartForm, accounts: readonly KnownAccount[]): string {
-	return `The agent queued the copy of ${placeWords(accounts, form.sourceCloudAccountId, form.sourceCloudType, form.sourceBucket, form.sourcePath)} to ${placeWords(accounts, form.destinationCloudAccountId, form.destinationCloudType, form.destinationBucket, form.destinationPath)}. It shows here as Created until it starts; then its progress follows.`;
+	return m.transfers_queued(placesOf(form, accounts));
 }
 
 /** What starting the copy will do, said before it is asked for. */
 export function startWords(form: StartForm, accounts: readonly KnownAccount[]): ActionWords {
 	const example = landing(form);
-	const to = folderOf(form.destinationPath) || 'the top of the bucket';
+	const folder = folderOf(form.destinationPath);
 	return {
-		label: 'Start the copy',
-		title: 'Start this copy?',
+		label: m.transfers_start_copy(),
+		title: m.transfers_start_title(),
 		consequences: [
-			`The agent copies ${placeWords(accounts, form.sourceCloudAccountId, form.sourceCloudType, form.sourceBucket, form.sourcePath)} to ${placeWords(accounts, form.destinationCloudAccountId, form.destinationCloudType, form.destinationBucket, form.destinationPath)}.`,
+			m.transfers_start_copies(placesOf(form, accounts)),
 			form.allowSkip ? SKIP_EXISTING_WORDS.on : SKIP_EXISTING_WORDS.off,
 			form.keepSourceTree
-				? `${KEEP_TREE_WORDS.on} ${example.from} goes to ${example.kept}.`
-				: `Every file goes straight into ${to}: ${example.from} goes to ${example.flat}; files with the same name in different folders end up as one.`,
-			'The copy runs on the agent, also with this page closed. While it runs it can be canceled in Transfers now; what was copied by then stays.'
+				? m.transfers_start_keep({ keep: KEEP_TREE_WORDS.on, from: example.from, to: example.kept })
+				: folder
+					? m.transfers_start_flat({ folder, from: example.from, to: example.flat })
+					: m.transfers_start_flat_top({ from: example.from, to: example.flat }),
+			m.transfers_start_runs()
 		],
-		confirm: 'Start the copy',
+		confirm: m.transfers_start_copy(),
 		danger: false,
-		done: 'Started.'
+		done: m.transfers_started()
 	};
 }

@@ -7,9 +7,10 @@ import { session } from '$lib/state/session.svelte';
  * its row by what was asked (the same buckets and paths, asked for since), and says so.
  */
 class Started {
-	last = $state.raw<{ body: TransferRequest; at: number; words: string } | null>(null);
+	/** `words` says it in the language of the moment it is read. */
+	last = $state.raw<{ body: TransferRequest; at: number; words: () => string } | null>(null);
 
-	note(body: TransferRequest, words: string) {
+	note(body: TransferRequest, words: () => string) {
 		this.last = { body, at: Date.now(), words };
 	}
 

@@ -7,6 +7,7 @@ import { statusText, statusTone } from '$lib/history/history-words';
 import { TRANSFER_TYPE_NAMES, flagNames, yesNo } from '$lib/names/enums';
 import type { KnownField } from '$lib/record/record-fields';
 import type { Tone } from '$lib/ui/tone';
+import { m } from '$lib/paraglide/messages';
 
 /** A current transfer in words: the list's cells, the panel's fields, why it cannot be canceled. */
 
@@ -18,7 +19,25 @@ export function transferTone(status: number | null | undefined): Tone {
 }
 
 export const typeText = (type: number | null | undefined) =>
-	typeof type === 'number' ? flagNames(TRANSFER_TYPE_NAMES, type).join(', ') : 'Not given';
+	typeof type === 'number'
+		? flagNames(TRANSFER_TYPE_NAMES, type).join(', ')
+		: m.transfers_not_given();
+
+/** The kind of a transfer inside a sentence: "The agent stops this initial sync." */
+const TYPE_IN_SENTENCE: Readonly<Record<number, () => string>> = {
+	1: m.transfers_type_one_transfer,
+	2: m.transfers_type_one_sync,
+	4: m.transfers_type_one_initial_sync,
+	8: m.transfers_type_one_manual
+};
+
+export function typeInSentence(type: number | null | undefined): string {
+	const bits = [1, 2, 4, 8].filter((b) => typeof type === 'number' && (type & b) !== 0);
+	// A kind without a name of its own is said as the list says it.
+	if (typeof type !== 'number' || type <= 0 || bits.reduce((all, b) => all | b, 0) !== type)
+		return typeText(type).toLowerCase();
+	return joinParts(bits.map((b) => TYPE_IN_SENTENCE[b]!()));
+}
 
 /**
  * What a transfer is called: the last folder or file of its side on this computer (a drive's or
@@ -27,14 +46,14 @@ export const typeText = (type: number | null | undefined) =>
 export function transferTitle(t: CurrentTransfer): string {
 	const local = !t.sourceBucket ? t.sourcePath : !t.destinationBucket ? t.destinationPath : null;
 	const last = (local || t.sourcePath || '').split(/[\\/]/).filter(Boolean).at(-1);
-	return last || t.sourceBucket || `Transfer ${String(t.id)}`;
+	return last || t.sourceBucket || m.transfers_title_id({ id: String(t.id) });
 }
 
-const FINISHED: [number, string][] = [
-	[TRANSFER_STATUS.Completed, 'It has completed: there is nothing left to cancel.'],
-	[TRANSFER_STATUS.Error, 'It has failed: there is nothing left to cancel.'],
-	[TRANSFER_STATUS.Canceled, 'It has been canceled already.'],
-	[TRANSFER_STATUS.Canceling, 'The agent is canceling it already.']
+const FINISHED: [number, () => string][] = [
+	[TRANSFER_STATUS.Completed, m.transfers_block_completed],
+	[TRANSFER_STATUS.Error, m.transfers_block_failed],
+	[TRANSFER_STATUS.Canceled, m.transfers_block_canceled],
+	[TRANSFER_STATUS.Canceling, m.transfers_block_canceling]
 ];
 
 /**
@@ -43,7 +62,7 @@ const FINISHED: [number, string][] = [
  */
 export function cancelBlock(status: number | null | undefined): string | null {
 	if (typeof status !== 'number') return null;
-	return FINISHED.find(([flag]) => (status & flag) !== 0)?.[1] ?? null;
+	return FINISHED.find(([flag]) => (status & flag) !== 0)?.[1]() ?? null;
 }
 
 /** The accounts the console knows, by id, for their names. */
@@ -63,15 +82,24 @@ export function sideText(
 	if (!bucket && (account === null || account === undefined)) return path || '—';
 	const id = account === null || account === undefined ? null : String(account);
 	const known = id === null ? undefined : accounts.get(id);
-	const who = known ? accountWords(known) : id === null ? 'A cloud account' : `The account ${id}`;
+	const who = known
+		? accountWords(known)
+		: id === null
+			? m.transfers_side_cloud_account()
+			: m.transfers_side_account({ id });
 	const where = [bucket, path]
 		.filter(Boolean)
 		.join('/')
 		.replace(/\/{2,}/g, '/');
-	return `${who}: ${where || '—'}`;
+	return m.transfers_side({ who, where: where || '—' });
 }
 
 const num = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
+
+/** Parts of one cell in a row: "a, b, c" (in Japanese "a、b、c"). */
+function joinParts(parts: string[]): string {
+	return parts.reduce((first, next) => m.transfers_parts({ first, next }));
+}
 
 /** "120 of 342 copied, 20 skipped, 2 failed". */
 export function objectsText(t: CurrentTransfer): string {
@@ -79,22 +107,28 @@ export function objectsText(t: CurrentTransfer): string {
 	const total = num(t.total);
 	if (done === null && total === null) return '—';
 	const parts = [
-		`${done === null ? '?' : formatCount(done)} of ${total === null ? '?' : formatCount(total)} copied`
+		m.transfers_objects_copied({
+			done: done === null ? '?' : formatCount(done),
+			total: total === null ? '?' : formatCount(total)
+		})
 	];
-	if (num(t.skipped)) parts.push(`${formatCount(t.skipped!)} skipped`);
-	if (num(t.failed)) parts.push(`${formatCount(t.failed!)} failed`);
-	if (num(t.deleted)) parts.push(`${formatCount(t.deleted!)} deleted`);
-	return parts.join(', ');
+	if (num(t.skipped)) parts.push(m.transfers_objects_skipped({ count: formatCount(t.skipped!) }));
+	if (num(t.failed)) parts.push(m.transfers_objects_failed({ count: formatCount(t.failed!) }));
+	if (num(t.deleted)) parts.push(m.transfers_objects_deleted({ count: formatCount(t.deleted!) }));
+	return joinParts(parts);
 }
 
 /** Bytes handled (copied, or skipped as there already) of the total; skipped bytes said apart. */
 export function sizeText(handled: number | null, total: number | null, skipped = 0): string {
 	if (handled === null && total === null) return '—';
+	const shown = handled === null ? '?' : formatBytes(handled);
 	const parts = [
-		`${handled === null ? '?' : formatBytes(handled)} of ${total === null ? 'an unknown size' : formatBytes(total)}`
+		total === null
+			? m.transfers_size_of_unknown({ handled: shown })
+			: m.transfers_size_of({ handled: shown, total: formatBytes(total) })
 	];
-	if (skipped > 0) parts.push(`${formatBytes(skipped)} skipped`);
-	return parts.join(', ');
+	if (skipped > 0) parts.push(m.transfers_size_skipped({ size: formatBytes(skipped) }));
+	return joinParts(parts);
 }
 
 /** The list's own figures: bytes handled, and its percent (or one worked out from the bytes). */
@@ -132,23 +166,27 @@ const asSent = (v: unknown) =>
 /** A transfer's fields this version knows, in words, in the order the panel shows them. */
 export function transferFields(accounts: AccountNames): KnownField<CurrentTransfer>[] {
 	return [
-		{ key: 'transferType', label: 'Kind', text: (t) => typeText(t.transferType) },
-		{ key: 'transferStatus', label: 'Status', text: (t) => statusText(t.transferStatus) },
+		{ key: 'transferType', label: m.transfers_field_kind(), text: (t) => typeText(t.transferType) },
+		{
+			key: 'transferStatus',
+			label: m.transfers_field_status(),
+			text: (t) => statusText(t.transferStatus)
+		},
 		{
 			key: 'sourcePath',
-			label: 'From',
+			label: m.transfers_field_from(),
 			text: (t) => sideText(accounts, t.sourceCloudAccountId, t.sourceBucket, t.sourcePath)
 		},
 		{
 			key: 'destinationPath',
-			label: 'To',
+			label: m.transfers_field_to(),
 			text: (t) =>
 				sideText(accounts, t.destinationCloudAccountId, t.destinationBucket, t.destinationPath)
 		},
-		{ key: 'total', label: 'Objects', text: objectsText },
+		{ key: 'total', label: m.transfers_field_objects(), text: objectsText },
 		{
 			key: 'totalSize',
-			label: 'Size',
+			label: m.transfers_field_size(),
 			text: (t) => {
 				const p = listedProgress(t);
 				return sizeText(p.handled, p.total, num(t.skippedSize) ?? 0);
@@ -156,7 +194,7 @@ export function transferFields(accounts: AccountNames): KnownField<CurrentTransf
 		},
 		{
 			key: 'percent',
-			label: 'Done',
+			label: m.transfers_field_done(),
 			text: (t) => {
 				const p = listedProgress(t).percent;
 				return p === null ? '—' : `${p} %`;
@@ -164,45 +202,49 @@ export function transferFields(accounts: AccountNames): KnownField<CurrentTransf
 		},
 		{
 			key: 'averageSpeed',
-			label: 'Average speed',
+			label: m.transfers_field_average_speed(),
 			text: (t) => (num(t.averageSpeed) === null ? '—' : `${formatBytes(t.averageSpeed!)}/s`)
 		},
-		{ key: 'allowSkip', label: 'Skip existing', text: (t) => yesNo(t.allowSkip) },
+		{ key: 'allowSkip', label: m.transfers_field_skip_existing(), text: (t) => yesNo(t.allowSkip) },
 		{
 			key: 'keepSourceTree',
-			label: 'Keep the folder tree',
+			label: m.transfers_field_keep_tree(),
 			text: (t) => {
 				const v = (t as Record<string, unknown>).keepSourceTree;
 				return typeof v === 'boolean' ? yesNo(v) : asSent(v);
 			}
 		},
-		{ key: 'requestDate', label: 'Asked for', text: (t) => dateText(t.requestDate) },
-		{ key: 'startDate', label: 'Started', text: (t) => dateText(t.startDate) },
-		{ key: 'endDate', label: 'Ended', text: (t) => dateText(t.endDate) },
-		{ key: 'id', label: 'Transfer ID', text: (t) => String(t.id) },
+		{
+			key: 'requestDate',
+			label: m.transfers_field_asked_for(),
+			text: (t) => dateText(t.requestDate)
+		},
+		{ key: 'startDate', label: m.transfers_field_started(), text: (t) => dateText(t.startDate) },
+		{ key: 'endDate', label: m.transfers_field_ended(), text: (t) => dateText(t.endDate) },
+		{ key: 'id', label: m.transfers_field_transfer_id(), text: (t) => String(t.id) },
 		// The rest of the older docs' fields, as sent: the ones above say them in words.
 		...(
 			[
-				['transferred', 'Objects copied'],
-				['skipped', 'Objects skipped'],
-				['failed', 'Objects failed'],
-				['deleted', 'Objects deleted'],
-				['transferredSize', 'Bytes copied'],
-				['skippedSize', 'Bytes skipped'],
-				['transferredCost', 'Cost (as the agent counts it)'],
-				['allowDelete', 'Deletes at the destination'],
-				['sourceCloudAccountId', 'Source account ID'],
-				['sourceBucket', 'Source bucket'],
-				['sourceRegion', 'Source region'],
-				['destinationCloudAccountId', 'Destination account ID'],
-				['destinationBucket', 'Destination bucket'],
-				['destinationRegion', 'Destination region'],
-				['syncCycleId', 'Sync cycle ID'],
-				['userId', 'User ID']
+				['transferred', m.transfers_field_objects_copied],
+				['skipped', m.transfers_field_objects_skipped],
+				['failed', m.transfers_field_objects_failed],
+				['deleted', m.transfers_field_objects_deleted],
+				['transferredSize', m.transfers_field_bytes_copied],
+				['skippedSize', m.transfers_field_bytes_skipped],
+				['transferredCost', m.transfers_field_cost],
+				['allowDelete', m.transfers_field_allow_delete],
+				['sourceCloudAccountId', m.transfers_field_source_account_id],
+				['sourceBucket', m.transfers_field_source_bucket],
+				['sourceRegion', m.transfers_field_source_region],
+				['destinationCloudAccountId', m.transfers_field_destination_account_id],
+				['destinationBucket', m.transfers_field_destination_bucket],
+				['destinationRegion', m.transfers_field_destination_region],
+				['syncCycleId', m.transfers_field_sync_cycle_id],
+				['userId', m.transfers_field_user_id]
 			] as const
 		).map(([key, label]) => ({
 			key,
-			label,
+			label: label(),
 			text: (t: CurrentTransfer) => {
 				const v = (t as Record<string, unknown>)[key];
 				return typeof v === 'boolean' ? yesNo(v) : asSent(v);
