@@ -10,6 +10,7 @@ import {
 	sideText,
 	statusText
 } from '$lib/history/history-words';
+import { inEnglish } from '$lib/names/shell';
 
 /**
  * The transfer history as a spreadsheet reads it: headings in words, states in words, sizes in
@@ -73,14 +74,17 @@ const KNOWN = new Set([
 	'destinationCloudAccountId'
 ]);
 
+/** The export stays in English whatever language the console speaks (`inEnglish`). */
 export function historyCsv(rows: Row<HistoryItem>[]): string {
-	return recordsCsv(
-		rows.map(({ raw, value }) => {
-			const record: Record<string, unknown> = {};
-			for (const [heading, cell] of COLUMNS) record[heading] = value ? cell(value) : null;
-			for (const [key, v] of Object.entries(raw))
-				if (!value || !KNOWN.has(key)) record[`${key} (as sent)`] = v;
-			return record;
-		})
+	return inEnglish(() =>
+		recordsCsv(
+			rows.map(({ raw, value }) => {
+				const record: Record<string, unknown> = {};
+				for (const [heading, cell] of COLUMNS) record[heading] = value ? cell(value) : null;
+				for (const [key, v] of Object.entries(raw))
+					if (!value || !KNOWN.has(key)) record[`${key} (as sent)`] = v;
+				return record;
+			})
+		)
 	);
 }
