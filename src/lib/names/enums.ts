@@ -207,7 +207,7 @@ export function transferModeWords(mode: string | number | null | undefined): str
 	if (typeof mode === 'number' || /^\d+$/.test(mode)) {
 		const n = Number(mode);
 		return Object.hasOwn(TRANSFER_MODE_NAMES, n)
-			? m.words_inferred({ name: TRANSFER_MODE_NAMES[n]! })
+			? m.words_inferred({ name: TRANSFER_MODE_NAMES[n]! }, english())
 			: unknownValue(n);
 	}
 	const key = mode.toLowerCase();
@@ -250,7 +250,7 @@ export function progressStatusWords(status: string | number | null | undefined):
 	if (typeof status === 'number' || /^\d+$/.test(status)) {
 		const n = Number(status);
 		return Object.hasOwn(TRANSFER_PROGRESS_WORDS, n)
-			? m.words_inferred({ name: TRANSFER_PROGRESS_WORDS[n]! })
+			? m.words_inferred({ name: TRANSFER_PROGRESS_WORDS[n]! }, english())
 			: unknownValue(n);
 	}
 	const sent = status.toLowerCase().replace(/[\s_-]/g, '');

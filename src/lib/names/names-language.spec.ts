@@ -5,6 +5,7 @@ import { historyCsv } from '$lib/history/history-export';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import { FILE_STATE_NAMES, fileStateWords, nameOf, transferModeWords } from './enums.ts';
 import { inEnglish } from './shell.ts';
+import { EVENT_KINDS, describeState } from '$lib/live/event-words';
 
 let now: Locale = 'en';
 readLocaleFrom(() => now);
@@ -29,5 +30,15 @@ describe('the words tables in another language', () => {
 		const entry = { id: 7, name: 'a.pdf', transferStatus: 16, direction: 1, origin: 1 };
 		const csv = historyCsv([{ raw: entry, value: entry as HistoryItem, key: '7' }]);
 		expect(csv).toContain(',Failed,Upload,Direct transfer,');
+	});
+
+	it('keep the timeline’s described frames in English, its kinds in the language', async () => {
+		await loadCatalog('de');
+		now = 'de';
+		expect(EVENT_KINDS.state).toBe('Dateistatus');
+		expect(describeState({ Path: 'a.psd', StorageName: 'S3', State: 4 | 256 })).toMatchObject({
+			label: 'File state',
+			summary: 'a.psd (S3): Uploading, error'
+		});
 	});
 });

@@ -33,15 +33,22 @@ export const unknownValue = (n: number) => m.words_unknown_value({ n }, english(
 type Say = (inputs?: Record<string, never>, options?: { locale?: 'en' }) => string;
 
 /**
- * A table of names keyed by the agent's numbers whose words are messages (`words()`): each entry
- * reads its message when read, in the language of the moment (in English inside `inEnglish`).
+ * A table of words whose values are messages (`words()`): each entry reads its message when read,
+ * in the language of the moment, or in English inside `inEnglish`.
  */
-export const names = (table: Readonly<Record<number, Say>>): Names =>
-	words(
+export function wordsOrEnglish<K extends string>(
+	table: Readonly<Record<K, Say>>
+): Readonly<Record<K, string>> {
+	return words(
 		Object.fromEntries(
-			Object.entries(table).map(([key, say]) => [key, () => say({}, english())])
-		) as Readonly<Record<string, () => string>>
+			Object.entries<Say>(table).map(([key, say]) => [key, () => say({}, english())])
+		) as Record<K, () => string>
 	);
+}
+
+/** The same, keyed by the agent's numbers. */
+export const names = (table: Readonly<Record<number, Say>>): Names =>
+	wordsOrEnglish(table as Readonly<Record<string, Say>>);
 
 export type AgentStatusText = { name: string; words: string; meaning: string };
 
