@@ -1,5 +1,7 @@
 /** Which agent addresses the console may talk to: loopback only, unless the runtime config allows more. */
 
+import { m } from './paraglide/messages.js';
+
 export type AgentUrlCheck =
 	| { ok: true; url: string }
 	| {
@@ -28,14 +30,14 @@ export function checkAgentUrl(input: string, allowedHosts: readonly string[] = [
 		return {
 			ok: false,
 			reason: 'invalid',
-			message: 'Enter an address like http://localhost:29123.'
+			message: m.words_url_invalid()
 		};
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		return {
 			ok: false,
 			reason: 'scheme',
-			message: 'The address must start with http:// or https://.'
+			message: m.words_url_scheme()
 		};
 	}
 	if (
@@ -48,7 +50,7 @@ export function checkAgentUrl(input: string, allowedHosts: readonly string[] = [
 		return {
 			ok: false,
 			reason: 'path',
-			message: 'Enter only the scheme, host and port, like http://localhost:29123.'
+			message: m.words_url_path()
 		};
 	}
 	// A Content-Security-Policy cannot name an IPv6 literal, so the browser would block the agent.
@@ -56,7 +58,10 @@ export function checkAgentUrl(input: string, allowedHosts: readonly string[] = [
 		return {
 			ok: false,
 			reason: 'ipv6-literal',
-			message: `An IPv6 address such as ${url.hostname} cannot be used: the browser's security policy cannot allow it. Use http://localhost:${url.port || (url.protocol === 'https:' ? '443' : '80')} instead, which reaches the same agent.`
+			message: m.words_url_ipv6({
+				host: url.hostname,
+				port: url.port || (url.protocol === 'https:' ? '443' : '80')
+			})
 		};
 	}
 	const allowed = allowedHosts.map((h) => h.toLowerCase());
@@ -68,7 +73,7 @@ export function checkAgentUrl(input: string, allowedHosts: readonly string[] = [
 		return {
 			ok: false,
 			reason: 'not-loopback',
-			message: `${url.hostname} is not this computer. The console only talks to an agent on localhost or 127.0.0.1 unless its configuration allows other hosts, so that a link cannot send your password elsewhere.`
+			message: m.words_url_not_loopback({ host: url.hostname })
 		};
 	}
 	return { ok: true, url: url.origin };

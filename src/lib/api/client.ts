@@ -6,6 +6,7 @@ import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.
 import { runtimeConfigSchema, type RuntimeConfigFile } from './schemas/config.ts';
 import { errorBodySchema } from './schemas/agent.ts';
 import { tokenStore } from './token.ts';
+import { m } from '$lib/paraglide/messages';
 
 /** Loaded only when a call fails: which of the browser's local-network rules stopped it, if any. */
 const explainFailure = async () => (await import('./local-network')).explainFailure();
@@ -75,7 +76,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 export function pageOrigin(): string {
-	return globalThis.location?.origin ?? 'this page';
+	return globalThis.location?.origin ?? m.words_client_this_page();
 }
 
 function buildUrl(
@@ -120,9 +121,11 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 	return issues
 		.slice(0, 5)
 		.map((issue) => {
-			const where = issue.path.length ? issue.path.join('.') : 'the body';
+			const where = issue.path.length ? issue.path.join('.') : m.words_client_the_body();
 			const expected =
-				'expected' in issue && issue.expected ? `expected ${String(issue.expected)}` : issue.code;
+				'expected' in issue && issue.expected
+					? m.words_client_expected({ type: String(issue.expected) })
+					: issue.code;
 			return `${where}: ${expected}`;
 		})
 		.join('; ');
@@ -192,7 +195,7 @@ export async function request<S extends z.ZodMiniType>(
 
 	if (text === null)
 		throw new AgentContractError(
-			`The answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; the console stopped reading it.`,
+			m.words_client_too_large({ size: MAX_ANSWER_BYTES / 1024 / 1024 }),
 			''
 		);
 	if (status < 200 || status > 299) {
@@ -211,14 +214,14 @@ export async function request<S extends z.ZodMiniType>(
 		try {
 			value = JSON.parse(text);
 		} catch {
-			throw new AgentContractError('The body is not JSON.', maskCredentials(text.slice(0, 2000)));
+			throw new AgentContractError(m.words_client_not_json(), maskCredentials(text.slice(0, 2000)));
 		}
 		if (!options.keepCredentials) value = maskDeep(value);
 	}
 	const parsed = schema.safeParse(value);
 	if (!parsed.success) {
 		throw new AgentContractError(
-			value === undefined ? 'The body is empty.' : describeIssues(parsed.error.issues),
+			value === undefined ? m.words_client_empty() : describeIssues(parsed.error.issues),
 			maskCredentials(text.slice(0, 2000))
 		);
 	}
@@ -262,19 +265,21 @@ export async function loadOwnJson<S extends z.ZodMiniType>(
 	try {
 		response = await fetch(url, { cache: 'no-store', credentials: 'same-origin' });
 	} catch {
-		throw new Error(`${url} could not be loaded.`);
+		throw new Error(m.words_client_not_loaded({ url }));
 	}
-	if (!response.ok) throw new Error(`${url} answered ${response.status}.`);
+	if (!response.ok) throw new Error(m.words_client_answered({ url, status: response.status }));
 	const text = await response.text();
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
 	} catch {
-		throw new Error(`${url} is not valid JSON.`);
+		throw new Error(m.words_client_invalid_json({ url }));
 	}
 	const parsed = schema.safeParse(value);
 	if (!parsed.success)
-		throw new Error(`${url} has unexpected content: ${describeIssues(parsed.error.issues)}.`);
+		throw new Error(
+			m.words_client_unexpected({ url, issues: describeIssues(parsed.error.issues) })
+		);
 	return parsed.data as z.infer<S>;
 }
 

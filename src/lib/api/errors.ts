@@ -1,4 +1,6 @@
 import type { LocalNetworkBlock } from './local-network';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * Every way a call to the agent can fail, as one of three kinds: `http` (the agent answered with
@@ -10,39 +12,39 @@ export abstract class AgentError extends Error {
 }
 
 /** Plain sentences for the application codes in the vendor's docs. */
-export const CODE_SENTENCES: Record<string, string> = {
-	AUTH: 'The agent could not authenticate you.',
-	INACTIVE_USER: 'This account is deactivated.',
-	TOKEN: 'The token or code is not valid, or it has expired.',
-	SESSION: 'The session has expired. Start again.',
-	SESSION_MAXOUT: 'Too many attempts or sessions. Start again later.',
-	SECURITY: 'The agent refused this for security reasons.',
-	ACCESS: 'You do not have access to this.',
-	NOT_FOUND: 'The agent could not find what was asked for.',
-	TOTP: 'The verification code is not correct.',
-	DUPLICATE: 'This already exists.',
-	LIMIT: 'The plan has no room left for this.',
-	STATUS: 'This cannot be done in the current state.',
-	PENDING: 'This account is not activated yet.',
-	INVALID_EMAIL: 'The e-mail address is not valid.',
-	INTERNAL_ERROR: 'The agent hit an internal error.',
-	DISPOSED: 'The agent was reset. Sign in again.',
-	VALIDATION: 'The agent did not accept the input.'
-};
+export const CODE_SENTENCES: Record<string, string> = words({
+	AUTH: m.words_code_auth,
+	INACTIVE_USER: m.words_code_inactive_user,
+	TOKEN: m.words_code_token,
+	SESSION: m.words_code_session,
+	SESSION_MAXOUT: m.words_code_session_maxout,
+	SECURITY: m.words_code_security,
+	ACCESS: m.words_code_access,
+	NOT_FOUND: m.words_code_not_found,
+	TOTP: m.words_code_totp,
+	DUPLICATE: m.words_code_duplicate,
+	LIMIT: m.words_code_limit,
+	STATUS: m.words_code_status,
+	PENDING: m.words_code_pending,
+	INVALID_EMAIL: m.words_code_invalid_email,
+	INTERNAL_ERROR: m.words_code_internal_error,
+	DISPOSED: m.words_code_disposed,
+	VALIDATION: m.words_code_validation
+});
 
-const STATUS_SENTENCES: Record<number, string> = {
-	400: 'The agent did not understand the request (400).',
-	401: 'You are not signed in, or your session has ended (401).',
-	403: 'The agent refused this request (403).',
-	404: 'The agent does not offer this (404). It may be another service, or an older agent.',
-	405: 'The agent does not accept this kind of request here (405).',
-	408: 'The agent timed out (408).',
-	413: 'The request was too large for the agent (413).',
-	429: 'Too many requests: wait a moment and try again (429).',
-	499: 'The agent reported an error without details (499).',
-	500: 'The agent hit an unexpected error (500). Try again; if it persists, restart the agent.',
-	502: 'The agent could not be reached through a proxy (502).',
-	503: 'The agent is not available right now (503).'
+const STATUS_SENTENCES: Record<number, () => string> = {
+	400: m.words_http_400,
+	401: m.words_http_401,
+	403: m.words_http_403,
+	404: m.words_http_404,
+	405: m.words_http_405,
+	408: m.words_http_408,
+	413: m.words_http_413,
+	429: m.words_http_429,
+	499: m.words_http_499,
+	500: m.words_http_500,
+	502: m.words_http_502,
+	503: m.words_http_503
 };
 
 export type FieldErrors = Record<string, string[]>;
@@ -71,9 +73,9 @@ export class AgentHttpError extends AgentError {
 		// Own keys only: a code such as `constructor` or `__proto__` is an unknown code, not a function.
 		const sentence =
 			(code && Object.hasOwn(CODE_SENTENCES, code) ? CODE_SENTENCES[code] : undefined) ??
-			(code ? `The agent reported ${code}.` : undefined) ??
-			(Object.hasOwn(STATUS_SENTENCES, status) ? STATUS_SENTENCES[status] : undefined) ??
-			`The agent answered with status ${status}.`;
+			(code ? m.words_code_other({ code }) : undefined) ??
+			(Object.hasOwn(STATUS_SENTENCES, status) ? STATUS_SENTENCES[status]?.() : undefined) ??
+			m.words_http_other({ status });
 		super(messages.length ? messages.join(' ') : sentence);
 		this.name = 'AgentHttpError';
 		this.status = status;
@@ -119,14 +121,14 @@ export class AgentNetworkError extends AgentError {
 		const block = reason === 'local-network' ? (extra as LocalNetworkBlock) : null;
 		super(
 			reason === 'timeout'
-				? `The agent at ${agentUrl} did not answer within ${Math.round(Number(extra) / 1000)} seconds.`
+				? m.words_net_timeout({ url: agentUrl, seconds: Math.round(Number(extra) / 1000) })
 				: block === 'frame'
-					? `The page this console is framed in does not let it reach apps on this device, so the browser stops its calls to the agent at ${agentUrl}.`
+					? m.words_net_frame({ url: agentUrl })
 					: block === 'denied'
-						? `This browser does not let this page (${pageOrigin}) reach apps on this device, so it stops its calls to the agent at ${agentUrl}. The agent itself may be fine.`
+						? m.words_net_denied({ url: agentUrl, origin: pageOrigin })
 						: block === 'insecure'
-							? `This browser lets only secure pages reach apps on this device, and this page (${pageOrigin}) comes over plain HTTP from another host, so it stops its calls to the agent at ${agentUrl}. The agent itself may be fine.`
-							: `The agent at ${agentUrl} is unreachable, or this page's origin (${pageOrigin}) is not allowed by the agent.`
+							? m.words_net_insecure({ url: agentUrl, origin: pageOrigin })
+							: m.words_net_unreachable({ url: agentUrl, origin: pageOrigin })
 		);
 		this.name = 'AgentNetworkError';
 		this.reason = reason;
@@ -144,7 +146,7 @@ export class AgentContractError extends AgentError {
 	readonly raw: string;
 
 	constructor(detail: string, raw: string) {
-		super('The agent answered in a form this console does not understand.');
+		super(m.words_contract());
 		this.name = 'AgentContractError';
 		this.detail = detail;
 		this.raw = raw.slice(0, 500);
@@ -176,5 +178,5 @@ export function nextStep(error: unknown): 'retry' | 'settings' | 'sign-in' | nul
 /** A message in words for any thrown value. */
 export function errorMessage(error: unknown): string {
 	if (error instanceof AgentError) return error.message;
-	return 'Something went wrong in the console. Reload the page and try again.';
+	return m.words_console_error();
 }

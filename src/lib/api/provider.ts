@@ -1,6 +1,7 @@
 import type { IdentityProvider } from '$lib/config.svelte';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import { readJwtPayload } from './token.ts';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * The identity provider's client-side OpenID Connect flow (implicit `id_token`): the console sends
@@ -115,15 +116,14 @@ export function finishProviderFlow(fragment: string, now = Date.now()): Callback
 		return {
 			ok: false,
 			request,
-			message: 'This sign-in was not started here, or it took too long. Start again.'
+			message: m.words_idp_not_started()
 		};
 	}
 	if (params.get('state') !== request.state) {
 		return {
 			ok: false,
 			request,
-			message:
-				'The answer from the identity provider does not belong to this sign-in (state mismatch). Start again.'
+			message: m.words_idp_state_mismatch()
 		};
 	}
 	const error = params.get('error');
@@ -131,12 +131,14 @@ export function finishProviderFlow(fragment: string, now = Date.now()): Callback
 		const description = params.get('error_description');
 		const message =
 			error === 'access_denied'
-				? 'The sign-in was cancelled at the identity provider.'
-				: `The identity provider refused the sign-in (${error}${description ? `: ${description}` : ''}).`;
+				? m.words_idp_cancelled()
+				: description
+					? m.words_idp_refused_said({ error, description })
+					: m.words_idp_refused({ error });
 		return { ok: false, request, message };
 	}
 	const idToken = params.get('id_token');
-	if (!idToken) return { ok: false, request, message: 'The identity provider sent no ID token.' };
+	if (!idToken) return { ok: false, request, message: m.words_idp_no_token() };
 	const check = checkIdToken(idToken, request, now);
 	return check ? { ok: false, request, message: check } : { ok: true, idToken, request };
 }
@@ -152,16 +154,16 @@ export function checkIdToken(
 	now = Date.now()
 ): string | null {
 	const payload = readJwtPayload(idToken);
-	if (!payload) return 'This is not an ID token.';
+	if (!payload) return m.words_idp_not_a_token();
 	const aud = payload.aud;
 	if (!(aud === request.clientId || (Array.isArray(aud) && aud.includes(request.clientId)))) {
-		return `The ID token was issued for another application (its audience is not ${request.clientId}).`;
+		return m.words_idp_audience({ clientId: request.clientId });
 	}
 	if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp))
-		return 'The ID token does not say when it expires, so it cannot be trusted.';
-	if (payload.exp * 1000 < now) return 'The ID token has expired. Get a new one and start again.';
+		return m.words_idp_no_expiry();
+	if (payload.exp * 1000 < now) return m.words_idp_expired();
 	if (request.nonce !== null && payload.nonce !== request.nonce)
-		return 'The ID token was not issued for this sign-in (nonce mismatch). Start again.';
+		return m.words_idp_nonce_mismatch();
 	return null;
 }
 

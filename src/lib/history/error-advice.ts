@@ -4,35 +4,35 @@
  * shown beside the advice; a message of no known kind gets no advice rather than a guess.
  */
 
+import { m } from '$lib/paraglide/messages';
+
 export type ErrorKind = 'credentials' | 'in-use' | 'checksum' | 'disk-full' | 'quota';
 
-const KINDS: readonly { kind: ErrorKind; test: RegExp; advice: string }[] = [
+const KINDS: readonly { kind: ErrorKind; test: RegExp; advice: () => string }[] = [
 	{
 		kind: 'quota',
 		test: /quota|storage (is )?full|limit (was )?(exceeded|reached)|\b507\b/i,
-		advice: 'The storage account is out of space: free some up or raise its quota, then retry.'
+		advice: m.words_advice_quota
 	},
 	{
 		kind: 'disk-full',
 		test: /disk (is )?full|no space left|not enough (disk )?space|insufficient (disk )?space/i,
-		advice: 'This computer’s disk is full: free up space on it, then retry.'
+		advice: m.words_advice_disk_full
 	},
 	{
 		kind: 'credentials',
 		test: /access denied|credential|unauthori[sz]ed|forbidden|signature|\b40[13]\b|invalid (access )?key/i,
-		advice:
-			'The storage refused the agent’s credentials: check the storage account’s keys in the agent, then retry.'
+		advice: m.words_advice_credentials
 	},
 	{
 		kind: 'in-use',
 		test: /in use|being used by another|locked|sharing violation/i,
-		advice: 'Another program has the file open: close it there, then retry.'
+		advice: m.words_advice_in_use
 	},
 	{
 		kind: 'checksum',
 		test: /checksum|hash|md5|crc|integrity/i,
-		advice:
-			'The copy did not match the original, so the agent kept neither: retry, and if it fails again, check the file.'
+		advice: m.words_advice_checksum
 	}
 ];
 
@@ -45,12 +45,12 @@ export function errorKind(message: string | null | undefined): ErrorKind | null 
 /** One sentence of advice for an error message, or null when its kind is not known. */
 export function errorAdvice(message: string | null | undefined): string | null {
 	if (!message) return null;
-	return KINDS.find((k) => k.test.test(message))?.advice ?? null;
+	return KINDS.find((k) => k.test.test(message))?.advice() ?? null;
 }
 
 /** The advice and the agent's own text together, for a panel or an export; the text alone if none. */
 export function errorWithAdvice(message: string | null | undefined): string {
-	if (!message) return 'None';
+	if (!message) return m.words_none();
 	const advice = errorAdvice(message);
-	return advice ? `${advice} The agent said: “${message}”` : message;
+	return advice ? m.words_advice_with_said({ advice, message }) : message;
 }

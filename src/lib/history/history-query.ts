@@ -1,6 +1,18 @@
 import type { HistoryAsked } from '$lib/api/history';
 import { route } from '$lib/routes';
-import { defineList, type ListQuery } from '$lib/list/list-query';
+import { defineList, type FlagChoice, type ListQuery } from '$lib/list/list-query';
+import { m } from '$lib/paraglide/messages';
+
+/** A filter's choice whose label is read in the language of the moment. */
+function choice(key: string, flag: number, label: () => string): FlagChoice {
+	return {
+		key,
+		flag,
+		get label() {
+			return label();
+		}
+	};
+}
 
 /** The transfer history: its view in the URL, the recipe of every list paged on the agent. */
 export const historyList = defineList({
@@ -19,27 +31,27 @@ export const historyList = defineList({
 	filters: {
 		/** TransferStatus flags. */
 		status: [
-			{ key: 'created', flag: 1, label: 'Created' },
-			{ key: 'running', flag: 2, label: 'Running' },
-			{ key: 'completed', flag: 4, label: 'Completed' },
-			{ key: 'canceled', flag: 8, label: 'Canceled' },
-			{ key: 'error', flag: 16, label: 'Failed' },
-			{ key: 'canceling', flag: 32, label: 'Canceling' },
-			{ key: 'pausing', flag: 64, label: 'Pausing' },
-			{ key: 'paused', flag: 128, label: 'Paused' }
+			choice('created', 1, m.words_transfer_created),
+			choice('running', 2, m.words_transfer_running),
+			choice('completed', 4, m.words_transfer_completed),
+			choice('canceled', 8, m.words_transfer_canceled),
+			choice('error', 16, m.words_transfer_failed),
+			choice('canceling', 32, m.words_transfer_canceling),
+			choice('pausing', 64, m.words_transfer_pausing),
+			choice('paused', 128, m.words_transfer_paused)
 		],
 		/** TransferHistoryDirection: one or the other; both is no filter. */
 		direction: [
-			{ key: 'upload', flag: 1, label: 'Uploads' },
-			{ key: 'download', flag: 2, label: 'Downloads' }
+			choice('upload', 1, m.words_history_filter_uploads),
+			choice('download', 2, m.words_history_filter_downloads)
 		],
 		/** TransferHistoryOrigin flags. */
 		origin: [
-			{ key: 'direct', flag: 1, label: 'Direct transfer' },
-			{ key: 'drive', flag: 2, label: 'Drive' },
-			{ key: 'sync', flag: 4, label: 'Sync or backup' },
-			{ key: 'fastr-local', flag: 8, label: 'Fastr, local' },
-			{ key: 'server-to-server', flag: 16, label: 'Fastr, server to server' }
+			choice('direct', 1, m.words_origin_direct),
+			choice('drive', 2, m.words_origin_drive),
+			choice('sync', 4, m.words_origin_sync),
+			choice('fastr-local', 8, m.words_origin_fastr_local),
+			choice('server-to-server', 16, m.words_origin_fastr_server)
 		]
 	}
 });

@@ -6,6 +6,7 @@ import {
 	flagNames,
 	nameOf
 } from '$lib/names/enums';
+import { m } from '$lib/paraglide/messages';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import { formatCount, formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 import type { KnownField } from '$lib/record/record-fields';
@@ -13,10 +14,13 @@ import { formatBytes, formatDuration } from '$lib/format/units';
 import type { Tone } from '$lib/ui/tone';
 import { errorWithAdvice } from '$lib/history/error-advice';
 
-/** A transfer history entry in words: the list's cells and the panel's fields. */
+/**
+ * A transfer history entry in words: the list's cells and the panel's fields. The words the
+ * export shares (status, direction, origin, sides) are English inside `inBaseLocale`.
+ */
 
 export function statusText(status: number | null | undefined): string {
-	if (status === null || status === undefined) return 'Not given';
+	if (status === null || status === undefined) return m.words_not_given();
 	return flagNames(TRANSFER_STATUS_NAMES, status).join(', ');
 }
 
@@ -33,7 +37,7 @@ export function statusTone(status: number | null | undefined): Tone {
 export const directionText = (d: number | null | undefined) => nameOf(TRANSFER_DIRECTION_NAMES, d);
 
 export const originText = (o: number | null | undefined) =>
-	typeof o === 'number' ? flagNames(TRANSFER_ORIGIN_NAMES, o).join(', ') : 'Not given';
+	typeof o === 'number' ? flagNames(TRANSFER_ORIGIN_NAMES, o).join(', ') : m.words_not_given();
 
 /** Seconds from start to end, when both are dates and in order. */
 export function durationSeconds(h: HistoryItem): number | null {
@@ -55,10 +59,15 @@ export function objectsText(h: HistoryItem): string {
 	const total = n(h.totalObjects);
 	if (done === null && total === null) return '—';
 	const parts = [
-		`${done === null ? '?' : formatCount(done)} of ${total === null ? '?' : formatCount(total)}`
+		m.words_history_of({
+			done: done === null ? '?' : formatCount(done),
+			total: total === null ? '?' : formatCount(total)
+		})
 	];
-	if (n(h.failedObjects)) parts.push(`${formatCount(h.failedObjects!)} failed`);
-	if (n(h.skippedObjects)) parts.push(`${formatCount(h.skippedObjects!)} skipped`);
+	if (n(h.failedObjects))
+		parts.push(m.words_history_failed({ shown: formatCount(h.failedObjects!) }));
+	if (n(h.skippedObjects))
+		parts.push(m.words_history_skipped({ shown: formatCount(h.skippedObjects!) }));
 	return parts.join(', ');
 }
 
@@ -70,7 +79,8 @@ export function sizeText(h: HistoryItem): string {
 			? formatBytes(h.transferredSize)
 			: h.transferredSizeString;
 	if (!total && !done) return '—';
-	if (done && total && h.transferredSize !== h.totalSize) return `${done} of ${total}`;
+	if (done && total && h.transferredSize !== h.totalSize)
+		return m.words_history_of({ done, total });
 	return total || done || '—';
 }
 
@@ -86,7 +96,7 @@ function dateText(value: string | null | undefined): string {
 const cloud = (provider: number | null | undefined) =>
 	typeof provider === 'number' && provider > 0
 		? flagNames(CLOUD_TYPE_NAMES, provider).join(', ')
-		: 'This computer';
+		: m.words_history_this_computer();
 
 /** One side of a transfer: this computer's path, or the bucket and path in the cloud. */
 export function sideText(
@@ -96,73 +106,81 @@ export function sideText(
 	path: string | null | undefined
 ): string {
 	if (!bucket) return path || '—';
-	return `${cloud(provider)}${account ? ` (${account})` : ''}: ${bucket}/${path ?? ''}`;
+	const said = { cloud: cloud(provider), bucket, path: path ?? '' };
+	return account ? m.words_history_side_account({ ...said, account }) : m.words_history_side(said);
 }
 
 /** The entry's fields this version knows, in words, in the order the panel shows them. */
 export const HISTORY_FIELDS: KnownField<HistoryItem>[] = [
-	{ key: 'name', label: 'Name', text: (h) => h.name || '—' },
-	{ key: 'transferStatus', label: 'Status', text: (h) => statusText(h.transferStatus) },
-	{ key: 'errorMessage', label: 'Error', text: (h) => errorWithAdvice(h.errorMessage) },
-	{ key: 'direction', label: 'Direction', text: (h) => directionText(h.direction) },
-	{ key: 'origin', label: 'Started by', text: (h) => originText(h.origin) },
-	{
-		key: 'sourcePath',
-		label: 'From',
-		text: (h) =>
-			sideText(h.sourceCloudProvider, h.sourceCloudAccountName, h.sourceBucket, h.sourcePath)
-	},
-	{
-		key: 'destinationPath',
-		label: 'To',
-		text: (h) =>
-			sideText(
-				h.destinationCloudProvider,
-				h.destinationCloudAccountName,
-				h.destinationBucket,
-				h.destinationPath
-			)
-	},
-	{ key: 'totalObjects', label: 'Objects', text: objectsText },
-	{ key: 'totalSize', label: 'Size', text: sizeText },
-	{ key: 'averageSpeed', label: 'Average speed', text: speedText },
-	{ key: 'startDate', label: 'Started', text: (h) => dateText(h.startDate) },
-	{ key: 'endDate', label: 'Ended', text: (h) => dateText(h.endDate) },
-	{
-		key: 'userName',
-		label: 'By',
-		text: (h) => [h.userName, h.userEmail].filter(Boolean).join(', ') || '—'
-	},
-	{ key: 'id', label: 'Entry ID', text: (h) => String(h.id) },
+	field('name', m.history_col_name, (h) => h.name || '—'),
+	field('transferStatus', m.history_status, (h) => statusText(h.transferStatus)),
+	field('errorMessage', m.history_col_error, (h) => errorWithAdvice(h.errorMessage)),
+	field('direction', m.history_direction, (h) => directionText(h.direction)),
+	field('origin', m.history_started_by, (h) => originText(h.origin)),
+	field('sourcePath', m.words_history_field_from, (h) =>
+		sideText(h.sourceCloudProvider, h.sourceCloudAccountName, h.sourceBucket, h.sourcePath)
+	),
+	field('destinationPath', m.words_history_field_to, (h) =>
+		sideText(
+			h.destinationCloudProvider,
+			h.destinationCloudAccountName,
+			h.destinationBucket,
+			h.destinationPath
+		)
+	),
+	field('totalObjects', m.history_col_objects, objectsText),
+	field('totalSize', m.history_col_size, sizeText),
+	field('averageSpeed', m.words_history_field_average_speed, speedText),
+	field('startDate', m.history_col_started, (h) => dateText(h.startDate)),
+	field('endDate', m.words_history_field_ended, (h) => dateText(h.endDate)),
+	field(
+		'userName',
+		m.words_history_field_by,
+		(h) => [h.userName, h.userEmail].filter(Boolean).join(', ') || '—'
+	),
+	field('id', m.words_history_field_entry_id, (h) => String(h.id)),
 	// The rest of the contract's fields, as sent: the ones above say them in words.
 	...(
 		[
-			['transferredObjects', 'Objects transferred'],
-			['failedObjects', 'Objects failed'],
-			['skippedObjects', 'Objects skipped'],
-			['transferredSize', 'Bytes transferred'],
-			['totalSizeString', 'Size (the agent’s words)'],
-			['transferredSizeString', 'Transferred (the agent’s words)'],
-			['sourceCloudProvider', 'Source cloud'],
-			['sourceCloudAccountName', 'Source account'],
-			['sourceBucket', 'Source bucket'],
-			['destinationCloudProvider', 'Destination cloud'],
-			['destinationCloudAccountName', 'Destination account'],
-			['destinationBucket', 'Destination bucket'],
-			['userEmail', 'E-mail'],
-			['userId', 'User ID'],
-			['accountId', 'Account ID'],
-			['sourceCloudAccountId', 'Source account ID'],
-			['destinationCloudAccountId', 'Destination account ID']
+			['transferredObjects', m.words_history_field_transferred_objects],
+			['failedObjects', m.words_history_field_failed_objects],
+			['skippedObjects', m.words_history_field_skipped_objects],
+			['transferredSize', m.words_history_field_transferred_size],
+			['totalSizeString', m.words_history_field_size_said],
+			['transferredSizeString', m.words_history_field_transferred_said],
+			['sourceCloudProvider', m.words_history_field_source_cloud],
+			['sourceCloudAccountName', m.words_history_field_source_account],
+			['sourceBucket', m.words_history_field_source_bucket],
+			['destinationCloudProvider', m.words_history_field_destination_cloud],
+			['destinationCloudAccountName', m.words_history_field_destination_account],
+			['destinationBucket', m.words_history_field_destination_bucket],
+			['userEmail', m.words_history_field_email],
+			['userId', m.words_history_field_user_id],
+			['accountId', m.words_history_field_account_id],
+			['sourceCloudAccountId', m.words_history_field_source_account_id],
+			['destinationCloudAccountId', m.words_history_field_destination_account_id]
 		] as const
-	).map(([key, label]) => ({
-		key,
-		label,
-		text: (h: HistoryItem) => {
+	).map(([key, label]) =>
+		field(key, label, (h: HistoryItem) => {
 			const v = (h as Record<string, unknown>)[key];
 			if (v === null || v === undefined || v === '') return '—';
 			if (key.endsWith('CloudProvider') && typeof v === 'number') return cloud(v);
 			return typeof v === 'number' ? formatCount(v) : String(v);
-		}
-	}))
+		})
+	)
 ];
+
+/** A field whose label is read in the language of the moment. */
+function field(
+	key: string,
+	label: () => string,
+	text: (h: HistoryItem) => string
+): KnownField<HistoryItem> {
+	return {
+		key,
+		get label() {
+			return label();
+		},
+		text
+	};
+}

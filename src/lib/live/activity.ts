@@ -2,6 +2,8 @@ import { AGENT_STATUS } from '$lib/contract';
 import type { StatusReading } from '$lib/state/agent-status.svelte';
 import type { Expected } from '$lib/state/agent-status-words';
 import type { Transfer } from './live-records';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * What the agent is doing now, from the live transfers: never invented. Speeds are the agent's
@@ -139,10 +141,10 @@ export function haltOf(reading: StatusReading, expected: Expected = null): Halt 
 }
 
 /** What the Now card says instead of figures, per halt. */
-export const HALT_WORDS: Record<Halt, string> = {
-	paused: 'Paused: nothing uploads or downloads until the agent is resumed.',
-	stopping: 'Stopping: transfers end with the agent.',
-	stopped: 'Stopped: nothing uploads or downloads until the agent runs again.',
-	restarting: 'Restarting: transfers carry on when the agent is back.',
-	unreachable: 'The agent does not answer: what it moves now is not known.'
-};
+export const HALT_WORDS: Record<Halt, string> = words({
+	paused: m.words_halt_paused,
+	stopping: m.words_halt_stopping,
+	stopped: m.words_halt_stopped,
+	restarting: m.words_halt_restarting,
+	unreachable: m.words_halt_unreachable
+});

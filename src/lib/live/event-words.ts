@@ -8,22 +8,28 @@ import {
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
 import { outcomeOf } from './live-records';
+import { inBaseLocale } from '$lib/i18n/catalogs';
+import { words as wordTable } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
 
 /**
  * Frames in words: the kind of event and a one-line summary, for the timeline, its filters and
- * its exports. Unknown types and values are shown with their numbers, never dropped.
+ * its exports. Unknown types and values are shown with their numbers, never dropped. A described
+ * frame's label and summary are kept and exported, so they are in English (`inBaseLocale`), whatever
+ * the console's language and wherever the frame is read (a worker has no language); the kinds'
+ * words (EVENT_KINDS) are read in the language of the moment elsewhere.
  */
 
-export const EVENT_KINDS = {
-	progress: 'Transfer progress',
-	'user-notification': 'User notification',
-	'app-notification': 'Agent call',
-	'app-update': 'Agent update progress',
-	state: 'File state',
-	unknown: 'Unknown type',
-	malformed: 'Unreadable frame',
-	gap: 'Connection gap'
-} as const;
+export const EVENT_KINDS = wordTable({
+	progress: m.words_event_progress,
+	'user-notification': m.words_event_user_notification,
+	'app-notification': m.words_event_app_notification,
+	'app-update': m.words_event_app_update,
+	state: m.words_event_state,
+	unknown: m.words_event_unknown,
+	malformed: m.words_event_malformed,
+	gap: m.words_event_gap
+});
 export type EventKind = keyof typeof EVENT_KINDS;
 
 /** Events that need a person's attention: a failed transfer, an error or warning from the agent. */
@@ -142,6 +148,10 @@ function updateSummary(data: unknown): string {
 }
 
 export function describeNotification(frame: NotificationFrame): Described {
+	return inBaseLocale(() => describeNotificationNow(frame));
+}
+
+function describeNotificationNow(frame: NotificationFrame): Described {
 	const kind = TYPE_KINDS[frame.Type] ?? 'unknown';
 	switch (kind) {
 		case 'progress': {
@@ -197,9 +207,9 @@ export function stateNames(state: number): string {
 
 export function describeState(frame: StateChangeFrame): Described {
 	const where = frame.StorageName ? ` (${frame.StorageName})` : '';
-	return {
+	return inBaseLocale(() => ({
 		kind: 'state',
 		label: EVENT_KINDS.state,
 		summary: oneLine(`${frame.Path}${where}: ${stateNames(frame.State)}`)
-	};
+	}));
 }

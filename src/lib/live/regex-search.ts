@@ -5,6 +5,7 @@
  * The engine is fetched the first time a search uses it, so no page pays for it before.
  */
 
+import { m } from '$lib/paraglide/messages';
 type Engine = typeof import('re2js');
 
 /**
@@ -41,11 +42,9 @@ const everything = (error: string): RegexSearch => ({ test: () => true, error })
 
 /** What RE2 refuses, in words; the pattern's own text where there is no better name for it. */
 function unsupported(error: string): string {
-	if (/`\(\?<?[=!]/.test(error))
-		return 'Lookahead and lookbehind ((?=, (?!, (?<=, (?<!) are not supported in a search: they can make it hang the page';
-	if (/`\\([1-9]|k)/.test(error))
-		return 'Backreferences (\\1, \\k<name>) are not supported in a search: they can make it hang the page';
-	return `The search cannot run this pattern (${error.replace(/^error parsing regexp: /, '')})`;
+	if (/`\(\?<?[=!]/.test(error)) return m.words_regex_lookaround();
+	if (/`\\([1-9]|k)/.test(error)) return m.words_regex_backreference();
+	return m.words_regex_unsupported({ error: error.replace(/^error parsing regexp: /, '') });
 }
 
 /**
@@ -58,7 +57,7 @@ export function compileRegex(q: string, re2: Engine): RegexSearch {
 		new RegExp(q, 'i');
 	} catch (e) {
 		const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : '';
-		return everything(`Not a regular expression the browser can read (${why})`);
+		return everything(m.words_regex_unreadable({ why }));
 	}
 	const { RE2JS } = re2;
 	let pattern;
@@ -68,8 +67,7 @@ export function compileRegex(q: string, re2: Engine): RegexSearch {
 		const error = e instanceof re2.RE2JSSyntaxException ? e.message : String(e);
 		return everything(unsupported(error));
 	}
-	if (pattern.programSize() > MAX_PROGRAM_SIZE)
-		return everything('This pattern is too large to search with: make its repeats smaller');
+	if (pattern.programSize() > MAX_PROGRAM_SIZE) return everything(m.words_regex_too_large());
 	return { test: (text) => pattern.test(text), error: null };
 }
 

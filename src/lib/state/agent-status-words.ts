@@ -2,6 +2,7 @@ import { AgentContractError, AgentHttpError, AgentNetworkError } from '$lib/api/
 import { AGENT_STATUS } from '$lib/api/schemas/shell-contract';
 import { agentStatusText } from '$lib/names/shell';
 import type { Tone } from '$lib/ui/tone';
+import { m } from '$lib/paraglide/messages';
 import type { StatusReading } from './agent-status.svelte.ts';
 
 /** The tones the header's status pill is drawn in. */
@@ -31,36 +32,37 @@ export function describeReading(
 ): StatusWords {
 	if (reading.state === 'error' && expected === 'stop')
 		return {
-			label: 'Stopped',
-			detail:
-				'You stopped the agent. It does not restart by itself: start it again on this computer, from its app.',
+			label: m.words_status_stopped_words(),
+			detail: m.words_agent_stopped_detail(),
 			tone: 'bad'
 		};
 	// Asked to stop and still answering (or not read since): what the user asked for, at once.
 	if (expected === 'stop')
 		return {
-			label: 'Stopping…',
-			detail: 'You stopped the agent. This console waits for it to end.',
+			label: m.words_agent_stopping(),
+			detail: m.words_agent_stopping_detail(),
 			tone: 'warn'
 		};
 	if (reading.state === 'error' && expected === 'restart')
 		return {
-			label: 'Restarting',
-			detail: 'The agent is restarting to update. This console waits for it and reconnects.',
+			label: m.words_agent_restarting(),
+			detail: m.words_agent_restarting_detail(),
 			tone: 'warn'
 		};
 	switch (reading.state) {
 		case 'checking':
 			return {
-				label: 'Checking',
-				detail: `Asking the agent at ${agentUrl} for its status.`,
+				label: m.words_agent_checking(),
+				detail: m.words_agent_checking_detail({ url: agentUrl }),
 				tone: 'neutral'
 			};
 		case 'ok': {
 			if (typeof reading.value !== 'number') {
 				return {
-					label: 'Status object',
-					detail: `The agent answered an object instead of a number: ${JSON.stringify(reading.value).slice(0, 200)}`,
+					label: m.words_agent_status_object(),
+					detail: m.words_agent_status_object_detail({
+						value: JSON.stringify(reading.value).slice(0, 200)
+					}),
 					tone: 'neutral'
 				};
 			}
@@ -68,7 +70,7 @@ export function describeReading(
 			// The header says what the status means, in words only: the enum name is for as-sent views.
 			return {
 				label: text.words,
-				detail: `${text.meaning}.`,
+				detail: m.words_agent_status_detail({ meaning: text.meaning }),
 				tone: TONES[reading.value] ?? 'neutral'
 			};
 		}
@@ -76,20 +78,26 @@ export function describeReading(
 			const e = reading.error;
 			if (e instanceof AgentNetworkError) {
 				if (e.reason === 'local-network')
-					return { label: 'Blocked by the browser', detail: e.message, tone: 'bad' };
+					return { label: m.words_agent_blocked(), detail: e.message, tone: 'bad' };
 				return e.reason === 'timeout'
-					? { label: 'Not answering', detail: e.message, tone: 'bad' }
-					: { label: 'Unreachable', detail: e.message, tone: 'bad' };
+					? { label: m.words_agent_not_answering(), detail: e.message, tone: 'bad' }
+					: { label: m.words_agent_unreachable(), detail: e.message, tone: 'bad' };
 			}
 			if (e instanceof AgentContractError || (e instanceof AgentHttpError && e.status === 404)) {
 				return {
-					label: 'Not an agent',
-					detail: `Something answers at ${agentUrl}, but not as the agent: ${e instanceof AgentContractError ? e.detail : e.message}`,
+					label: m.words_agent_not_an_agent(),
+					detail: m.words_agent_not_an_agent_detail({
+						url: agentUrl,
+						detail: e instanceof AgentContractError ? e.detail : e.message
+					}),
 					tone: 'bad'
 				};
 			}
 			return {
-				label: e instanceof AgentHttpError ? `Error ${e.status}` : 'Error',
+				label:
+					e instanceof AgentHttpError
+						? m.words_agent_error_status({ status: e.status })
+						: m.words_agent_error(),
 				detail: e.message,
 				tone: 'bad'
 			};

@@ -2,6 +2,7 @@
  * Browser storage that never throws: inside a third-party frame the browser may block or
  * partition it, and the console must then say so instead of failing on every read.
  */
+import { m } from '$lib/paraglide/messages';
 type Area = 'local' | 'session';
 
 function area(which: Area): Storage | null {
@@ -60,9 +61,7 @@ export function isFramed(): boolean {
 /** The browser refuses to keep the token here (storage blocked, as in some framed pages). */
 export class StorageBlockedError extends Error {
 	constructor() {
-		super(
-			'This browser does not let the console keep your sign-in here. Open the console in a new tab and sign in there.'
-		);
+		super(m.words_storage_blocked());
 		this.name = 'StorageBlockedError';
 	}
 }

@@ -7,6 +7,7 @@ import { jwtExpiry, tokenStore, tokenUserKey } from '$lib/api/token';
 import { agentStatusMonitor } from '$lib/state/agent-status.svelte';
 import { removeStored, StorageBlockedError } from '$lib/state/browser-storage';
 import { parse, Stored } from '$lib/state/stored.svelte';
+import { m } from '$lib/paraglide/messages';
 
 /** A sign-in waiting for its second step; kept in session storage so a refresh resumes it. */
 export type PendingMfa = {
@@ -73,7 +74,7 @@ class Session {
 		onUnauthorized((agentUrl) => {
 			if (agentUrl !== config.agentUrl || !this.signedIn) return;
 			this.#clear();
-			this.endedReason = 'Your session ended: the agent no longer accepts it. Sign in again.';
+			this.endedReason = m.words_session_not_accepted();
 		});
 		config.onExternalChange((previous) => this.#leaveOldAgent(previous, config.agentUrl));
 		if (typeof BroadcastChannel !== 'undefined') {
@@ -91,7 +92,7 @@ class Session {
 					const token = tokenStore.get(agentUrl);
 					this.#clear();
 					this.#forgetUser();
-					this.endedReason = 'You signed out in another tab.';
+					this.endedReason = m.words_session_other_tab();
 					if (token) auth.logout(token, { agentUrl }).catch(() => undefined);
 				}
 			};
@@ -154,8 +155,7 @@ class Session {
 		const result = await auth.login({ username, password, type });
 		userTypeStored.set(type);
 		if (result.challenge === CHALLENGE.None) {
-			if (!result.jwtToken)
-				throw new AgentContractError('The sign-in succeeded but came without a token.', '');
+			if (!result.jwtToken) throw new AgentContractError(m.words_session_no_token(), '');
 			this.begin(result.jwtToken);
 			return 'signed-in';
 		}
@@ -174,10 +174,7 @@ class Session {
 			pendingMfaStored.set(pending);
 			return result.challenge === CHALLENGE.Totp ? 'totp' : 'sms';
 		}
-		throw new AgentContractError(
-			`The agent asked for a second step this console does not know (challenge ${result.challenge}).`,
-			''
-		);
+		throw new AgentContractError(m.words_session_unknown_step({ challenge: result.challenge }), '');
 	}
 
 	/** Answers the TOTP step. A gone session (SESSION, SESSION_MAXOUT) also ends the pending step. */
@@ -186,8 +183,7 @@ class Session {
 		if (!pending) throw new AgentHttpError(499, 'SESSION');
 		try {
 			const result = await auth.mfaRespond({ userCode, session: pending.session });
-			if (!result.jwtToken)
-				throw new AgentContractError('The code was accepted but no token came back.', '');
+			if (!result.jwtToken) throw new AgentContractError(m.words_session_code_no_token(), '');
 			this.begin(result.jwtToken);
 		} catch (error) {
 			if (error instanceof AgentHttpError && error.code && MFA_SESSION_CODES.includes(error.code))
@@ -252,7 +248,7 @@ class Session {
 		this.#forgetUser();
 		if (agentUrl === config.agentUrl) {
 			this.#clear();
-			this.endedReason = 'You signed out.';
+			this.endedReason = m.words_session_signed_out();
 		}
 		// With the new address, for tabs whose storage event has not arrived yet.
 		this.#channel?.postMessage({
@@ -273,7 +269,7 @@ class Session {
 
 	/** The token's own expiry has passed: end the session here without asking the agent. */
 	expire() {
-		this.end('Your session expired. Sign in again to continue.');
+		this.end(m.words_session_expired());
 	}
 
 	/** The agent will no longer accept the token (it was told to sign its user out): say why. */
@@ -291,7 +287,7 @@ class Session {
 		if (!token) return;
 		this.#clear(previous);
 		this.#forgetUser();
-		this.endedReason = `The agent address was changed in another tab, to ${next}. You were signed out of ${previous}.`;
+		this.endedReason = m.words_session_address_changed({ next, previous });
 		auth.logout(token, { agentUrl: previous }).catch(() => undefined);
 	}
 
