@@ -658,10 +658,10 @@ export function agentRefusal(
 	for (const [key, messages] of Object.entries(error.fieldErrors)) {
 		const field = formField(key);
 		if (field) (fieldErrors[field] ??= []).push(...messages);
-		else rest.push(...messages.map((m) => `${key}: ${m}`));
+		else rest.push(...messages.map((text) => `${key}: ${text}`));
 	}
 	const placed = new Set(Object.values(error.fieldErrors).flat());
-	const coded = error.messages.filter((m) => !placed.has(m));
+	const coded = error.messages.filter((text) => !placed.has(text));
 	const folder =
 		form.kind === 'backup' || form.driveType === DRIVE_TYPE.LocalPath
 			? 'localPath'
