@@ -1,3 +1,4 @@
+import { m } from '$lib/paraglide/messages';
 import {
 	backupItemSchema,
 	configFileSchema,
@@ -80,8 +81,13 @@ const fail = (error: string): ParsedConfig => ({ items: [], rows: [], error });
 function issuesWords(issues: readonly ConfigIssue[]): string {
 	return issues
 		.slice(0, 3)
-		.map((i) => `${i.path.length ? i.path.join('.') : 'the item'}: ${i.message}`)
-		.join('; ');
+		.map((i) =>
+			m.drive_form_labelled({
+				label: i.path.length ? i.path.join('.') : m.drive_form_file_the_item(),
+				text: i.message
+			})
+		)
+		.join(m.drive_form_issue_separator());
 }
 
 function rowName(value: unknown): string | null {
@@ -97,21 +103,22 @@ function rowName(value: unknown): string | null {
 export function parseConfig(text: string): ParsedConfig {
 	const bytes = new TextEncoder().encode(text).length;
 	if (bytes > CONFIG_FILE_MAX)
-		return fail(
-			`The file is larger than ${CONFIG_FILE_MAX / 1024 / 1024} MB; a configuration file is much smaller.`
-		);
+		return fail(m.drive_form_file_too_large({ size: CONFIG_FILE_MAX / 1024 / 1024 }));
 	let value: unknown;
 	try {
 		value = maskDeep(JSON.parse(text));
 	} catch {
-		return fail('The file is not JSON: it may be damaged, or another kind of file.');
+		return fail(m.drive_form_file_not_json());
 	}
 	const file = configFileSchema.safeParse(value);
 	if (!file.success || file.data.format !== CONFIG_FORMAT)
-		return fail('This is not a configuration file exported by this console.');
+		return fail(m.drive_form_file_not_ours());
 	if (file.data.version !== CONFIG_VERSION)
 		return fail(
-			`The file is version ${JSON.stringify(file.data.version) ?? 'none'}; this console reads version ${CONFIG_VERSION}.`
+			m.drive_form_file_version({
+				version: JSON.stringify(file.data.version) ?? m.drive_form_file_version_none(),
+				supported: CONFIG_VERSION
+			})
 		);
 	const items: ImportItem[] = [];
 	const rows: RowProblem[] = [];
@@ -143,7 +150,7 @@ export function parseConfig(text: string): ParsedConfig {
 		row,
 		body: toBody({ ...fromModel({ ...data, id: '' }, 'backup').form, id: null })
 	}));
-	if (!items.length && !rows.length) return fail('The file holds no drives and no backups.');
+	if (!items.length && !rows.length) return fail(m.drive_form_file_empty());
 	return { items, rows, error: null };
 }
 
@@ -172,7 +179,7 @@ export function planImport(items: readonly ImportItem[], context: CheckContext):
 				: { ...fromModel(model, 'backup').form, id: null };
 		const errors = checks(form, { drives, backups, freeLetters: free });
 		const reasons = Object.entries(errors).flatMap(([field, messages]) =>
-			messages.map((m) => `${fieldLabel(field)}: ${m}`)
+			messages.map((text) => m.drive_form_labelled({ label: fieldLabel(field), text }))
 		);
 		if (reasons.length) return { item, action: 'conflict', reasons };
 		// Planned as made: it holds its name, letter and folders for the items after it.

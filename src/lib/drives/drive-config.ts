@@ -1,3 +1,4 @@
+import { m } from '$lib/paraglide/messages';
 import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
 import type { BackupBody, CacheChange, DriveBody, StorageKind } from '$lib/api/drives';
 import { accountRefSchema, transferOptionsSchema } from '$lib/api/schemas/drive-config';
@@ -6,6 +7,7 @@ import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contr
 import { relatePaths, type PathRelation } from '$lib/folders/paths';
 import { formatCount } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
+import { words } from '$lib/i18n/words';
 import { accountKey, accountWords, itemName } from './accounts';
 import { cacheMoveOf, cacheMoveWords } from './cache-move';
 import {
@@ -142,27 +144,35 @@ export function cacheFromBytes(
 
 /** A cache cap in words: "No cap" for 0, else its size. */
 export function cacheWords(bytes: number | null | undefined): string {
-	if (typeof bytes !== 'number' || !Number.isFinite(bytes)) return 'Not given';
-	return bytes <= 0 ? 'No cap' : formatBytes(bytes);
+	if (typeof bytes !== 'number' || !Number.isFinite(bytes)) return m.drive_form_not_given();
+	return bytes <= 0 ? m.drive_form_no_cap() : formatBytes(bytes);
 }
 
-const INTERVAL_UNITS = [
-	[86400, 'day'],
-	[3600, 'hour'],
-	[60, 'minute'],
-	[1, 'second']
-] as const;
+type Every = (inputs: { count: number; shown: string }) => string;
+const INTERVAL_UNITS: readonly (readonly [number, Every])[] = [
+	[86400, m.drive_form_every_day],
+	[3600, m.drive_form_every_hour],
+	[60, m.drive_form_every_minute],
+	[1, m.drive_form_every_second]
+];
 
 /** "every 5 minutes", "every hour", "every 2 days": the largest unit that divides it. */
 export function intervalWords(seconds: number | null | undefined): string {
-	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return 'Not given';
+	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0)
+		return m.drive_form_not_given();
 	const s = Math.round(seconds);
-	const [size, unit] = INTERVAL_UNITS.find(([size]) => s % size === 0) ?? [1, 'second'];
+	const [size, every] = INTERVAL_UNITS.find(([size]) => s % size === 0) ?? [
+		1,
+		m.drive_form_every_second
+	];
 	const n = s / size;
-	return n === 1 ? `every ${unit}` : `every ${formatCount(n)} ${unit}s`;
+	return every({ count: n, shown: formatCount(n) });
 }
 
-/** The intervals a backup's form offers, within the contract's bounds, each in words. */
+/**
+ * The intervals a backup's form offers, within the contract's bounds, each in words (a getter:
+ * read in the language of the moment).
+ */
 export const INTERVAL_CHOICES: readonly { seconds: number; label: string }[] = [
 	60,
 	300,
@@ -176,7 +186,12 @@ export const INTERVAL_CHOICES: readonly { seconds: number; label: string }[] = [
 	7 * 86400
 ]
 	.filter((s) => s >= DRIVE_CONFIG.syncIntervalMin && s <= DRIVE_CONFIG.syncIntervalMax)
-	.map((seconds) => ({ seconds, label: intervalWords(seconds) }));
+	.map((seconds) => ({
+		seconds,
+		get label() {
+			return intervalWords(seconds);
+		}
+	}));
 
 /** The letter a new virtual drive gets: the first free one in alphabetical order, or null. */
 export function nextFreeLetter(free: readonly string[]): string | null {
@@ -347,15 +362,31 @@ export function fromModel(
 	return { form, cleared };
 }
 
+/** The fields `fromModel` leaves empty on a duplicate, as it names them, in words. */
+const CLEARED_WORDS = words({
+	name: m.drive_form_cleared_name,
+	folder: m.drive_form_cleared_folder,
+	'drive letter': m.drive_form_cleared_letter,
+	'cache folder': m.drive_form_cleared_cache
+});
+
 /** "The name and drive letter are left empty: a new drive needs its own." */
 export function clearedWords(kind: StorageKind, cleared: readonly string[]): string | null {
 	if (!cleared.length) return null;
-	const list =
-		cleared.length === 1
-			? cleared[0]
-			: `${cleared.slice(0, -1).join(', ')} and ${cleared[cleared.length - 1]}`;
-	const verb = cleared.length === 1 ? 'is' : 'are';
-	return `The ${list} ${verb} left empty: a new ${kind} needs its own.`;
+	const said = cleared.map((c) => CLEARED_WORDS[c as keyof typeof CLEARED_WORDS] ?? c);
+	if (said.length === 1) {
+		const item = said[0] ?? '';
+		return kind === 'drive'
+			? m.drive_form_cleared_one_drive({ item })
+			: m.drive_form_cleared_one_backup({ item });
+	}
+	const list = m.drive_form_list({
+		head: said.slice(0, -1).join(m.drive_form_list_separator()),
+		last: said[said.length - 1] ?? ''
+	});
+	return kind === 'drive'
+		? m.drive_form_cleared_many_drive({ list })
+		: m.drive_form_cleared_many_backup({ list });
 }
 
 // ---- checks ----
@@ -419,10 +450,32 @@ export function overlaps(
 
 /** An overlap in a sentence that names the other drive or backup. */
 export function overlapWords(o: Overlap): string {
-	const whose = `the ${o.which} of the ${o.kind} "${o.name}"`;
-	if (o.relation === 'same') return `This is ${whose} (${o.path}).`;
-	if (o.relation === 'inside') return `This folder is inside ${whose} (${o.path}).`;
-	return `This folder holds ${whose} (${o.path}).`;
+	const inputs = { name: o.name, path: o.path };
+	const cache = o.which === 'cache folder';
+	const drive = o.kind === 'drive';
+	if (o.relation === 'same')
+		return cache
+			? drive
+				? m.drive_form_overlap_same_cache_drive(inputs)
+				: m.drive_form_overlap_same_cache_backup(inputs)
+			: drive
+				? m.drive_form_overlap_same_folder_drive(inputs)
+				: m.drive_form_overlap_same_folder_backup(inputs);
+	if (o.relation === 'inside')
+		return cache
+			? drive
+				? m.drive_form_overlap_inside_cache_drive(inputs)
+				: m.drive_form_overlap_inside_cache_backup(inputs)
+			: drive
+				? m.drive_form_overlap_inside_folder_drive(inputs)
+				: m.drive_form_overlap_inside_folder_backup(inputs);
+	return cache
+		? drive
+			? m.drive_form_overlap_holds_cache_drive(inputs)
+			: m.drive_form_overlap_holds_cache_backup(inputs)
+		: drive
+			? m.drive_form_overlap_holds_folder_drive(inputs)
+			: m.drive_form_overlap_holds_folder_backup(inputs);
 }
 
 function add(errors: FieldErrors, field: string, message: string) {
@@ -431,53 +484,52 @@ function add(errors: FieldErrors, field: string, message: string) {
 
 function checkCommon(form: ConfigForm, context: CheckContext, errors: FieldErrors) {
 	const name = form.name.trim();
-	if (!name) add(errors, 'name', `Enter a name for the ${form.kind}.`);
+	if (!name)
+		add(
+			errors,
+			'name',
+			form.kind === 'drive' ? m.drive_form_name_missing_drive() : m.drive_form_name_missing_backup()
+		);
 	else if (name.length > DRIVE_CONFIG.nameMax)
-		add(errors, 'name', `The name can be at most ${DRIVE_CONFIG.nameMax} characters.`);
+		add(errors, 'name', m.drive_form_name_long({ max: DRIVE_CONFIG.nameMax }));
 	else {
 		// The agent takes a name once across drives and backups, in any case.
 		const named = (d: Drive) =>
 			d.id !== form.id && d.name?.trim().toLowerCase() === name.toLowerCase();
 		const drive = context.drives.find(named);
 		const backup = context.backups.find(named);
-		if (drive) add(errors, 'name', `A drive named "${itemName(drive)}" exists already.`);
-		else if (backup) add(errors, 'name', `A backup named "${itemName(backup)}" exists already.`);
+		if (drive) add(errors, 'name', m.drive_form_name_taken_drive({ name: itemName(drive) }));
+		else if (backup)
+			add(errors, 'name', m.drive_form_name_taken_backup({ name: itemName(backup) }));
 	}
-	if (!form.accountId.trim()) add(errors, 'account', 'Choose a cloud account, or enter its id.');
+	if (!form.accountId.trim()) add(errors, 'account', m.drive_form_account_missing());
 	const bucket = form.bucket.trim();
-	if (!bucket) add(errors, 'storageName', 'Enter the bucket.');
+	if (!bucket) add(errors, 'storageName', m.drive_form_bucket_missing());
 	else if (!DRIVE_CONFIG.bucketShape.test(bucket))
-		add(
-			errors,
-			'storageName',
-			'A bucket name has 3 to 63 lower-case letters, digits, dots and dashes, and starts and ends with a letter or digit.'
-		);
+		add(errors, 'storageName', m.drive_form_bucket_shape());
 	const prefix = form.prefix.trim();
 	if (prefix.length > DRIVE_CONFIG.prefixMax)
-		add(errors, 'prefix', `The prefix can be at most ${DRIVE_CONFIG.prefixMax} characters.`);
+		add(errors, 'prefix', m.drive_form_prefix_long({ max: DRIVE_CONFIG.prefixMax }));
 	else if (!DRIVE_CONFIG.prefixShape.test(prefix))
-		add(
-			errors,
-			'prefix',
-			'A prefix is folder names of letters, digits, "-", "_" and "." joined by "/", with no "/" first and no "." or ".." as a name.'
-		);
+		add(errors, 'prefix', m.drive_form_prefix_shape());
 }
 
 function checkFolder(
 	field: string,
 	path: string,
-	what: string,
+	/** The sentence when no folder is given. */
+	missing: () => string,
 	form: ConfigForm,
 	context: CheckContext,
 	errors: FieldErrors
 ) {
 	if (!path.trim()) {
-		add(errors, field, `Choose ${what}.`);
+		add(errors, field, missing());
 		return;
 	}
 	for (const o of overlaps(path, context, form.id)) add(errors, field, overlapWords(o));
 	if (field === 'localPath' && context.folderInDrive === true && !errors[field]?.length)
-		add(errors, field, 'The agent says this folder is inside one of its drives.');
+		add(errors, field, m.drive_form_folder_in_drive());
 }
 
 /**
@@ -489,7 +541,14 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 	const errors: FieldErrors = {};
 	checkCommon(form, context, errors);
 	if (form.kind === 'backup') {
-		checkFolder('localPath', form.localPath, 'the folder to back up', form, context, errors);
+		checkFolder(
+			'localPath',
+			form.localPath,
+			m.drive_form_choose_backup_folder,
+			form,
+			context,
+			errors
+		);
 		const s = form.intervalSeconds;
 		if (
 			!Number.isInteger(s) ||
@@ -499,23 +558,40 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 			add(
 				errors,
 				'syncIntervalSeconds',
-				`Choose an interval from ${intervalWords(DRIVE_CONFIG.syncIntervalMin)} to ${intervalWords(DRIVE_CONFIG.syncIntervalMax)}.`
+				m.drive_form_interval_range({
+					min: intervalWords(DRIVE_CONFIG.syncIntervalMin),
+					max: intervalWords(DRIVE_CONFIG.syncIntervalMax)
+				})
 			);
 		return errors;
 	}
 	if (form.driveType === DRIVE_TYPE.VirtualDrive) checkLetter(form, context, errors);
 	else if (form.driveType === DRIVE_TYPE.LocalPath)
-		checkFolder('localPath', form.localPath, 'the folder to sync', form, context, errors);
-	else add(errors, 'driveType', 'Choose a drive letter or a synced folder.');
+		checkFolder(
+			'localPath',
+			form.localPath,
+			m.drive_form_choose_sync_folder,
+			form,
+			context,
+			errors
+		);
+	else add(errors, 'driveType', m.drive_form_drive_type_missing());
 	if (form.driveType === DRIVE_TYPE.VirtualDrive && form.cacheFolder.trim())
-		checkFolder('permanentLocalPath', form.cacheFolder, 'a cache folder', form, context, errors);
+		checkFolder(
+			'permanentLocalPath',
+			form.cacheFolder,
+			m.drive_form_choose_cache_folder,
+			form,
+			context,
+			errors
+		);
 	if (form.cacheCapped) {
 		const bytes = cacheBytes(form);
 		if (!Number.isFinite(bytes) || bytes < DRIVE_CONFIG.cacheSizeMin)
 			add(
 				errors,
 				'maximumCacheSize',
-				`A cache cap is at least ${formatBytes(DRIVE_CONFIG.cacheSizeMin)}; or leave the cache without a cap.`
+				m.drive_form_cache_cap_small({ size: formatBytes(DRIVE_CONFIG.cacheSizeMin) })
 			);
 	}
 	return errors;
@@ -524,20 +600,19 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 function checkLetter(form: DriveForm, context: CheckContext, errors: FieldErrors) {
 	const letter = form.letter.trim().toUpperCase();
 	if (!letter) {
-		add(errors, 'driveName', 'Choose a drive letter.');
+		add(errors, 'driveName', m.drive_form_letter_missing());
 		return;
 	}
 	if (letter.length !== 1 || !DRIVE_CONFIG.letters.includes(letter)) {
-		add(errors, 'driveName', `A drive letter is one of C to Z.`);
+		add(errors, 'driveName', m.drive_form_letter_shape());
 		return;
 	}
 	const stored = form.id === null ? null : context.drives.find((d) => d.id === form.id);
 	if (stored && letterOf(stored.driveName) === letter) return;
 	const owner = context.drives.find((d) => d.id !== form.id && letterOf(d.driveName) === letter);
-	if (owner)
-		add(errors, 'driveName', `${letter}: is the letter of the drive "${itemName(owner)}".`);
+	if (owner) add(errors, 'driveName', m.drive_form_letter_owned({ letter, name: itemName(owner) }));
 	else if (context.freeLetters && !context.freeLetters.some((l) => l.toUpperCase() === letter))
-		add(errors, 'driveName', `${letter}: is taken on this computer; choose a free letter.`);
+		add(errors, 'driveName', m.drive_form_letter_taken_here({ letter }));
 }
 
 // ---- the agent's refusals ----
@@ -583,10 +658,10 @@ export function agentRefusal(
 	for (const [key, messages] of Object.entries(error.fieldErrors)) {
 		const field = formField(key);
 		if (field) (fieldErrors[field] ??= []).push(...messages);
-		else rest.push(...messages.map((m) => `${key}: ${m}`));
+		else rest.push(...messages.map((text) => `${key}: ${text}`));
 	}
 	const placed = new Set(Object.values(error.fieldErrors).flat());
-	const coded = error.messages.filter((m) => !placed.has(m));
+	const coded = error.messages.filter((text) => !placed.has(text));
 	const folder =
 		form.kind === 'backup' || form.driveType === DRIVE_TYPE.LocalPath
 			? 'localPath'
@@ -606,53 +681,60 @@ export function agentRefusal(
 // ---- what the agent stored, and what changed elsewhere ----
 
 /** The fields of a drive or backup model, in words. */
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-	id: 'Id',
-	name: 'Name',
-	active: 'Active',
-	driveType: 'Kind',
-	driveName: 'Drive letter',
-	localPath: 'Folder',
-	permanentLocalPath: 'Cache folder',
-	storageName: 'Bucket',
-	storageId: 'Storage id',
-	prefix: 'Prefix',
-	account: 'Cloud account',
-	syncType: 'Sync type',
-	permissionType: 'Permission',
-	allowDelete: 'Delete in the cloud too',
-	maximumCacheSize: 'Cache size cap',
-	rotationalCache: 'Rotational cache',
-	localCacheEncrypted: 'Encrypt the cache on this computer',
-	cloudObjectsEncrypted: 'Encrypt the cloud copy',
-	keepFileAfterUpload: 'Keep files after upload',
-	syncIntervalSeconds: 'Sync interval',
-	objectsPerFolder: 'Objects per folder',
-	transferOptions: 'Transfer settings',
-	sharedDrive: 'Shared drive',
-	sharedDriveId: 'Shared drive id',
-	cacheMove: 'Cache move'
-};
+const FIELD_LABELS: Readonly<Record<string, string>> = words({
+	id: m.drive_form_label_id,
+	name: m.drive_form_name,
+	active: m.drive_form_label_active,
+	driveType: m.drive_form_kind,
+	driveName: m.drive_form_drive_letter,
+	localPath: m.drive_form_label_folder,
+	permanentLocalPath: m.drive_form_cache_folder,
+	storageName: m.drive_form_bucket,
+	storageId: m.drive_form_label_storage_id,
+	prefix: m.drive_form_label_prefix,
+	account: m.drive_form_cloud_account,
+	syncType: m.drive_form_sync_type,
+	permissionType: m.drive_form_permission,
+	allowDelete: m.drive_form_delete_in_cloud,
+	maximumCacheSize: m.drive_form_label_cache_cap,
+	rotationalCache: m.drive_form_label_rotational_cache,
+	localCacheEncrypted: m.drive_form_encrypt_local_cache,
+	cloudObjectsEncrypted: m.drive_form_encrypt_cloud_copy,
+	keepFileAfterUpload: m.drive_form_label_keep_files,
+	syncIntervalSeconds: m.drive_form_label_sync_interval,
+	objectsPerFolder: m.drive_form_label_objects_per_folder,
+	transferOptions: m.drive_form_label_transfer_settings,
+	sharedDrive: m.drive_form_label_shared_drive,
+	sharedDriveId: m.drive_form_label_shared_drive_id,
+	cacheMove: m.drive_form_label_cache_move
+});
 
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? `${field} (as sent)`;
+export const fieldLabel = (field: string) =>
+	(Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field] : undefined) ??
+	m.drive_form_label_as_sent({ field });
 
 function transferWords(value: unknown): string {
 	const t = transferOptionsSchema.safeParse(value);
-	if (!t.success) return JSON.stringify(value) ?? 'Not given';
+	if (!t.success) return JSON.stringify(value) ?? m.drive_form_not_given();
+	const { chunkSize, retryCount, concurrentChunks, concurrentFiles } = t.data;
 	const parts = [
-		typeof t.data.chunkSize === 'number' ? `${formatBytes(t.data.chunkSize)} chunks` : null,
-		typeof t.data.retryCount === 'number' ? `${t.data.retryCount} retries` : null,
-		typeof t.data.concurrentChunks === 'number'
-			? `${t.data.concurrentChunks} chunks at a time`
+		typeof chunkSize === 'number'
+			? m.drive_form_transfer_chunks({ size: formatBytes(chunkSize) })
 			: null,
-		typeof t.data.concurrentFiles === 'number' ? `${t.data.concurrentFiles} files at a time` : null
+		typeof retryCount === 'number' ? m.drive_form_transfer_retries({ count: retryCount }) : null,
+		typeof concurrentChunks === 'number'
+			? m.drive_form_transfer_chunks_at_once({ count: concurrentChunks })
+			: null,
+		typeof concurrentFiles === 'number'
+			? m.drive_form_transfer_files_at_once({ count: concurrentFiles })
+			: null
 	].filter((p) => p !== null);
-	return parts.length ? parts.join(', ') : 'Not given';
+	return parts.length ? parts.join(m.drive_form_list_separator()) : m.drive_form_not_given();
 }
 
 /** A field's value in words: enums named, sizes and intervals in units, yes or no. */
 export function valueWords(field: string, value: unknown): string {
-	if (value === null || value === undefined || value === '') return 'Not given';
+	if (value === null || value === undefined || value === '') return m.drive_form_not_given();
 	if (typeof value === 'boolean') return yesNo(value);
 	if (typeof value === 'number') {
 		if (field === 'driveType') return nameOf(DRIVE_TYPE_NAMES, value);
@@ -663,7 +745,7 @@ export function valueWords(field: string, value: unknown): string {
 		return formatCount(value);
 	}
 	if (field === 'permanentLocalPath' && value === DRIVE_CONFIG.agentChoosesCache)
-		return 'Chosen by the agent';
+		return m.drive_form_chosen_by_agent();
 	if (field === 'transferOptions') return transferWords(value);
 	if (field === 'cacheMove') {
 		const move = cacheMoveOf({ cacheMove: value });
@@ -695,14 +777,10 @@ function stable(value: unknown): string {
 }
 
 /** Why the agent stores other than what was sent, for the insert overrides the contract names. */
-const OVERRIDE_REASONS: Readonly<Record<string, string>> = {
-	transferOptions:
-		'The agent puts its standard transfer profile on every new drive and backup, whatever was sent.',
-	keepFileAfterUpload:
-		'The agent keeps files on this computer after they upload, on every new drive and backup.'
-};
-const AGENT_CHOSE_CACHE = 'The agent chose the cache folder, as asked.';
-const UNSAID = 'The agent changed this on its own and did not say why.';
+const OVERRIDE_REASONS: Readonly<Record<string, string>> = words({
+	transferOptions: m.drive_form_reason_transfer_profile,
+	keepFileAfterUpload: m.drive_form_reason_keep_files
+});
 
 /**
  * What the agent stored other than what was sent, each with a sentence saying why: the insert
@@ -720,13 +798,14 @@ export function overrides(sent: object, stored: Drive): Override[] {
 		if (stable(before) === stable(after)) continue;
 		const why =
 			field === 'permanentLocalPath' && before === DRIVE_CONFIG.agentChoosesCache
-				? AGENT_CHOSE_CACHE
-				: (OVERRIDE_REASONS[field] ?? (before === undefined ? null : UNSAID));
+				? m.drive_form_reason_agent_chose_cache()
+				: ((Object.hasOwn(OVERRIDE_REASONS, field) ? OVERRIDE_REASONS[field] : undefined) ??
+					(before === undefined ? null : m.drive_form_reason_unsaid()));
 		if (!why) continue;
 		out.push({
 			field,
 			label: fieldLabel(field),
-			sent: before === undefined ? 'Not sent' : valueWords(field, before),
+			sent: before === undefined ? m.drive_form_not_sent() : valueWords(field, before),
 			stored: valueWords(field, after),
 			why
 		});
@@ -767,39 +846,42 @@ export type Locked = { field: string; reason: string; way: string };
  * drive's cache, which moves in its own step. A virtual drive's letter may change.
  */
 export function lockedFields(kind: StorageKind, driveType?: number | null): Locked[] {
-	const anew = `Add a new ${kind} with it, then remove this one.`;
-	const virtual = kind === 'drive' && driveType !== DRIVE_TYPE.LocalPath;
-	const move = 'Use "Move or resize the cache".';
+	const drive = kind === 'drive';
+	const anew = drive ? m.drive_form_lock_anew_drive() : m.drive_form_lock_anew_backup();
+	const virtual = drive && driveType !== DRIVE_TYPE.LocalPath;
+	const move = m.drive_form_lock_move();
 	const locked: Locked[] = [
 		{
 			field: 'cloudObjectsEncrypted',
-			reason: 'Encryption of the cloud copy is chosen once, when the files are first uploaded.',
+			reason: m.drive_form_lock_cloud_encryption(),
 			way: anew
 		},
 		{
 			field: 'localCacheEncrypted',
 			reason: virtual
-				? 'The cache is encrypted anew while the agent moves it, in its own step.'
-				: `Encryption of the files kept on this computer is chosen once for a ${kind === 'drive' ? 'synced folder' : 'backup'}.`,
+				? m.drive_form_lock_cache_encryption_moves()
+				: drive
+					? m.drive_form_lock_local_encryption_folder()
+					: m.drive_form_lock_local_encryption_backup(),
 			way: virtual ? move : anew
 		}
 	];
-	if (kind === 'drive')
+	if (drive)
 		locked.push({
 			field: 'driveType',
-			reason: 'A drive stays a drive letter or a synced folder.',
+			reason: m.drive_form_lock_drive_type(),
 			way: anew
 		});
 	if (virtual)
 		locked.push({
 			field: 'permanentLocalPath',
-			reason: 'The cache changes folder in its own step, while the agent moves the files.',
+			reason: m.drive_form_lock_cache_folder(),
 			way: move
 		});
 	else
 		locked.push({
 			field: 'localPath',
-			reason: `A ${kind === 'drive' ? 'synced folder' : 'backup'} keeps the folder it was made for.`,
+			reason: drive ? m.drive_form_lock_folder_folder() : m.drive_form_lock_folder_backup(),
 			way: anew
 		});
 	return locked;
@@ -813,11 +895,16 @@ export function lockedFields(kind: StorageKind, driveType?: number | null): Lock
 export function consequences(form: ConfigForm): Partial<Record<string, string>> {
 	const out: Partial<Record<string, string>> = {};
 	if (form.id === null) {
-		out.cloudObjectsEncrypted = `Chosen once: the agent does not change the encryption of the cloud copy later; that takes a new ${form.kind}.`;
+		out.cloudObjectsEncrypted =
+			form.kind === 'drive'
+				? m.drive_form_says_cloud_once_drive()
+				: m.drive_form_says_cloud_once_backup();
 		out.localCacheEncrypted =
 			form.kind === 'drive' && form.driveType !== DRIVE_TYPE.LocalPath
-				? 'It changes later only while the cache moves ("Move or resize the cache").'
-				: `Chosen once: the agent does not change it on a ${form.kind === 'drive' ? 'synced folder' : 'backup'} later.`;
+				? m.drive_form_says_cache_moves()
+				: form.kind === 'drive'
+					? m.drive_form_says_local_once_folder()
+					: m.drive_form_says_local_once_backup();
 	}
 	if (form.kind === 'backup') return out;
 	out.syncType = SYNC_TYPE_CONSEQUENCES[form.syncType] ?? nameOf(SYNC_TYPE_NAMES, form.syncType);
@@ -849,32 +936,32 @@ export function removalWords(
 	cacheSize: number | null = null,
 	folder: string | null = null
 ): Removal {
+	const drive = kind === 'drive';
 	const sentences = [
-		`The agent stops syncing "${name}" and forgets the ${kind}. The files in the cloud stay.`
+		drive ? m.drive_form_remove_stops_drive({ name }) : m.drive_form_remove_stops_backup({ name })
 	];
 	const place = folder?.trim();
-	const where =
-		kind === 'drive'
-			? place
-				? `the cache folder ${place}`
-				: 'its cache folder'
-			: place
-				? `its own folder ${place}`
-				: 'its own folder';
-	const fate = `not uploaded once the ${kind} is removed`;
+	const where = drive
+		? place
+			? m.drive_form_remove_where_cache({ folder: place })
+			: m.drive_form_remove_where_its_cache()
+		: place
+			? m.drive_form_remove_where_own({ folder: place })
+			: m.drive_form_remove_where_its_own();
 	const pending = typeof pendingUpload === 'number' && Number.isFinite(pendingUpload);
 	if (!pending)
 		sentences.push(
-			`The console could not read how many files are still to upload. Any not yet uploaded stay in ${where} on this computer; they are ${fate}.`
+			drive
+				? m.drive_form_remove_unknown_drive({ where })
+				: m.drive_form_remove_unknown_backup({ where })
 		);
-	else if (pendingUpload > 0)
+	else if (pendingUpload > 0) {
+		const count = { count: pendingUpload, shown: formatCount(pendingUpload), where };
 		sentences.push(
-			pendingUpload === 1
-				? `1 file not yet uploaded stays in ${where} on this computer; it is ${fate}.`
-				: `${formatCount(pendingUpload)} files not yet uploaded stay in ${where} on this computer; they are ${fate}.`
+			drive ? m.drive_form_remove_pending_drive(count) : m.drive_form_remove_pending_backup(count)
 		);
-	else sentences.push('Every file is in the cloud.');
+	} else sentences.push(m.drive_form_remove_all_in_cloud());
 	if (typeof cacheSize === 'number' && Number.isFinite(cacheSize) && cacheSize > 0)
-		sentences.push(`The cache on this computer holds ${formatBytes(cacheSize)}.`);
+		sentences.push(m.drive_form_remove_cache_holds({ size: formatBytes(cacheSize) }));
 	return { sentences, typeName: !pending || pendingUpload > 0 };
 }

@@ -1,3 +1,4 @@
+import { m } from '$lib/paraglide/messages';
 import { AgentHttpError, errorMessage, isAbort } from '$lib/api/errors';
 import { listDirectories, listMachineDrives, makeDirectory } from '$lib/api/folders';
 import { agentFailure } from '$lib/actions/agent-failure';
@@ -51,7 +52,9 @@ export class FolderBrowser {
 			this.disks = await this.#calls.listMachineDrives();
 		} catch (error) {
 			if (isAbort(error)) return;
-			this.problem = `The agent did not list its disks: ${errorMessage(agentFailure(error))}`;
+			this.problem = m.drive_form_disks_not_listed({
+				error: errorMessage(agentFailure(error))
+			});
 		}
 	}
 
@@ -76,8 +79,10 @@ export class FolderBrowser {
 			this.path = wanted || null;
 			this.folders = [];
 			this.problem = unknownFolder(failure)
-				? `There is no folder ${wanted} on the computer the agent runs on.`
-				: `The agent did not list ${wanted || 'the home folder'}: ${errorMessage(failure)}`;
+				? m.drive_form_no_such_folder({ path: wanted })
+				: wanted
+					? m.drive_form_folder_not_listed({ path: wanted, error: errorMessage(failure) })
+					: m.drive_form_home_not_listed({ error: errorMessage(failure) });
 			return false;
 		} finally {
 			if (asked === this.#asked) this.busy = false;

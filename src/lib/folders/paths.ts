@@ -1,3 +1,5 @@
+import { m } from '$lib/paraglide/messages';
+
 /**
  * Paths on the agent's machine, in its own form: Windows (drive letters, UNC shares, either slash,
  * case ignored) or POSIX (slashes, case kept). Pure functions, for the folder picker and for the
@@ -88,13 +90,13 @@ export const FOLDER_NAME_MAX = 255;
  */
 export function folderNameProblem(name: string): string | null {
 	const trimmed = name.trim();
-	if (!trimmed) return 'Enter a name for the new folder.';
-	if (trimmed === '.' || trimmed === '..') return 'A folder cannot be named "." or "..".';
-	if (/[\\/]/.test(trimmed)) return 'A folder name cannot hold a slash or a backslash.';
+	if (!trimmed) return m.drive_form_folder_name_empty();
+	if (trimmed === '.' || trimmed === '..') return m.drive_form_folder_name_dots();
+	if (/[\\/]/.test(trimmed)) return m.drive_form_folder_name_slash();
 	if (/[<>:"|?*]/.test(trimmed) || [...trimmed].some((c) => c.charCodeAt(0) < 32))
-		return 'A folder name cannot hold < > : " | ? * or control characters.';
+		return m.drive_form_folder_name_chars();
 	if (trimmed.length > FOLDER_NAME_MAX)
-		return `A folder name can be at most ${FOLDER_NAME_MAX} characters.`;
-	if (trimmed.endsWith('.')) return 'A folder name cannot end with a dot.';
+		return m.drive_form_folder_name_long({ max: FOLDER_NAME_MAX });
+	if (trimmed.endsWith('.')) return m.drive_form_folder_name_dot_end();
 	return null;
 }
