@@ -5,7 +5,7 @@ import { defineList, type ListQuery } from '$lib/list/list-query';
 import type { Tone } from '$lib/ui/tone';
 import { words } from '$lib/i18n/words';
 import { m } from '$lib/paraglide/messages';
-import { getLocale } from '$lib/paraglide/runtime';
+import { language } from '$lib/state/language.svelte';
 
 /**
  * A drive's (or backup's) files by state, paged on the agent: the view in the URL of the drive's
@@ -85,7 +85,7 @@ export function breakdownWords(label: string): string {
 /** A tile's words under its count: lower case in English, as written in German and Japanese. */
 const tile = (state: number) => {
 	const said = FILE_STATE_WORDS[state]!;
-	return getLocale() === 'en' ? said.toLowerCase() : said;
+	return language.current === 'en' ? said.toLowerCase() : said;
 };
 
 export type HealthCount = {

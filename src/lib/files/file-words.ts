@@ -5,7 +5,7 @@ import { FILE_STATE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
 import { formatBytes } from '$lib/format/units';
 import { OBJECT_STATUS_NAMES, fileStateWords, nameOf } from '$lib/names/enums';
 import { m } from '$lib/paraglide/messages';
-import { getLocale } from '$lib/paraglide/runtime';
+import { language } from '$lib/state/language.svelte';
 import type { Tone } from '$lib/ui/tone';
 import type { StateGroup } from './files-view';
 
@@ -203,7 +203,7 @@ export function whatWords(list: Target[]): string {
  * keep a reason as written, as their nouns and sentences after a colon want.
  */
 export function asClause(why: string, all = false): string {
-	if (getLocale() !== 'en') return all ? why.replace(/[.。]$/, '') : why;
+	if (language.current !== 'en') return all ? why.replace(/[.。]$/, '') : why;
 	return all
 		? why.replace(/\.$/, '').toLowerCase()
 		: `${why.charAt(0).toLowerCase()}${why.slice(1)}`;
