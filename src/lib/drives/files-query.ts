@@ -3,6 +3,9 @@ import type { FullHealth } from '$lib/api/schemas/drives';
 import { FILE_STATE } from '$lib/contract';
 import { defineList, type ListQuery } from '$lib/list/list-query';
 import type { Tone } from '$lib/ui/tone';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
+import { language } from '$lib/state/language.svelte';
 
 /**
  * A drive's (or backup's) files by state, paged on the agent: the view in the URL of the drive's
@@ -17,7 +20,7 @@ export const filesList = defineList({
 		for (const [k, v] of Object.entries(params)) if (v) query.set(k, v);
 		return `?${query}`;
 	},
-	sorts: { path: 'Path' },
+	sorts: words({ path: m.files_sort_path }),
 	defaultSort: 'path',
 	filters: { state: 'number' },
 	pageSizes: [25, 50, 100, 200],
@@ -53,7 +56,7 @@ export function stateNumber(state: string | number): number | null {
 
 /** A state in words: "Uploading now", "In sync"; unknown names as the agent sent them. */
 export function stateWords(state: string | number | null | undefined): string {
-	if (state === null || state === undefined || state === '') return 'Not given';
+	if (state === null || state === undefined || state === '') return m.files_state_not_given();
 	const flags = stateNumber(state);
 	if (flags === null) return String(state);
 	return fileStateWords(flags);
@@ -79,7 +82,11 @@ export function breakdownWords(label: string): string {
 	return Object.hasOwn(BREAKDOWN_STATES, key) ? fileStateWords(BREAKDOWN_STATES[key]!) : label;
 }
 
-const tile = (state: number) => FILE_STATE_WORDS[state]!.toLowerCase();
+/** A tile's words under its count: lower case in English, as written in German and Japanese. */
+const tile = (state: number) => {
+	const said = FILE_STATE_WORDS[state]!;
+	return language.current === 'en' ? said.toLowerCase() : said;
+};
 
 export type HealthCount = {
 	key: keyof FullHealth & string;
@@ -99,47 +106,80 @@ export type HealthCount = {
  * a different reading by the agent shows as a different number, not as a wrong one.
  */
 export const HEALTH_COUNTS: readonly HealthCount[] = [
-	{ key: 'FilesWithErrors', label: tile(FILE_STATE.Error), state: FILE_STATE.Error, tone: 'bad' },
+	{
+		key: 'FilesWithErrors',
+		get label() {
+			return tile(FILE_STATE.Error);
+		},
+		state: FILE_STATE.Error,
+		tone: 'bad'
+	},
 	{
 		key: 'FilesPendingUpload',
-		label: tile(FILE_STATE.Uploading),
+		get label() {
+			return tile(FILE_STATE.Uploading);
+		},
 		state: FILE_STATE.Uploading,
 		tone: 'busy'
 	},
 	{
 		key: 'FilesUploading',
-		label: tile(FILE_STATE.Uploading | FILE_STATE.Reading),
+		get label() {
+			return tile(FILE_STATE.Uploading | FILE_STATE.Reading);
+		},
 		state: FILE_STATE.Uploading | FILE_STATE.Reading,
 		tone: 'busy'
 	},
 	{
 		key: 'FilesPendingDownload',
-		label: tile(FILE_STATE.Downloading),
+		get label() {
+			return tile(FILE_STATE.Downloading);
+		},
 		state: FILE_STATE.Downloading,
 		tone: 'busy',
 		driveOnly: true
 	},
 	{
 		key: 'FilesDownloading',
-		label: tile(FILE_STATE.Downloading | FILE_STATE.Reading),
+		get label() {
+			return tile(FILE_STATE.Downloading | FILE_STATE.Reading);
+		},
 		state: FILE_STATE.Downloading | FILE_STATE.Reading,
 		tone: 'busy',
 		driveOnly: true
 	},
 	{
 		key: 'FilesDeleting',
-		label: tile(FILE_STATE.Deleting),
+		get label() {
+			return tile(FILE_STATE.Deleting);
+		},
 		state: FILE_STATE.Deleting,
 		tone: null
 	},
 	{
 		key: 'FilesTemporary',
-		label: 'temporary',
+		get label() {
+			return m.files_health_temporary();
+		},
 		state: FILE_STATE.Temporary,
 		tone: null,
 		driveOnly: true
 	},
 	// Normal is 0, which the agent's filter reads as "all files": in-sync files cannot be listed alone.
-	{ key: 'FilesNormal', label: tile(FILE_STATE.Normal), state: null, tone: null },
-	{ key: 'TotalTrackedFiles', label: 'tracked in all', state: 0, tone: null }
+	{
+		key: 'FilesNormal',
+		get label() {
+			return tile(FILE_STATE.Normal);
+		},
+		state: null,
+		tone: null
+	},
+	{
+		key: 'TotalTrackedFiles',
+		get label() {
+			return m.files_health_tracked();
+		},
+		state: 0,
+		tone: null
+	}
 ];

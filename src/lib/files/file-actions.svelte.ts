@@ -13,7 +13,16 @@ import { underPath } from '$lib/drives/follow.svelte';
 import { formatCount } from '$lib/format/cells';
 import { BulkRun, type BulkItem } from '$lib/list/bulk.svelte';
 import { outcomeOf } from '$lib/live/live-records';
-import { confirmWords, whatWords, whyNot, type DriveRules, type Target } from './file-words';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
+import {
+	asClause,
+	confirmWords,
+	whatWords,
+	whyNot,
+	type DriveRules,
+	type Target
+} from './file-words';
 import {
 	leftInside,
 	listed,
@@ -53,13 +62,13 @@ const CALLS: Record<ActOn, (path: string) => Promise<unknown>> = {
 	delete: deleteObject
 };
 
-const FAILED: Record<ActOn, string> = {
-	keep: 'Not kept on this computer',
-	unkeep: 'Still kept on this computer',
-	free: 'No space was freed',
-	fetch: 'The fetch did not start',
-	delete: 'Not deleted'
-};
+const FAILED: Readonly<Record<ActOn, string>> = words({
+	keep: m.files_failed_keep,
+	unkeep: m.files_failed_unkeep,
+	free: m.files_failed_free,
+	fetch: m.files_failed_fetch,
+	delete: m.files_failed_delete
+});
 
 /** A fetch under way: its transfers from the Progress frames, and when everything has come. */
 export class FetchWatch {
@@ -95,7 +104,8 @@ export class FetchWatch {
 			size: data.Size ?? 0,
 			outcome
 		});
-		if (outcome === 'failed') this.failed = data.Error ?? `${data.Name ?? 'A file'} failed.`;
+		if (outcome === 'failed')
+			this.failed = data.Error ?? m.files_fetch_failed({ name: data.Name ?? m.files_a_file() });
 	}
 
 	get bytes(): number {
@@ -157,7 +167,15 @@ export class FileActions {
 		if (leftOut.length)
 			words.consequences = [
 				...words.consequences,
-				`${formatCount(leftOut.length)} of the selection ${leftOut.length === 1 ? 'is' : 'are'} left out: ${listed(leftOut.map((l) => `${l.target.entry.name} (${l.why.replace(/\.$/, '').toLowerCase()})`))}.`
+				m.files_left_out({
+					count: leftOut.length,
+					shown: formatCount(leftOut.length),
+					names: listed(
+						leftOut.map((l) =>
+							m.files_left_out_item({ name: l.target.entry.name, why: asClause(l.why, true) })
+						)
+					)
+				})
 			];
 		this.asking = { action, list: doable, leftOut, words };
 	}
@@ -190,7 +208,7 @@ export class FileActions {
 				key: action,
 				call: () => CALLS[action](target.entry.path),
 				done: null,
-				failed: `${FAILED[action]}: ${target.entry.name}`
+				failed: m.files_failed_item({ failed: FAILED[action], name: target.entry.name })
 			});
 			if (!ok) {
 				refused = this.one.outcome?.text ?? FAILED[action];
@@ -207,7 +225,7 @@ export class FileActions {
 			await this.bulk.run(items, (t) => CALLS[action](t.entry.path));
 			failed = this.bulk.results
 				.filter((r) => !r.ok)
-				.map((r) => ({ target: r.item.value, error: r.error ?? 'Refused.' }));
+				.map((r) => ({ target: r.item.value, error: r.error ?? m.files_refused() }));
 		}
 		const done = list.filter((t) => !failed.some((f) => f.target === t));
 		if (watch && done.length === 0) this.fetching = null;

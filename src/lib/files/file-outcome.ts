@@ -4,7 +4,8 @@ import { readFolder, readObject, type FileObject } from '$lib/api/files';
 import { numberingOf, readState } from './file-words';
 import { formatCount } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
-import { whatWords, type FileAction, type Target } from './file-words';
+import { m } from '$lib/paraglide/messages';
+import { sentences, whatWords, type FileAction, type Target } from './file-words';
 
 /**
  * What an action on files did, said from the items as the agent has them after it, never from
@@ -35,8 +36,11 @@ export const pathKey = (path: string) => path.replace(/\\/g, '/').replace(/\/+$/
 const LISTED = 8;
 export const listed = (names: string[]) =>
 	names.length <= LISTED
-		? names.join(', ')
-		: `${names.slice(0, LISTED).join(', ')} and ${formatCount(names.length - LISTED)} more`;
+		? names.join(m.files_list_sep())
+		: m.files_listed_more({
+				names: names.slice(0, LISTED).join(m.files_list_sep()),
+				shown: formatCount(names.length - LISTED)
+			});
 
 /**
  * The items as the agent has them now, by path (null when gone): one by one for a few, else the
@@ -87,25 +91,28 @@ export function reportOf(
 ): Report {
 	const at = new Date();
 	const base = { action, at, failed: failed.map((f) => f.target) };
-	const failures = failed.map((f) => `${f.target.entry.name}: ${f.error}`);
+	const failures = failed.map((f) =>
+		m.files_item_error({ name: f.target.entry.name, error: f.error })
+	);
 	if (done.length === 0)
 		return {
 			...base,
 			ok: false,
-			text: refused ?? `Nothing was done: the agent refused ${whatWords(list)}.`,
+			text: refused ?? m.files_report_refused({ what: whatWords(list) }),
 			details: refused ? [] : failures
 		};
 	const what = whatWords(done);
 	const partly = failed.length
-		? ` ${formatCount(failed.length)} of ${formatCount(list.length)} refused.`
+		? m.files_report_partly({ failed: formatCount(failed.length), total: formatCount(list.length) })
 		: '';
+	const one = done.length === 1;
 	const known = after.size > 0;
 	const now = (t: Target) => after.get(pathKey(t.entry.path));
 	if (!known)
 		return {
 			...base,
 			ok: failed.length === 0,
-			text: `The agent took it for ${what}, but could not be asked what changed: the list below is read again.${partly}`,
+			text: sentences(m.files_report_unknown({ what }), partly),
 			details: failures
 		};
 	switch (action) {
@@ -126,20 +133,31 @@ export function reportOf(
 				return {
 					...base,
 					ok: failed.length === 0,
-					text: `The agent freed what it could of ${what}; it does not say how much space that was.${partly}`,
+					text: sentences(m.files_report_free_unknown({ what }), partly),
 					details: failures
 				};
 			if (freed === 0)
 				return {
 					...base,
 					ok: false,
-					text: `Nothing was freed: ${done.every((t) => t.entry.cachedSize === 0) ? `${what} ${done.length === 1 ? 'was' : 'were'} not on this computer` : `what is on this computer in ${what} is kept there or waits to upload`}.${partly}`,
+					text: sentences(
+						done.every((t) => t.entry.cachedSize === 0)
+							? (one ? m.files_report_free_none_away_one : m.files_report_free_none_away_many)({
+									what
+								})
+							: m.files_report_free_none_kept({ what }),
+						partly
+					),
 					details: failures
 				};
 			return {
 				...base,
 				ok: failed.length === 0,
-				text: `Freed ${formatBytes(freed)} on this computer. The cloud copy stays.${kept > 0 ? ` ${formatBytes(kept)} stays here: files kept on this computer or waiting to upload.` : ''}${partly}`,
+				text: sentences(
+					m.files_report_freed({ size: formatBytes(freed) }),
+					kept > 0 ? m.files_report_freed_kept({ size: formatBytes(kept) }) : '',
+					partly
+				),
 				details: failures
 			};
 		}
@@ -155,15 +173,26 @@ export function reportOf(
 				return {
 					...base,
 					ok: false,
-					text: `The agent took the request, but says ${what} ${done.length === 1 ? 'is' : 'are'} not kept on this computer.${partly}`,
+					text: sentences(
+						(one ? m.files_report_not_kept_one : m.files_report_not_kept_many)({ what }),
+						partly
+					),
 					details: failures
 				};
 			return {
 				...base,
 				ok: failed.length === 0 && notKept.length === 0,
-				text: `${what} ${done.length === 1 ? 'is' : 'are'} kept on this computer.${away > 0 ? ` ${formatBytes(away)} ${away === 1 ? 'is' : 'are'} still to come down: the states below follow it.` : ''}${partly}`,
+				text: sentences(
+					(one ? m.files_report_kept_one : m.files_report_kept_many)({ what }),
+					away > 0
+						? (away === 1 ? m.files_report_kept_away_one : m.files_report_kept_away_many)({
+								size: formatBytes(away)
+							})
+						: '',
+					partly
+				),
 				details: [
-					...notKept.map((t) => `${t.entry.name}: the agent says it is not kept.`),
+					...notKept.map((t) => m.files_report_not_kept_item({ name: t.entry.name })),
 					...failures
 				]
 			};
@@ -173,7 +202,11 @@ export function reportOf(
 			return {
 				...base,
 				ok: failed.length === 0,
-				text: `${what} ${done.length === 1 ? 'is' : 'are'} no longer kept on this computer.${here > 0 ? ` ${formatBytes(here)} stays here until you free up space.` : ''}${partly}`,
+				text: sentences(
+					(one ? m.files_report_unkept_one : m.files_report_unkept_many)({ what }),
+					here > 0 ? m.files_report_unkept_here({ size: formatBytes(here) }) : '',
+					partly
+				),
 				details: failures
 			};
 		}
@@ -185,9 +218,12 @@ export function reportOf(
 			return {
 				...base,
 				ok: failed.length === 0,
-				text: already
-					? `${what} ${done.length === 1 ? 'is' : 'are'} on this computer.${partly}`
-					: `The agent is fetching ${what}: the progress is below.${partly}`,
+				text: sentences(
+					already
+						? (one ? m.files_report_fetched_one : m.files_report_fetched_many)({ what })
+						: m.files_report_fetching({ what }),
+					partly
+				),
 				details: failures
 			};
 		}
@@ -205,29 +241,44 @@ export function reportOf(
 			if (gone)
 				said.push(
 					list.length === 1
-						? `Deleted ${what}.`
-						: `Deleted ${formatCount(gone)} of ${formatCount(list.length)}.`
+						? m.files_report_deleted({ what })
+						: m.files_report_deleted_of({
+								gone: formatCount(gone),
+								total: formatCount(list.length)
+							})
 				);
 			if (emptied.length)
 				said.push(
-					`Deleted what was in ${listed(emptied.map((t) => `“${t.entry.name}”`))} but what still uploads.`
+					m.files_report_emptied({
+						names: listed(emptied.map((t) => m.files_what_one({ name: t.entry.name })))
+					})
 				);
-			if (skipped.length) said.push(`Skipped, still uploading: ${listed(skipped)}.`);
+			if (skipped.length) said.push(m.files_report_skipped({ names: listed(skipped) }));
 			return {
 				...base,
 				ok: stayed.length === 0 && failed.length === 0,
 				partial: gone > 0 || emptied.length > 0,
 				text:
 					gone === 0 && emptied.length === 0
-						? `Nothing was deleted: ${what} ${done.length === 1 ? 'is' : 'are'} still uploading, and the agent skips what uploads.${partly}`
-						: `${said.join(' ')}${partly}`,
+						? sentences(
+								(one ? m.files_report_nothing_deleted_one : m.files_report_nothing_deleted_many)({
+									what
+								}),
+								partly
+							)
+						: sentences(...said, partly),
 				details: [
 					...stayed.map((t) => {
-						if (!t.entry.folder) return `${t.entry.name}: skipped, still uploading.`;
+						if (!t.entry.folder) return m.files_report_skipped_item({ name: t.entry.name });
 						const left = inside.get(pathKey(t.entry.path));
 						return left?.length
-							? `${t.entry.name}: kept, with ${formatCount(left.length)} still uploading in it (${listed(left)}).`
-							: `${t.entry.name}: kept, as what is in it is still uploading.`;
+							? m.files_report_kept_folder({
+									name: t.entry.name,
+									count: left.length,
+									shown: formatCount(left.length),
+									names: listed(left)
+								})
+							: m.files_report_kept_folder_all({ name: t.entry.name });
 					}),
 					...failures
 				]

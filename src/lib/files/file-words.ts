@@ -4,6 +4,8 @@ import type { Drive } from '$lib/api/schemas/drives';
 import { FILE_STATE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
 import { formatBytes } from '$lib/format/units';
 import { OBJECT_STATUS_NAMES, fileStateWords, nameOf } from '$lib/names/enums';
+import { m } from '$lib/paraglide/messages';
+import { language } from '$lib/state/language.svelte';
 import type { Tone } from '$lib/ui/tone';
 import type { StateGroup } from './files-view';
 
@@ -90,7 +92,7 @@ export function readState(
 	return read(
 		sent,
 		numbering === 'unsure' && READ_TWO_WAYS.has(sent)
-			? `The agent sent ${sent}, read as the live channel reads it; in the other numbering it means “${nameOf(OBJECT_STATUS_NAMES, sent)}”.`
+			? m.files_read_two_ways({ sent: String(sent), other: nameOf(OBJECT_STATUS_NAMES, sent) })
 			: null
 	);
 }
@@ -99,15 +101,15 @@ export type PlaceRead = { words: string; key: 'kept' | 'here' | 'partly' | 'clou
 
 /** Where the bytes are, when the agent says (`isOffline`, `cachedSize`); null when it does not. */
 export function placeOf(e: FileObject): PlaceRead | null {
-	if (e.offline === true) return { words: 'Kept on this computer', key: 'kept' };
+	if (e.offline === true) return { words: m.files_place_kept(), key: 'kept' };
 	if (e.cachedSize === null) return null;
 	if (e.cachedSize === 0)
 		return e.size === 0
-			? { words: 'On this computer', key: 'here' }
-			: { words: 'In the cloud only', key: 'cloud' };
+			? { words: m.files_place_here(), key: 'here' }
+			: { words: m.files_place_cloud(), key: 'cloud' };
 	if (e.size !== null && e.cachedSize < e.size)
-		return { words: `${formatBytes(e.cachedSize)} on this computer`, key: 'partly' };
-	return { words: 'On this computer', key: 'here' };
+		return { words: m.files_place_partly({ size: formatBytes(e.cachedSize) }), key: 'partly' };
+	return { words: m.files_place_here(), key: 'here' };
 }
 
 /** A state, where the bytes are and the size, in one line: “In sync · 2.0 MB · In the cloud only”. */
@@ -134,7 +136,7 @@ export type DriveRules = {
 
 export function rulesOf(drive: Drive): DriveRules {
 	return {
-		name: drive.name?.trim() || 'this drive',
+		name: drive.name?.trim() || m.files_this_drive(),
 		bucket: drive.storageName?.trim() || null,
 		active: drive.active !== false,
 		mirror: drive.syncType === SYNC_TYPE.Mirror,
@@ -155,36 +157,30 @@ export function whyNot(action: FileAction, t: Target, rules: DriveRules): string
 	const e = t.entry;
 	switch (action) {
 		case 'keep':
-			if (!rules.active)
-				return `${rules.name} is not active: activate it in the agent’s app first.`;
-			if (e.offline === true) return 'Already kept on this computer.';
+			if (!rules.active) return m.files_why_inactive({ name: rules.name });
+			if (e.offline === true) return m.files_why_kept_already();
 			return null;
 		case 'unkeep':
-			if (e.offline === false && !e.folder) return 'Not kept on this computer.';
+			if (e.offline === false && !e.folder) return m.files_why_not_kept();
 			return null;
 		case 'free':
-			if (rules.mirror)
-				return `${rules.name} is a mirror drive: it keeps every file on this computer.`;
-			if (e.offline === true) return 'Kept on this computer: stop keeping it here first.';
-			if (e.cachedSize === 0) return 'Not on this computer: there is nothing to free.';
-			if (!e.folder && t.group === 'upload')
-				return 'Waits to upload: its only copy is on this computer.';
+			if (rules.mirror) return m.files_why_mirror({ name: rules.name });
+			if (e.offline === true) return m.files_why_kept();
+			if (e.cachedSize === 0) return m.files_why_not_here();
+			if (!e.folder && t.group === 'upload') return m.files_why_waits_upload();
 			return null;
 		case 'fetch':
-			if (!rules.active)
-				return `${rules.name} is not active: activate it in the agent’s app first.`;
+			if (!rules.active) return m.files_why_inactive({ name: rules.name });
 			if (e.cachedSize !== null && e.size !== null && e.cachedSize >= e.size && e.size > 0)
-				return 'Already on this computer.';
+				return m.files_why_here_already();
 			return null;
 		case 'delete':
-			if (rules.readOnly) return `${rules.name} is read-only: nothing can be deleted in it.`;
-			if (!rules.allowDelete)
-				return `${rules.name} does not allow deleting (its “Delete in the cloud too” setting is off).`;
-			if (!e.folder && t.group === 'upload')
-				return 'Still uploading: the agent skips it. Delete it once it is in sync.';
+			if (rules.readOnly) return m.files_why_read_only({ name: rules.name });
+			if (!rules.allowDelete) return m.files_why_no_delete({ name: rules.name });
+			if (!e.folder && t.group === 'upload') return m.files_why_uploading();
 			return null;
 		case 'share':
-			if (e.folder !== false) return 'A link shares one file: a folder cannot be shared by link.';
+			if (e.folder !== false) return m.files_why_folder_share();
 			return null;
 	}
 }
@@ -197,9 +193,24 @@ const sum = (list: Target[], f: (e: FileObject) => number | null) =>
 
 /** “hero.mov”, or “3 items”. */
 export function whatWords(list: Target[]): string {
-	if (list.length === 1) return `“${list[0]!.entry.name}”`;
-	return `${list.length} items`;
+	if (list.length === 1) return m.files_what_one({ name: list[0]!.entry.name });
+	return m.files_what_many({ count: list.length, shown: String(list.length) });
 }
+
+/**
+ * A reason (a sentence of `whyNot`) as a clause after a colon: English lowers its first letter
+ * (and, with `all`, every letter, dropping the full stop), as it always has; German and Japanese
+ * keep a reason as written, as their nouns and sentences after a colon want.
+ */
+export function asClause(why: string, all = false): string {
+	if (language.current !== 'en') return all ? why.replace(/[.。]$/, '') : why;
+	return all
+		? why.replace(/\.$/, '').toLowerCase()
+		: `${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+}
+
+/** Sentences one after another: a space between them, none in Japanese. */
+export const sentences = (...parts: string[]) => parts.filter(Boolean).join(m.files_gap());
 
 /** What each action will do, in words, before anything is sent. */
 export function confirmWords(
@@ -209,84 +220,119 @@ export function confirmWords(
 ): ActionWords {
 	const what = whatWords(list);
 	const one = list.length === 1;
-	const it = one ? 'it' : 'them';
 	const size = sum(list, (e) => e.size);
 	const here = sum(list, (e) => e.cachedSize);
 	const away = size !== null && here !== null ? Math.max(0, size - here) : null;
 	const folders = list.some((t) => t.entry.folder !== false);
 	switch (action) {
-		case 'keep':
+		case 'keep': {
+			const effect = one
+				? folders
+					? m.files_keep_effect_one_folder
+					: m.files_keep_effect_one
+				: folders
+					? m.files_keep_effect_many_folders
+					: m.files_keep_effect_many;
+			const whole = away === size;
+			const coming = one
+				? whole
+					? m.files_keep_away_one_all
+					: m.files_keep_away_one_part
+				: whole
+					? m.files_keep_away_many_all
+					: m.files_keep_away_many_part;
 			return {
-				label: 'Keep on this computer',
-				title: `Keep ${what} on this computer?`,
+				label: m.files_keep(),
+				title: m.files_keep_title({ what }),
 				consequences: [
-					`The agent keeps ${what} on this computer${folders ? ', with everything in it' : ''}, so ${it} open${one ? 's' : ''} without the network.`,
+					effect({ what }),
 					away === null
-						? `The agent does not say what is on this computer already: up to ${size === null ? 'all of it' : formatBytes(size)} may be downloaded now.`
+						? size === null
+							? m.files_keep_unknown_all()
+							: m.files_keep_unknown_size({ size: formatBytes(size) })
 						: away > 0
-							? `${formatBytes(away)} ${one ? 'is' : 'are'} not on this computer yet: the agent downloads ${away === size ? it : 'that'} now.`
-							: 'All of it is on this computer already: nothing is downloaded.',
-					`Free up space is refused for ${it} until you stop keeping ${it} on this computer.`
+							? coming({ size: formatBytes(away) })
+							: m.files_keep_all_here(),
+					one ? m.files_keep_no_free_one() : m.files_keep_no_free_many()
 				],
-				confirm: 'Keep on this computer',
+				confirm: m.files_keep(),
 				danger: false,
-				done: 'Kept on this computer.'
+				done: m.files_keep_done()
 			};
+		}
 		case 'unkeep':
 			return {
-				label: 'Stop keeping on this computer',
-				title: `Stop keeping ${what} on this computer?`,
+				label: m.files_unkeep(),
+				title: m.files_unkeep_title({ what }),
 				consequences: [
-					`The agent no longer keeps ${what} on this computer${folders ? ', with everything in it' : ''}.`,
-					`Nothing is removed now: ${here === null ? 'what is here stays' : `${formatBytes(here)} stays`} on this computer until you free up space.`
+					folders ? m.files_unkeep_effect_folders({ what }) : m.files_unkeep_effect({ what }),
+					here === null
+						? m.files_unkeep_stays_unknown()
+						: m.files_unkeep_stays({ size: formatBytes(here) })
 				],
-				confirm: 'Stop keeping on this computer',
+				confirm: m.files_unkeep(),
 				danger: false,
-				done: 'No longer kept on this computer.'
+				done: m.files_unkeep_done()
 			};
 		case 'free':
 			return {
-				label: 'Free up space',
-				title: `Free up space of ${what}?`,
+				label: m.files_free(),
+				title: m.files_free_title({ what }),
 				consequences: [
 					here === null
-						? `Frees up to ${size === null ? 'its size' : formatBytes(size)} on this computer: the agent does not say how much of ${it} is here.`
+						? size === null
+							? one
+								? m.files_free_unsized_one()
+								: m.files_free_unsized_many()
+							: (one ? m.files_free_unknown_one : m.files_free_unknown_many)({
+									size: formatBytes(size)
+								})
 						: folders
-							? `Frees up to ${formatBytes(here)} on this computer: files in ${it} that are kept on this computer or wait to upload stay.`
-							: `Frees ${formatBytes(here)} on this computer.`,
-					`The cloud copy stays. Opening ${one ? 'it' : 'one'} downloads it again, which needs the network.`
+							? (one ? m.files_free_folders_one : m.files_free_folders_many)({
+									size: formatBytes(here)
+								})
+							: m.files_free_exact({ size: formatBytes(here) }),
+					one ? m.files_free_cloud_one() : m.files_free_cloud_many()
 				],
-				confirm: 'Free up space',
+				confirm: m.files_free(),
 				danger: false,
-				done: 'Space freed.'
+				done: m.files_free_done()
 			};
 		case 'fetch':
 			return {
-				label: 'Fetch now',
-				title: `Fetch ${what} now?`,
+				label: m.files_fetch(),
+				title: m.files_fetch_title({ what }),
 				consequences: [
-					`The agent downloads ${what} now${away ? ` (${formatBytes(away)})` : ''}, without waiting for ${it} to be opened. What is on this computer already is left as it is.`,
-					...(list.some((t) => isBundle(t.entry.path))
-						? ['A project bundle comes whole: every file of the project is downloaded with it.']
-						: []),
-					'It uses the network until it is done; its progress shows on this page. It is not kept on this computer unless you keep it.'
+					away
+						? (one ? m.files_fetch_effect_size_one : m.files_fetch_effect_size_many)({
+								what,
+								size: formatBytes(away)
+							})
+						: (one ? m.files_fetch_effect_one : m.files_fetch_effect_many)({ what }),
+					...(list.some((t) => isBundle(t.entry.path)) ? [m.files_fetch_bundle()] : []),
+					m.files_fetch_network()
 				],
-				confirm: 'Fetch now',
+				confirm: m.files_fetch(),
 				danger: false,
-				done: 'Fetching.'
+				done: m.files_fetch_done()
 			};
 		case 'delete':
 			return {
-				label: 'Delete',
-				title: `Delete ${what}?`,
+				label: m.files_delete(),
+				title: m.files_delete_title({ what }),
 				consequences: [
-					`Deletes ${what}${folders ? ' and everything in it' : ''} on this computer and in the cloud${rules.bucket ? ` (bucket ${rules.bucket})` : ''}${size ? `: ${formatBytes(size)} in all` : ''}.`,
-					'It cannot be undone from here.',
-					'Files still uploading are skipped: they stay, and are listed after.'
+					m.files_delete_effect({
+						what,
+						folders: folders ? m.files_delete_effect_folders() : '',
+						bucket: rules.bucket ? m.files_delete_effect_bucket({ bucket: rules.bucket }) : '',
+						size: size ? m.files_delete_effect_size({ size: formatBytes(size) }) : ''
+					}),
+					m.files_delete_no_undo(),
+					m.files_delete_skips()
 				],
-				confirm: 'Delete',
+				confirm: m.files_delete(),
 				danger: true,
-				done: 'Deleted.'
+				done: m.files_delete_done()
 			};
 	}
 }

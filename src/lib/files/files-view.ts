@@ -1,4 +1,6 @@
 import { resolve } from '$app/paths';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
 import { idProblem, route } from '$lib/routes';
 
 /**
@@ -8,33 +10,33 @@ import { idProblem, route } from '$lib/routes';
  * filtering happen in the browser, over the folder as read.
  */
 
-export const FILE_SORTS = {
-	name: 'Name',
-	size: 'Size',
-	modified: 'Last modified',
-	state: 'State'
-} as const;
+export const FILE_SORTS = words({
+	name: m.files_sort_name,
+	size: m.files_sort_size,
+	modified: m.files_sort_modified,
+	state: m.files_sort_state
+});
 export type FileSort = keyof typeof FILE_SORTS;
 
 /** The state filter's groups: the tiles' words, waiting and moving together where one numbering cannot tell them apart. */
-export const STATE_GROUPS = {
-	all: 'All states',
-	insync: 'In sync',
-	upload: 'Waiting to upload or uploading now',
-	download: 'Waiting to download or downloading now',
-	errors: 'With errors',
-	other: 'Other states'
-} as const;
+export const STATE_GROUPS = words({
+	all: m.files_group_all,
+	insync: m.files_group_insync,
+	upload: m.files_group_upload,
+	download: m.files_group_download,
+	errors: m.files_group_errors,
+	other: m.files_group_other
+});
 export type StateFilter = keyof typeof STATE_GROUPS;
 export type StateGroup = Exclude<StateFilter, 'all'>;
 
 /** Where a file's bytes are. */
-export const PLACES = {
-	anywhere: 'Anywhere',
-	here: 'On this computer',
-	kept: 'Kept on this computer',
-	cloud: 'In the cloud only'
-} as const;
+export const PLACES = words({
+	anywhere: m.files_place_anywhere,
+	here: m.files_place_here,
+	kept: m.files_place_kept,
+	cloud: m.files_place_cloud
+});
 export type Place = keyof typeof PLACES;
 
 export type FilesView = {
