@@ -14,8 +14,7 @@ const ROOT_FILE = '^src/lib/[^/]+$';
 const FEATURES =
 	'^src/lib/(authentication|drives|events|files|folders|history|management|shares|transfers|users)/';
 /** Folders of toolkits: a list, a form, a record panel, page data, charts… each logic and parts. */
-const TOOLKITS =
-	'^src/lib/(actions|charts|form|format|i18n|list|page-data|record|ui|virtual-list)/';
+const TOOLKITS = '^src/lib/(actions|charts|form|format|list|page-data|record|ui|virtual-list)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -47,6 +46,14 @@ export default {
 			comment: 'What every layer uses reads no feature, stream or page.',
 			from: { path: ROOT_ALLOWED },
 			to: { path: [FEATURES, TOOLKITS, '^src/lib/live/', '^src/routes/'] }
+		},
+		{
+			name: 'i18n-is-the-floor',
+			severity: 'error',
+			comment:
+				"src/lib/i18n (the messages' catalogs, word tables, the pseudo-locale) sits beside the compiled messages, under everything that speaks.",
+			from: { path: '^src/lib/i18n/' },
+			to: { path: [FEATURES, TOOLKITS, '^src/lib/(api|live|state)/', '^src/routes/'] }
 		},
 		{
 			name: 'api-is-the-wire',

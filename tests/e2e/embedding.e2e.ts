@@ -158,4 +158,23 @@ test.describe('embedded in a portal', () => {
 			await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/);
 		});
 	});
+
+	test.describe('in a browser that prefers Japanese', () => {
+		test.use({ locale: 'ja-JP' });
+
+		test('the framed console speaks Japanese, and a choice in the frame applies there', async ({
+			page,
+			agent
+		}) => {
+			await inPortal(page, { agent, path: '/login' }, async (frame) => {
+				await expect(frame.getByRole('heading', { level: 1 })).toHaveText('サインイン');
+				await expect(frame.locator('html')).toHaveAttribute('lang', 'ja');
+				await frame.getByLabel('ユーザー名').fill('admin@example.com');
+				await frame.getByRole('link', { name: '設定' }).first().click();
+				await frame.locator('#language').selectOption('de');
+				await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
+				await expect(frame.locator('html')).toHaveAttribute('lang', 'de');
+			});
+		});
+	});
 });

@@ -12,11 +12,50 @@ import { m } from '$lib/paraglide/messages';
  */
 
 /**
+ * The agent's field and report names this version knows, by their English words, as messages: the
+ * cards and columns read in the console's language. A name it does not know reads in English
+ * words made from the name (`humanize`).
+ */
+const KNOWN_NAMES: Readonly<Record<string, () => string>> = {
+	'Size distribution': m.transfers_report_key_size_distribution,
+	'Largest files': m.transfers_report_key_largest_files,
+	'Recently modified': m.transfers_report_key_recently_modified,
+	'File count by extension': m.transfers_report_key_file_count_by_extension,
+	'Size by extension': m.transfers_report_key_size_by_extension,
+	'Directory breakdown': m.transfers_report_key_directory_breakdown,
+	'Sync state breakdown': m.transfers_report_key_sync_state_breakdown,
+	'Success vs failure rate': m.transfers_report_key_success_vs_failure_rate,
+	'Transfers per day': m.transfers_report_key_transfers_per_day,
+	'Data volume per day': m.transfers_report_key_data_volume_per_day,
+	'Average speed per day': m.transfers_report_key_average_speed_per_day,
+	'Files by state': m.transfers_report_key_files_by_state,
+	'File name': m.transfers_report_key_file_name,
+	Path: m.transfers_report_key_path,
+	Size: m.transfers_report_key_size,
+	Extension: m.transfers_report_key_extension,
+	Count: m.transfers_report_key_count,
+	Directory: m.transfers_report_key_directory,
+	'File count': m.transfers_report_key_file_count,
+	'Last modified': m.transfers_report_key_last_modified,
+	Name: m.transfers_report_key_name,
+	State: m.transfers_report_key_state,
+	Date: m.transfers_report_key_date,
+	Total: m.transfers_report_key_total,
+	Label: m.transfers_report_key_label,
+	Value: m.transfers_report_key_value
+};
+
+export function humanize(key: string): string {
+	const english = humanizeInEnglish(key);
+	return KNOWN_NAMES[english]?.() ?? english;
+}
+
+/**
  * "SizeByExtension" -> "Size by extension". A header says what the cell says, not how the agent
  * stores it: "SizeBytes" is "Size" (the cell is in KB, MB…), "LastModifiedDateUtc" is "Last
  * modified" (the cell is a local time).
  */
-export function humanize(key: string): string {
+function humanizeInEnglish(key: string): string {
 	const words = key
 		.replace(/(.)(Bytes|Formatted)$/, '$1')
 		.replace(/(.)(DateUtc|DateTimeUtc|TimeUtc|Utc)$/, '$1')

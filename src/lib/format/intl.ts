@@ -1,14 +1,23 @@
-import { language } from '$lib/state/language.svelte';
-
 /**
- * Intl formatters in the console's locale (`language.formats`), each built once per locale and
+ * Intl formatters in the console's locale (`language.formats`, through `readFormatsFrom`), each built once per locale and
  * kept: `toLocaleString` with options builds a new one per call, which shows on a page of 100
  * rows. Read inside a template or `$derived`, a format follows a change of language at once.
  */
 const made = new Map<string, unknown>();
 
+let formatsNow: () => string = () => 'en';
+
+/**
+ * Where formats read the locale of the moment: `language.svelte.ts`, as reactive state. Until
+ * then, and in the shared worker (which has no language and writes what it keeps in English),
+ * English.
+ */
+export function readFormatsFrom(read: () => string) {
+	formatsNow = read;
+}
+
 export function inLocale<T>(name: string, make: (locale: string) => T): T {
-	const locale = language.formats;
+	const locale = formatsNow();
 	const key = `${name} ${locale}`;
 	let found = made.get(key) as T | undefined;
 	if (found === undefined) {

@@ -1,13 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
-/** The console's locale, set per test: formats read `language.formats`. */
-const locale = vi.hoisted(() => ({ formats: 'en-US' }));
-vi.mock('$lib/state/language.svelte', () => ({ language: locale }));
+import { readFormatsFrom } from './intl.ts';
+import { formatDateTime, formatElapsed, formatRelative, formatTime, formatClock } from './time.ts';
+import { parseAgentDate, formatCount, formatDate } from './cells.ts';
+import { formatBytes, formatDuration } from './units.ts';
 
-const { formatDateTime, formatElapsed, formatRelative, formatTime, formatClock } =
-	await import('./time.ts');
-const { parseAgentDate, formatCount, formatDate } = await import('./cells.ts');
-const { formatBytes, formatDuration } = await import('./units.ts');
+/** The console's locale, set per test, as `language.svelte.ts` sets it. */
+const locale = { formats: 'en-US' };
+readFormatsFrom(() => locale.formats);
 
 beforeEach(() => {
 	locale.formats = 'en-US';

@@ -9,8 +9,8 @@ import { baseLocale, locales, type Locale } from '$lib/paraglide/runtime';
  */
 export const LANGUAGES: readonly { tag: Locale; name: string; complete: boolean }[] = [
 	{ tag: 'en', name: 'English', complete: true },
-	{ tag: 'de', name: 'Deutsch', complete: false },
-	{ tag: 'ja', name: '日本語', complete: false }
+	{ tag: 'de', name: 'Deutsch', complete: true },
+	{ tag: 'ja', name: '日本語', complete: true }
 ];
 
 export { baseLocale, locales, type Locale };

@@ -1,12 +1,11 @@
 /**
- * The pseudo-locale (`en-XA`), for development and tests: every message in English with its
- * letters accented, its words lengthened by about a third, and the whole wrapped in `[!! … !!]`,
+ * The pseudo-locale (`en-XA`, `PSEUDO_LOCALE` in languages.ts), for development and tests: every
+ * message in English with its letters accented, its words lengthened by about a third, and the
+ * whole wrapped in `[!! … !!]`,
  * so that a glance (or a test) finds any text the console wrote that is not a message, and any
  * control that clips a longer language. What a message was given (names, paths, numbers: the
  * agent's values and the console's formats) is left exactly as given.
  */
-export const PSEUDO_LOCALE = 'en-XA';
-
 const ACCENTS: Record<string, string> = {
 	a: 'á',
 	b: 'ƀ',

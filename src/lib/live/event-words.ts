@@ -151,7 +151,8 @@ export function describeNotification(frame: NotificationFrame): Described {
 	return inBaseLocale(() => describeNotificationNow(frame));
 }
 
-function describeNotificationNow(frame: NotificationFrame): Described {
+/** The same in the language of the moment, for the page that shows it (`entry-words.ts`). */
+export function describeNotificationNow(frame: NotificationFrame): Described {
 	const kind = TYPE_KINDS[frame.Type] ?? 'unknown';
 	switch (kind) {
 		case 'progress': {
@@ -206,10 +207,15 @@ export function stateNames(state: number): string {
 }
 
 export function describeState(frame: StateChangeFrame): Described {
+	return inBaseLocale(() => describeStateNow(frame));
+}
+
+/** The same in the language of the moment, for the page that shows it (`entry-words.ts`). */
+export function describeStateNow(frame: StateChangeFrame): Described {
 	const where = frame.StorageName ? ` (${frame.StorageName})` : '';
-	return inBaseLocale(() => ({
+	return {
 		kind: 'state',
 		label: EVENT_KINDS.state,
 		summary: oneLine(`${frame.Path}${where}: ${stateNames(frame.State)}`)
-	}));
+	};
 }

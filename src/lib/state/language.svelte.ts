@@ -1,3 +1,4 @@
+import { readFormatsFrom } from '$lib/format/intl';
 import { loadCatalog, readLocaleFrom, type Transform } from '$lib/i18n/catalogs';
 import {
 	baseLocale,
@@ -91,6 +92,7 @@ class Language {
 			() => this.current,
 			() => this.#transform
 		);
+		readFormatsFrom(() => this.formats);
 		window.addEventListener('languagechange', () => {
 			this.#preferred = [...navigator.languages];
 		});

@@ -51,17 +51,26 @@ export const RESEND_COOLDOWN_S = 30;
 
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type PasswordRule = { label: string; test: (value: string) => boolean };
+/**
+ * A rule the form ticks: `label` is the agent's own English (its answers quote it); `rule` names
+ * it, so the console says it in its own language (`PasswordField`).
+ */
+export type PasswordRule = {
+	label: string;
+	rule?: 'min' | 'upper' | 'lower' | 'digit';
+	test: (value: string) => boolean;
+};
 
 /** The agent's password policy, as rules a form shows (and ticks) before submitting. */
 export const PASSWORD_RULES: readonly PasswordRule[] = [
 	{
 		label: `At least ${LIMITS.passwordMin} characters`,
+		rule: 'min',
 		test: (v) => v.length >= LIMITS.passwordMin
 	},
-	{ label: 'An upper-case letter', test: (v) => /[A-Z]/.test(v) },
-	{ label: 'A lower-case letter', test: (v) => /[a-z]/.test(v) },
-	{ label: 'A digit', test: (v) => /\d/.test(v) }
+	{ label: 'An upper-case letter', rule: 'upper', test: (v) => /[A-Z]/.test(v) },
+	{ label: 'A lower-case letter', rule: 'lower', test: (v) => /[a-z]/.test(v) },
+	{ label: 'A digit', rule: 'digit', test: (v) => /\d/.test(v) }
 ];
 
 /** What the agent answers for a password that breaks the policy: one sentence, or none. */

@@ -2,14 +2,16 @@ import type { ChannelName } from '$lib/contract';
 import { EVENT_KINDS, type EventKind } from '$lib/live/event-words';
 import type { TimelineFilter } from '$lib/live/timeline.svelte';
 import { route } from '$lib/routes';
+import { words } from '$lib/i18n/words';
+import { m } from '$lib/paraglide/messages';
 
 /** The events page's view and filters, kept in the URL so a reload or a link returns to them. */
 
-export const VIEWS = {
-	timeline: 'Timeline',
-	transfers: 'Transfers',
-	files: 'File states'
-} as const;
+export const VIEWS = words({
+	timeline: m.events_view_timeline,
+	transfers: m.events_view_transfers,
+	files: m.events_view_files
+});
 export type View = keyof typeof VIEWS;
 
 export const FILE_SORTS = ['path', 'state', 'time'] as const;
