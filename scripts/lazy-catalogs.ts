@@ -52,9 +52,10 @@ export function lazyCatalogs(options: {
 			const found = DISPATCH.exec(code);
 			if (!found)
 				throw new Error(`lazy-catalogs: ${id} is not a Paraglide message module as known`);
+			// Bound rather than wrapped: a few bytes less per message, on every page's first load.
 			const rewritten = code.replace(
 				DISPATCH,
-				`((inputs, options) => __message(${JSON.stringify(key)}, ${found[1]}, inputs, options))`
+				`__message.bind(null, ${JSON.stringify(key)}, ${found[1]})`
 			);
 			return {
 				code: `import { message as __message } from ${JSON.stringify(options.catalogs)};\n${rewritten}`,
