@@ -1,3 +1,4 @@
+import { entryWords } from './entry-words';
 import { config } from '$lib/config.svelte';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import type { Severity } from './event-words';
@@ -71,12 +72,18 @@ export class Problems {
 		let added = false;
 		for (const entry of entries) {
 			if (!entry.severity) continue;
+			// Its words are read from the frame in the language shown (`entryWords`); the entry
+			// keeps them in English, for the exports.
 			const problem: Problem = {
 				seq: entry.seq,
 				at: entry.at,
 				severity: entry.severity,
-				label: entry.label,
-				summary: entry.summary
+				get label() {
+					return entryWords(entry).label;
+				},
+				get summary() {
+					return entryWords(entry).summary;
+				}
 			};
 			const transfer = transferOf(entry);
 			if (transfer) problem.transfer = transfer;
