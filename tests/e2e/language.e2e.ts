@@ -65,7 +65,7 @@ test.describe('the console’s language', () => {
 		await expect(
 			page.getByRole('navigation').getByRole('link', { name: 'ユーザー' })
 		).toBeVisible();
-		await expect(menu).toContainText(/セッションの有効期限: \d+ (分後|時間後)/);
+		await expect(menu).toContainText(/セッションの有効期限：\d+ (分後|時間後)/);
 		await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
 	});
 

@@ -120,6 +120,24 @@ export function storageTone(word: string | null | undefined): Tone {
 	return 'unknown';
 }
 
+/** The agent's words for a drive's or backup's state that this version knows, as messages. */
+const AGENT_STATUS_WORDS: Readonly<Record<string, () => string>> = {
+	synced: m.drives_agent_status_synced,
+	syncing: m.drives_agent_status_syncing,
+	error: m.drives_agent_status_error,
+	inactive: m.drives_agent_status_inactive,
+	paused: m.drives_agent_status_paused,
+	stopped: m.drives_agent_status_stopped,
+	idle: m.drives_agent_status_idle,
+	uploading: m.drives_agent_status_uploading,
+	downloading: m.drives_agent_status_downloading
+};
+
+/** The agent's word for a state in the console's language when known, else as sent. */
+export function agentStatusWord(said: string): string {
+	return AGENT_STATUS_WORDS[said.trim().toLowerCase()]?.() ?? said;
+}
+
 /**
  * A drive's or backup's one status, in the agent's word and its tone: what its health says, else
  * "Inactive" when the list says so, else why it is not known yet.
@@ -129,7 +147,7 @@ export function storageStatus(
 	read: HealthRead | undefined
 ): { text: string; tone: Tone } {
 	const said = read?.health?.DriveStatus ?? read?.health?.BackupStatus;
-	if (said) return { text: said, tone: storageTone(said) };
+	if (said) return { text: agentStatusWord(said), tone: storageTone(said) };
 	if (row.drive.active === false) return { text: m.drives_status_inactive(), tone: 'neutral' };
 	if (row.why || read?.error) return { text: m.drives_status_unknown(), tone: 'unknown' };
 	return {

@@ -82,16 +82,26 @@ export function percent(bytes: number | null | undefined, size: number | null | 
 	return Math.max(0, Math.min(100, Math.floor((bytes / size) * 100)));
 }
 
-const fileName = (p: ProgressData) => p.Name || p.Path?.split('/').pop() || 'a file';
+const fileName = (p: ProgressData) =>
+	p.Name || p.Path?.split('/').pop() || m.words_progress_a_file();
+
+/** A status word inside a sentence: lower case in English, as it is in German and Japanese. */
+const inSentence = (word: string) =>
+	m.words_progress_lower_case() === 'yes' ? word.toLowerCase() : word;
 
 function progressSummary(p: ProgressData): string {
 	const mode = transferModeWords(p.TransferMode);
-	const direction = mode ? `${mode} ` : '';
-	const where = p.StorageName ? ` (${p.StorageName})` : '';
+	const inputs = {
+		direction: mode ? `${mode} ` : '',
+		name: fileName(p),
+		where: p.StorageName ? ` (${p.StorageName})` : '',
+		status: inSentence(progressStatusWords(p.Status)) || m.words_progress_no_status(),
+		failed: p.Error ? `: ${p.Error}` : ''
+	};
 	const pct = percent(p.Bytes, p.Size);
-	const status = progressStatusWords(p.Status).toLowerCase() || 'status not given';
-	const failed = p.Error ? `: ${p.Error}` : '';
-	return `${direction}${fileName(p)}${where}, ${pct === null ? '' : `${pct} %, `}${status}${failed}`;
+	return pct === null
+		? m.words_progress_summary(inputs)
+		: m.words_progress_summary_pct({ ...inputs, pct });
 }
 
 function record(value: unknown): Record<string, unknown> | null {
@@ -173,7 +183,7 @@ export function describeNotificationNow(frame: NotificationFrame): Described {
 		case 'app-notification': {
 			const a = appNotificationDataSchema.safeParse(frame.Data);
 			const d = a.success ? a.data : {};
-			const what = d.Operation || d.EndpointAddress || 'a call';
+			const what = d.Operation || d.EndpointAddress || m.words_progress_a_call();
 			const from = d.Origin ? ` from ${d.Origin}` : '';
 			return {
 				kind,
