@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { inBaseLocale, message, readLocaleFrom } from './catalogs';
+import { inBaseLocale, loadCatalog, message, readLocaleFrom } from './catalogs';
 
 const hello = (inputs: unknown) => `Hello ${(inputs as { name: string }).name}`;
 
@@ -19,5 +19,17 @@ describe('message', () => {
 	it('falls back to English for a language whose catalog is not here', () => {
 		readLocaleFrom(() => 'de');
 		expect(message('hello', hello, { name: 'Ada' })).toBe('Hello Ada');
+	});
+});
+
+describe('plurals in each language', () => {
+	it('follow each language’s own rule', async () => {
+		const { files_what_many } = await import('$lib/paraglide/messages');
+		await Promise.all([loadCatalog('de'), loadCatalog('ja')]);
+		const say = (count: number, locale: 'en' | 'de' | 'ja') =>
+			files_what_many({ count, shown: String(count) }, { locale });
+		expect([say(1, 'de'), say(2, 'de')]).toEqual(['1 Element', '2 Elemente']);
+		// Japanese has no plural form: one sentence for every count.
+		expect([say(1, 'ja'), say(2, 'ja')]).toEqual(['項目 1 個', '項目 2 個']);
 	});
 });
