@@ -5,14 +5,15 @@
  */
 const made = new Map<string, unknown>();
 
-let formatsNow: () => string = () => 'en';
+const ENGLISH = () => 'en';
+let formatsNow: () => string = ENGLISH;
 
 /**
  * Where formats read the locale of the moment: `language.svelte.ts`, as reactive state. Until
  * then, and in the shared worker (which has no language and writes what it keeps in English),
- * English.
+ * English; without a reader, English again.
  */
-export function readFormatsFrom(read: () => string) {
+export function readFormatsFrom(read: () => string = ENGLISH) {
 	formatsNow = read;
 }
 

@@ -44,9 +44,12 @@ let transformNow: () => Transform | null = () => null;
 
 /**
  * Where messages read the language of the moment, and the pseudo-locale's transform when it is
- * the choice: `language.svelte.ts`, as reactive state.
+ * the choice: `language.svelte.ts`, as reactive state. Without a reader, the base language again.
  */
-export function readLocaleFrom(read: () => Locale, transform: () => Transform | null = () => null) {
+export function readLocaleFrom(
+	read: () => Locale = () => baseLocale,
+	transform: () => Transform | null = () => null
+) {
 	localeNow = read;
 	transformNow = transform;
 }
