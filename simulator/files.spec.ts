@@ -181,11 +181,16 @@ describe('acting on files', () => {
 		expect(progress.at(-1)).toBe('Completed');
 		expect(await info(file.path)).toMatchObject({ cachedSize: file.size, state: 0 });
 		expect((await summary()).CacheSizeBytes).toBe(cacheBefore + file.size);
-		// Already here: nothing moves.
+		// Already here: nothing moves. A fetch would say so at once on this channel (its first
+		// state frame goes out with the answer), so every frame of the file sent before a marker
+		// sent after the answer has arrived with the marker.
 		const framesBefore = st.frames.length;
 		await api.call('GET', `/management/object_download?path=${q(file.path)}`);
-		await new Promise((r) => setTimeout(r, 100));
-		expect(st.frames.length).toBe(framesBefore);
+		const marker = { Path: 'after the fetch', StorageName: 'marker', State: 0 };
+		await api.call('POST', '/__sim/push', { body: { channel: 'statechange', frame: marker } });
+		await until(() => (st.frames as Frame[]).some((f) => f.Path === marker.Path));
+		const since = (st.frames as Frame[]).slice(framesBefore);
+		expect(since.filter((f) => f.Path === file.path)).toEqual([]);
 		st.ws.close();
 		note.ws.close();
 	});
