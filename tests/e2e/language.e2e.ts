@@ -69,6 +69,22 @@ test.describe('the console’s language', () => {
 		await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
 	});
 
+	test('joins a user’s types as each language joins words', async ({ page, agent }) => {
+		await signInWithToken(page, agent);
+		await page.goto('/profile');
+		const types = page.getByTestId('profile-details').locator('dt + dd').nth(4);
+		for (const [tag, heading, joined] of [
+			['en', 'User type', 'Account admin, Desktop admin'],
+			['de', 'Benutzertyp', 'Kontoadministrator und Desktop-Administrator'],
+			['ja', 'ユーザーの種類', 'アカウント管理者、デスクトップ管理者']
+		] as const) {
+			await page.evaluate((tag) => localStorage.setItem('agent-console:language', tag), tag);
+			await page.reload();
+			await expect(page.getByTestId('profile-details').locator('dt').nth(4)).toHaveText(heading);
+			await expect(types).toHaveText(joined);
+		}
+	});
+
 	test('exports the same CSV in English, German and Japanese', async ({ page, agent }) => {
 		await signInWithToken(page, agent);
 		await page.goto('/history?status=error&pageSize=10');

@@ -2,6 +2,7 @@ import { accountNameSchema, historyAccountsSchema } from '$lib/api/schemas/drive
 import type { Drive } from '$lib/api/schemas/drives';
 import { CLOUD_TYPE_NAMES, flagNames } from '$lib/names/enums';
 import { m } from '$lib/paraglide/messages';
+import { formatList } from '$lib/format/lists';
 
 /**
  * The cloud accounts the agent uses, in words: no endpoint lists them, so they are read off its
@@ -83,7 +84,7 @@ export function knownAccounts(
 /** "Studio S3 (Amazon S3)", or the id where no name was seen. */
 export function accountWords(a: Pick<KnownAccount, 'id' | 'name' | 'cloudType'>): string {
 	const provider =
-		a.cloudType === null ? null : flagNames(CLOUD_TYPE_NAMES, a.cloudType).join(', ');
+		a.cloudType === null ? null : formatList(flagNames(CLOUD_TYPE_NAMES, a.cloudType));
 	const label = a.name ?? a.id;
 	return provider ? m.drives_account_with_provider({ label, provider }) : label;
 }

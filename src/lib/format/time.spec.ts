@@ -4,6 +4,7 @@ import { readFormatsFrom } from './intl.ts';
 import { formatDateTime, formatElapsed, formatRelative, formatTime, formatClock } from './time.ts';
 import { parseAgentDate, formatCount, formatDate } from './cells.ts';
 import { formatBytes, formatDuration } from './units.ts';
+import { formatList } from './lists.ts';
 
 /** The console's locale, set per test, as `language.svelte.ts` sets it. */
 const locale = { formats: 'en-US' };
@@ -115,5 +116,17 @@ describe('sizes, durations and counts', () => {
 		expect(formatBytes(1_572_864)).toBe('1.5 MB');
 		expect(formatDuration(125)).toBe('2 分5 秒');
 		expect(formatCount(1234567)).toBe('1,234,567');
+	});
+});
+
+describe('formatList', () => {
+	it('joins words as each language does, English as written before', () => {
+		expect(formatList(['Uploading', 'Failed'])).toBe('Uploading, Failed');
+		expect(formatList(['A', 'B', 'C'])).toBe('A, B, C');
+		locale.formats = 'de';
+		expect(formatList(['Hochladen', 'Fehlerhaft'])).toBe('Hochladen und Fehlerhaft');
+		locale.formats = 'ja';
+		expect(formatList(['管理者', '標準'])).toBe('管理者、標準');
+		expect(formatList([])).toBe('');
 	});
 });

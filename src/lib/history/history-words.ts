@@ -13,6 +13,7 @@ import type { KnownField } from '$lib/record/record-fields';
 import { formatBytes, formatDuration } from '$lib/format/units';
 import type { Tone } from '$lib/ui/tone';
 import { errorWithAdvice } from '$lib/history/error-advice';
+import { formatList } from '$lib/format/lists';
 
 /**
  * A transfer history entry in words: the list's cells and the panel's fields. The words the
@@ -21,7 +22,7 @@ import { errorWithAdvice } from '$lib/history/error-advice';
 
 export function statusText(status: number | null | undefined): string {
 	if (status === null || status === undefined) return m.words_not_given();
-	return flagNames(TRANSFER_STATUS_NAMES, status).join(', ');
+	return formatList(flagNames(TRANSFER_STATUS_NAMES, status));
 }
 
 /** How a status looks: failed stands out, canceled is muted, running is busy. */
@@ -37,7 +38,7 @@ export function statusTone(status: number | null | undefined): Tone {
 export const directionText = (d: number | null | undefined) => nameOf(TRANSFER_DIRECTION_NAMES, d);
 
 export const originText = (o: number | null | undefined) =>
-	typeof o === 'number' ? flagNames(TRANSFER_ORIGIN_NAMES, o).join(', ') : m.words_not_given();
+	typeof o === 'number' ? formatList(flagNames(TRANSFER_ORIGIN_NAMES, o)) : m.words_not_given();
 
 /** Seconds from start to end, when both are dates and in order. */
 export function durationSeconds(h: HistoryItem): number | null {
@@ -68,7 +69,7 @@ export function objectsText(h: HistoryItem): string {
 		parts.push(m.words_history_failed({ shown: formatCount(h.failedObjects!) }));
 	if (n(h.skippedObjects))
 		parts.push(m.words_history_skipped({ shown: formatCount(h.skippedObjects!) }));
-	return parts.join(', ');
+	return formatList(parts);
 }
 
 /** Transferred of total size, in the console's units (the agent's strings are for the panel). */
@@ -95,7 +96,7 @@ function dateText(value: string | null | undefined): string {
 
 const cloud = (provider: number | null | undefined) =>
 	typeof provider === 'number' && provider > 0
-		? flagNames(CLOUD_TYPE_NAMES, provider).join(', ')
+		? formatList(flagNames(CLOUD_TYPE_NAMES, provider))
 		: m.words_history_this_computer();
 
 /** One side of a transfer: this computer's path, or the bucket and path in the cloud. */

@@ -75,6 +75,15 @@ export function message(
 }
 
 /**
+ * A reader of the formats' locale that says the base language while `inBaseLocale` runs, so that
+ * an export has its numbers, dates and lists in it too (`language.svelte.ts` gives it to
+ * `readFormatsFrom`).
+ */
+export function followingBaseLocale(read: () => string): () => string {
+	return () => (inBase ? baseLocale : read());
+}
+
+/**
  * Runs `make` with every message in the base language, whatever the console speaks: for what is
  * read by machines rather than people (exports), which must be the same in every language.
  */

@@ -2,6 +2,7 @@ import { AUTH_PROVIDER, FILE_STATE, USER_STATUS, USER_TYPE } from '../contract.t
 import { names, unknownValue, type Names } from './shell.ts';
 import { words } from '$lib/i18n/words';
 import { m } from '$lib/paraglide/messages';
+import { formatList } from '$lib/format/lists';
 
 export { unknownValue, type Names };
 
@@ -77,9 +78,9 @@ export const FILE_STATE_WORDS: Names = names({
 /** A FileState number in words: the tiles' word for a whole state, else each flag's name. */
 export function fileStateWords(state: number): string {
 	if (Object.hasOwn(FILE_STATE_WORDS, state)) return FILE_STATE_WORDS[state]!;
-	return flagNames(FILE_STATE_NAMES, state)
-		.map((n, i) => (i === 0 ? n : n.toLowerCase()))
-		.join(', ');
+	return formatList(
+		flagNames(FILE_STATE_NAMES, state).map((n, i) => (i === 0 ? n : n.toLowerCase()))
+	);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCatalog, readLocaleFrom } from '$lib/i18n/catalogs';
+import { followingBaseLocale, loadCatalog, readLocaleFrom } from '$lib/i18n/catalogs';
+import { readFormatsFrom } from '$lib/format/intl';
+import { statusText } from '$lib/history/history-words';
 import type { Locale } from '$lib/paraglide/runtime';
 import { historyCsv } from '$lib/history/history-export';
 import type { HistoryItem } from '$lib/api/schemas/history';
@@ -9,7 +11,10 @@ import { EVENT_KINDS, describeState } from '$lib/live/event-words';
 
 let now: Locale = 'en';
 readLocaleFrom(() => now);
-afterEach(() => (now = 'en'));
+afterEach(() => {
+	now = 'en';
+	readFormatsFrom();
+});
 
 describe('the words tables in another language', () => {
 	it('read each word in the language of the moment', async () => {
@@ -30,6 +35,16 @@ describe('the words tables in another language', () => {
 		const entry = { id: 7, name: 'a.pdf', transferStatus: 16, direction: 1, origin: 1 };
 		const csv = historyCsv([{ raw: entry, value: entry as HistoryItem, key: '7' }]);
 		expect(csv).toContain(',Failed,Upload,Direct transfer,');
+	});
+
+	it('keep the export’s lists and numbers in English too, the page’s in the language', async () => {
+		await loadCatalog('de');
+		now = 'de';
+		readFormatsFrom(followingBaseLocale(() => 'de'));
+		const entry = { id: 7, name: 'a.pdf', transferStatus: 16 | 128, direction: 1, origin: 1 };
+		expect(statusText(entry.transferStatus)).toBe('Fehlgeschlagen und Angehalten');
+		const csv = historyCsv([{ raw: entry, value: entry as HistoryItem, key: '7' }]);
+		expect(csv).toContain(',"Failed, Paused",Upload,');
 	});
 
 	it('keep the timeline’s described frames in English, its kinds in the language', async () => {

@@ -1,5 +1,10 @@
 import { readFormatsFrom } from '$lib/format/intl';
-import { loadCatalog, readLocaleFrom, type Transform } from '$lib/i18n/catalogs';
+import {
+	followingBaseLocale,
+	loadCatalog,
+	readLocaleFrom,
+	type Transform
+} from '$lib/i18n/catalogs';
 import {
 	baseLocale,
 	formatLocale,
@@ -92,7 +97,7 @@ class Language {
 			() => this.current,
 			() => this.#transform
 		);
-		readFormatsFrom(() => this.formats);
+		readFormatsFrom(followingBaseLocale(() => this.formats));
 		window.addEventListener('languagechange', () => {
 			this.#preferred = [...navigator.languages];
 		});

@@ -8,6 +8,7 @@ import { TRANSFER_TYPE_NAMES, flagNames, yesNo } from '$lib/names/enums';
 import type { KnownField } from '$lib/record/record-fields';
 import type { Tone } from '$lib/ui/tone';
 import { m } from '$lib/paraglide/messages';
+import { formatList } from '$lib/format/lists';
 
 /** A current transfer in words: the list's cells, the panel's fields, why it cannot be canceled. */
 
@@ -20,7 +21,7 @@ export function transferTone(status: number | null | undefined): Tone {
 
 export const typeText = (type: number | null | undefined) =>
 	typeof type === 'number'
-		? flagNames(TRANSFER_TYPE_NAMES, type).join(', ')
+		? formatList(flagNames(TRANSFER_TYPE_NAMES, type))
 		: m.transfers_not_given();
 
 /** The kind of a transfer inside a sentence: "The agent stops this initial sync." */

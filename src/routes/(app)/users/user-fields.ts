@@ -12,6 +12,7 @@ import { USER_STATUS } from '$lib/contract';
 import { formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 import type { Tone } from '$lib/ui/tone';
 import { m } from '$lib/paraglide/messages';
+import { formatList } from '$lib/format/lists';
 
 /** View models of a users-list row: every value in words, mapped here and not in templates. */
 
@@ -20,9 +21,9 @@ export function fullName(user: ListUser): string {
 }
 
 export const userTypeText = (user: ListUser) =>
-	flagNames(USER_TYPE_NAMES, user.userType).join(', ');
+	formatList(flagNames(USER_TYPE_NAMES, user.userType));
 
-export const statusText = (user: ListUser) => flagNames(USER_STATUS_NAMES, user.status).join(', ');
+export const statusText = (user: ListUser) => formatList(flagNames(USER_STATUS_NAMES, user.status));
 
 /** The tones a user's status badge is drawn in. */
 export type StatusTone = Extract<Tone, 'good' | 'neutral' | 'warn' | 'unknown'>;
