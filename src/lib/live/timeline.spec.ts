@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Timeline, compileSearch } from './timeline.svelte.ts';
+import { Timeline, compileSearch, matches } from './timeline.svelte.ts';
+import { loadCatalog, readLocaleFrom } from '$lib/i18n/catalogs';
+import type { TimelineEntry } from './timeline-entry.ts';
 import type { NewEntry } from './timeline-entry.ts';
 
 const event = (i: number, extra: Partial<NewEntry> = {}): NewEntry => ({
@@ -126,5 +128,29 @@ describe('a timeline in a hidden page', () => {
 		expect(summaries(timeline)).toEqual(['event 1']);
 		timeline.signal();
 		expect(timeline.version).toBe(version + 1);
+	});
+});
+
+describe('the search in another language', () => {
+	it('finds an event by the words shown as well as by the English kept', async () => {
+		await loadCatalog('de');
+		readLocaleFrom(() => 'de');
+		try {
+			const entry: TimelineEntry = {
+				seq: 1,
+				at: 0,
+				channel: 'statechange',
+				kind: 'state',
+				label: 'File state',
+				summary: 'G:\\a.psd (Studio): Uploading',
+				payload: { Path: 'G:\\a.psd', StorageName: 'Studio', State: 4 }
+			};
+			const filter = { channel: null, kind: null, problems: false };
+			expect(matches(entry, { ...filter, q: 'Dateistatus' })).toBe(true);
+			expect(matches(entry, { ...filter, q: 'file state' })).toBe(true);
+			expect(matches(entry, { ...filter, q: 'Laufwerk gelöscht' })).toBe(false);
+		} finally {
+			readLocaleFrom();
+		}
 	});
 });

@@ -3,6 +3,7 @@ import type { ChannelName } from '$lib/contract';
 import type { EventKind } from './event-words';
 import { gapEntry, payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
 import { Version } from './version.svelte';
+import { entryWords } from './entry-words';
 import { compileRegex, loadRegexEngine, regexEngine, regexEngineFailure } from './regex-search';
 
 /**
@@ -74,15 +75,23 @@ export const storedRetention = new Stored<number | null>(
 );
 export const DEFAULT_RETENTION = 10_000;
 
-const searchText = new WeakMap<TimelineEntry, string>();
+const searchText = new WeakMap<TimelineEntry, { shown: object; text: string }>();
 
+/**
+ * What the search reads of an event: its kind and summary as kept (English, as exported) and as
+ * shown in the console's language, and its frame. Made once per entry and language.
+ */
 function textOf(entry: TimelineEntry): string {
-	let text = searchText.get(entry);
-	if (text === undefined) {
-		text = `${entry.label} ${entry.summary} ${payloadText(entry)}`.toLowerCase();
-		searchText.set(entry, text);
+	// The same object for as long as the language stays (entry-words.ts keeps it).
+	const shown = entryWords(entry);
+	let kept = searchText.get(entry);
+	if (kept?.shown !== shown) {
+		const same = shown.label === entry.label && shown.summary === entry.summary;
+		const words = same ? '' : ` ${shown.label} ${shown.summary}`;
+		const text = `${entry.label} ${entry.summary}${words} ${payloadText(entry)}`.toLowerCase();
+		searchText.set(entry, (kept = { shown, text }));
 	}
-	return text;
+	return kept.text;
 }
 
 export function matches(entry: TimelineEntry, filter: TimelineFilter): boolean {
