@@ -191,8 +191,16 @@ test.describe('a visible page', () => {
 });
 
 test.describe('a chart', () => {
-	test('filled in a hidden tab is drawn only once the tab is shown', async ({ page, agent }) => {
+	test('shows the time a tab was hidden as a break, said under it, not figures it did not see', async ({
+		page,
+		agent
+	}) => {
 		await openOverview(page, agent);
+		const chart = page.getByTestId('throughput-chart');
+		// Two samples, 5 s apart: enough for a chart.
+		await runClock(page, 10_000);
+		await expect(chart.locator('canvas')).toHaveCount(1);
+		await expect(page.getByTestId('chart-hidden-break')).toHaveCount(0);
 		await setShown(page, false);
 		await push(agent, 'notification', {
 			Type: 1,
@@ -209,16 +217,16 @@ test.describe('a chart', () => {
 				TransferId: 'a'
 			}
 		});
-		// Three samples, 5 s apart: enough for a chart, which waits to be seen, words and all.
-		await page.clock.runFor(15_000);
-		const chart = page.getByTestId('throughput-chart');
-		await expect(chart).toContainText('fills in as the agent reports');
-		await expect(chart.locator('canvas')).toHaveCount(0);
+		// Hidden, the page takes no samples: the hub holds the transfer until it is shown.
+		await runClock(page, 10_000);
 		await setShown(page, true);
-		await expect(chart.locator('canvas')).toHaveCount(1);
+		await runClock(page, 5000);
 		await expect(chart.locator('[role="img"]')).toHaveAttribute(
 			'aria-label',
 			/^Throughput over the last minute: at .*, 1\.9 MB\/s up/
+		);
+		await expect(page.getByTestId('chart-hidden-break')).toHaveText(
+			/^No figures from \d.* to \d.*: this tab was in the background/
 		);
 	});
 });

@@ -67,6 +67,23 @@ describe('activity', () => {
 		expect(activityOf([], 31_000).quietMs).toBeNull();
 	});
 
+	it('marks the time a tab was hidden as a break, told at once, and goes on after it', () => {
+		const th = new Throughput();
+		let told = 0;
+		th.onSample(() => told++);
+		th.add(0, activityOf([], 0));
+		th.add(5_000, activityOf([], 5_000));
+		th.hidden(5_000);
+		th.add(65_000, activityOf([], 65_000));
+		expect(told).toBe(4);
+		expect(th.samples.map((s) => [s.upload, s.hidden ?? false])).toEqual([
+			[0, false],
+			[0, false],
+			[null, true],
+			[0, false]
+		]);
+	});
+
 	it('keeps the last 15 minutes of samples', () => {
 		const th = new Throughput();
 		for (let i = 0; i < 200; i++) th.add(i, activityOf([], i));

@@ -73,7 +73,13 @@ export function activityOf(transfers: Transfer[], now: number): Activity {
 }
 
 /** Null speeds: no figures then (the agent paused, stopped, away, or silent), a break in the chart. */
-export type ThroughputSample = { at: number; upload: number | null; download: number | null };
+export type ThroughputSample = {
+	at: number;
+	upload: number | null;
+	download: number | null;
+	/** A break from here to the next sample: the tab was hidden, and the page took no samples. */
+	hidden?: true;
+};
 
 export const SAMPLE_MS = 5_000;
 const KEEP_SAMPLES = 180;
@@ -103,6 +109,17 @@ export class Throughput {
 		if (this.#samples.length > KEEP_SAMPLES) this.#samples.shift();
 		// A line needs two points: the first two are told whatever they say.
 		if (same && this.#samples.length > 2 && at - this.#toldAt < FLAT_DRAW_MS) return;
+		this.#toldAt = at;
+		for (const listener of this.#listeners) listener();
+	}
+
+	/**
+	 * A break from `at` to the next sample: the tab was hidden then, and the speeds it did not see
+	 * are not charted (neither the last ones seen nor zeros).
+	 */
+	hidden(at: number) {
+		this.#samples.push({ at, upload: null, download: null, hidden: true });
+		if (this.#samples.length > KEEP_SAMPLES) this.#samples.shift();
 		this.#toldAt = at;
 		for (const listener of this.#listeners) listener();
 	}

@@ -54,6 +54,10 @@ class Live {
 	readonly problems = new Problems();
 	readonly throughput = new Throughput();
 	#sampler: ReturnType<typeof setInterval> | null = null;
+	/** Listening, so sampling for the chart, whether or not the page is shown. */
+	#sampling = false;
+	/** When the page was hidden while sampling: a break in the chart when it is shown. */
+	#hiddenAt: number | null = null;
 	/** The hub's keeping of the timeline in IndexedDB, for the agent and user listened for. */
 	#store: Keeper | null = null;
 	#owner: string | null = null;
@@ -89,7 +93,12 @@ class Live {
 		// took quietly meanwhile (a problem's batch), at the next flush.
 		if (typeof document !== 'undefined')
 			document.addEventListener('visibilitychange', () => {
-				if (!document.hidden) this.#schedule(false);
+				if (document.hidden) {
+					this.#pauseSampling();
+				} else {
+					this.#schedule(false);
+					this.#resumeSampling();
+				}
 			});
 	}
 
@@ -127,12 +136,47 @@ class Live {
 		} else {
 			for (const channel of this.channels) channel.start(agentUrl);
 		}
-		// Shown, at the trickle's next draw, so that the chart and the figures change in one frame.
+		this.#sampling = true;
+		if (typeof document === 'undefined' || !document.hidden) this.#startSampler();
+		else this.#hiddenAt ??= Date.now();
+	}
+
+	/** Samples every SAMPLE_MS, at the trickle's next draw: the chart and the figures in one frame. */
+	#startSampler() {
 		this.#sampler ??= setInterval(() => {
 			this.#sampleDue = true;
 			if (!this.#waitingForTick) this.#waitingForTick = this.#atTrickleTick();
 			if (!this.#waitingForTick) this.#sample();
 		}, SAMPLE_MS);
+	}
+
+	#stopSampler() {
+		if (this.#sampler !== null) clearInterval(this.#sampler);
+		this.#sampler = null;
+	}
+
+	/**
+	 * Hidden, the page takes no samples: the hub holds the transfers' progress until the tab is
+	 * shown, so a sample would chart the figures of the moment it was hidden (or zeros for
+	 * transfers started since), and its timer would wake a page nobody sees every 5 s.
+	 */
+	#pauseSampling() {
+		if (!this.#sampling) return;
+		this.#stopSampler();
+		this.#hiddenAt ??= Date.now();
+	}
+
+	/**
+	 * Shown again: the time it was hidden is a break in the chart (no figures then, rather than
+	 * figures it did not see), and sampling goes on from the next tick, with what the hub held.
+	 */
+	#resumeSampling() {
+		if (!this.#sampling) return;
+		const hiddenAt = this.#hiddenAt;
+		this.#hiddenAt = null;
+		if (hiddenAt !== null && Date.now() - hiddenAt >= SAMPLE_MS && this.throughput.samples.length)
+			this.throughput.hidden(hiddenAt);
+		this.#startSampler();
 	}
 
 	stop() {
@@ -141,8 +185,9 @@ class Live {
 		this.#store?.close();
 		this.#store = null;
 		this.#owner = null;
-		if (this.#sampler !== null) clearInterval(this.#sampler);
-		this.#sampler = null;
+		this.#sampling = false;
+		this.#hiddenAt = null;
+		this.#stopSampler();
 	}
 
 	/** Forgets every event, transfer and file state, here and in the kept timeline. */
@@ -273,11 +318,9 @@ class Live {
 	/** A sample of the speeds for the chart, from the transfers brought up to date. */
 	#sample() {
 		this.#sampleDue = false;
-		// Hidden, the transfers are brought up to date for the sample alone: no view is drawn.
-		if (typeof document !== 'undefined' && document.hidden) {
-			this.transfers.upsert(this.#transfers, { quiet: true });
-			this.#transfers = [];
-		} else this.flush();
+		// The page was hidden while the sample waited for the clock's tick: none is taken.
+		if (typeof document !== 'undefined' && document.hidden) return;
+		this.flush();
 		const now = Date.now();
 		const halted = haltOf(agentStatusMonitor.reading, agentStatusMonitor.expected) !== null;
 		this.throughput.add(now, halted ? null : activityOf(this.transfers.list, now));
