@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { timeTicks } from './time-ticks';
+import { timeTicks, valueTicks } from './time-ticks';
+import { formatBytes } from '$lib/format/units';
 
 const at = (iso: string) => new Date(iso).getTime() / 1000;
 
@@ -19,5 +20,17 @@ describe('timeTicks', () => {
 	it('says dates when the chart spans days', () => {
 		const ticks = timeTicks([at('2026-11-20T00:00:00'), at('2026-11-22T00:00:00')]);
 		expect(ticks.every((t) => !/\d:\d\d/.test(t))).toBe(true);
+	});
+});
+
+describe('valueTicks', () => {
+	it('says each value once: an idle chart reads 0 and 1 B/s, not 1 B/s twice', () => {
+		const perSecond = (v: number) => `${formatBytes(v)}/s`;
+		expect(valueTicks([0, 0.5, 1], perSecond)).toEqual(['0 B/s', '', '1 B/s']);
+		expect(valueTicks([0, 1_000_000, 2_000_000], perSecond)).toEqual([
+			'0 B/s',
+			'977 KB/s',
+			'1.9 MB/s'
+		]);
 	});
 });

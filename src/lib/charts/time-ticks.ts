@@ -14,3 +14,13 @@ export function timeTicks(splits: number[]): string[] {
 		return days ? formatDate(at) : seconds ? formatTime(at) : formatClock(at);
 	});
 }
+
+/**
+ * The y axis's values in words, each said once: of splits closer than the words' precision (0.5
+ * and 1 B/s on an idle chart both read "1 B/s") the last keeps the label, the others their grid
+ * line only.
+ */
+export function valueTicks(splits: number[], format: (value: number) => string): string[] {
+	const texts = splits.map(format);
+	return texts.map((text, i) => (texts[i + 1] === text ? '' : text));
+}
