@@ -231,6 +231,26 @@ test.describe('a chart', () => {
 	});
 });
 
+test.describe('a chart on a page opened in the background', () => {
+	test('is drawn only once the tab is shown', async ({ page, agent }) => {
+		// Hidden from its first script on, as a tab opened behind the one in front.
+		await page.addInitScript(() => {
+			Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+			Object.defineProperty(document, 'visibilityState', {
+				configurable: true,
+				get: () => 'hidden'
+			});
+		});
+		await signInWithToken(page, agent);
+		await page.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f');
+		const trend = page.getByTestId('trend-transfers');
+		await expect(trend.getByRole('img')).toHaveAttribute('aria-label', /.+/);
+		await expect(trend.locator('canvas')).toHaveCount(0);
+		await setShown(page, true);
+		await expect(trend.locator('canvas').first()).toBeVisible();
+	});
+});
+
 test.describe('the overview', () => {
 	test('reads the drives and failures again every 30 s, and does not check for updates again', async ({
 		page,
