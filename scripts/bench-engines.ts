@@ -4,7 +4,7 @@ import { tokenKey, AGENT_URL_KEY, agentToken } from '../tests/agent.ts';
 import { launch } from '../tests/engines/browsers.ts';
 import type { EngineName, EnginePage } from '../tests/engines/engine.ts';
 import { launchPuppeteer } from '../tests/engines/puppeteer.ts';
-import { until } from '../tests/engines/steps.ts';
+import { until } from '../tests/engines/until.ts';
 import { agentProcess, MEASURE_NEXT_PAGE, percentile } from './bench-browser.ts';
 import { chromiumExecutable, fullChromiumExecutable } from './chromium.ts';
 

@@ -22,9 +22,9 @@ import {
 	expectUrl,
 	expectVisible,
 	fill,
-	until,
 	type Target
 } from './steps.ts';
+import { until } from './until.ts';
 
 /**
  * One journey per engine through what an administrator does, in Firefox ESR and WebKitGTK as in

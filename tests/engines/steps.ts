@@ -1,4 +1,5 @@
 import type { EngineFrame } from './engine.ts';
+import { until } from './until.ts';
 
 /**
  * What a user sees, found the same way in every engine: by test id, by role and accessible name,
@@ -210,40 +211,6 @@ function inPage(target: SentTarget, question: Question): unknown {
 
 const ask = <T>(frame: EngineFrame, target: Target, question: Question) =>
 	frame.evaluate(inPage, sent(target), question) as Promise<T>;
-
-/** How long a step waits for what it expects to be seen, as the Playwright suite's expect. */
-export const WAIT_MS = 10_000;
-const POLL_MS = 100;
-
-/**
- * Asks the page again and again until `ok` holds for its answer, then answers it; fails with
- * what was last seen once `timeout` has passed. A page that is loading anew answers nothing and is
- * asked again.
- */
-export async function until<T>(
-	what: string,
-	question: () => Promise<T>,
-	ok: (answer: T) => boolean,
-	timeout = WAIT_MS
-): Promise<T> {
-	const end = Date.now() + timeout;
-	let last: T | undefined;
-	let failure: unknown;
-	for (;;) {
-		try {
-			last = await question();
-			failure = undefined;
-			if (ok(last)) return last;
-		} catch (error) {
-			failure = error;
-		}
-		if (Date.now() > end)
-			throw new Error(
-				`Waited ${timeout} ms for ${what}; last seen: ${failure ? String(failure) : JSON.stringify(last)}`
-			);
-		await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-	}
-}
 
 const test = (expected: string | RegExp) => (text: string | null) =>
 	text !== null && (typeof expected === 'string' ? text.includes(expected) : expected.test(text));

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { until } from './until.ts';
 import {
 	callSource,
 	type EngineBrowser,
@@ -249,16 +250,17 @@ export async function launchWebKit(driverPath = 'WebKitWebDriver'): Promise<Engi
 		});
 	const session = new WebDriverSession(`http://127.0.0.1:${port}`);
 	try {
-		for (let attempt = 0; ; attempt++) {
-			const ready = await session
-				.command<{ ready: boolean }>('GET', '/status')
-				.then((s) => s.ready)
-				.catch(() => false);
-			if (ready) break;
-			if (attempt > 100 || driver.exitCode !== null)
-				throw new Error('WebKitWebDriver did not start (is webkit2gtk-driver installed?)');
-			await new Promise((resolve) => setTimeout(resolve, 100));
-		}
+		await until(
+			'WebKitWebDriver to start (is webkit2gtk-driver installed?)',
+			async () => {
+				if (driver.exitCode !== null) throw new Error(`it ended (${driver.exitCode})`);
+				return session
+					.command<{ ready: boolean }>('GET', '/status')
+					.then((s) => s.ready)
+					.catch(() => false);
+			},
+			(ready) => ready
+		);
 		const capabilities = await session.start({
 			browserName: 'MiniBrowser',
 			// Without this a client may ask for BiDi, which WebKitWebDriver refuses.
