@@ -73,7 +73,7 @@ describe('activity', () => {
 		th.onSample(() => told++);
 		th.add(0, activityOf([], 0));
 		th.add(5_000, activityOf([], 5_000));
-		th.hidden(5_000);
+		th.add(5_000, 'hidden');
 		th.add(65_000, activityOf([], 65_000));
 		expect(told).toBe(4);
 		expect(th.samples.map((s) => [s.upload, s.hidden ?? false])).toEqual([

@@ -94,32 +94,31 @@ export class Throughput {
 	#toldAt = -Infinity;
 
 	/**
-	 * A sample of the speeds now; null when there are no figures to go by. Listeners hear of it at
-	 * once when it differs from the last one (and of the first two), else once a minute: an idle
-	 * agent's chart is not drawn again every 5 s to say nothing moved.
+	 * A sample of the speeds now; null when there are no figures to go by, 'hidden' for a break
+	 * from `at` to the next sample while the tab was hidden (the speeds it did not see are not
+	 * charted, neither the last ones seen nor zeros). Listeners hear of it at once when it differs
+	 * from the last one (and of the first two), else once a minute: an idle agent's chart is not
+	 * drawn again every 5 s to say nothing moved.
 	 */
-	add(at: number, activity: Activity | null) {
-		const known = activity !== null && !(activity.quietMs !== null && activity.quietMs >= QUIET_MS);
+	add(at: number, activity: Activity | null | 'hidden') {
+		const known =
+			activity !== null &&
+			activity !== 'hidden' &&
+			!(activity.quietMs !== null && activity.quietMs >= QUIET_MS);
 		const sample: ThroughputSample = known
 			? { at, upload: activity.upload ?? 0, download: activity.download ?? 0 }
-			: { at, upload: null, download: null };
+			: { at, upload: null, download: null, ...(activity === 'hidden' ? { hidden: true } : {}) };
 		const last = this.#samples.at(-1);
-		const same = last && last.upload === sample.upload && last.download === sample.download;
+		const same =
+			last &&
+			!last.hidden &&
+			!sample.hidden &&
+			last.upload === sample.upload &&
+			last.download === sample.download;
 		this.#samples.push(sample);
 		if (this.#samples.length > KEEP_SAMPLES) this.#samples.shift();
 		// A line needs two points: the first two are told whatever they say.
 		if (same && this.#samples.length > 2 && at - this.#toldAt < FLAT_DRAW_MS) return;
-		this.#toldAt = at;
-		for (const listener of this.#listeners) listener();
-	}
-
-	/**
-	 * A break from `at` to the next sample: the tab was hidden then, and the speeds it did not see
-	 * are not charted (neither the last ones seen nor zeros).
-	 */
-	hidden(at: number) {
-		this.#samples.push({ at, upload: null, download: null, hidden: true });
-		if (this.#samples.length > KEEP_SAMPLES) this.#samples.shift();
 		this.#toldAt = at;
 		for (const listener of this.#listeners) listener();
 	}

@@ -54,8 +54,6 @@ class Live {
 	readonly problems = new Problems();
 	readonly throughput = new Throughput();
 	#sampler: ReturnType<typeof setInterval> | null = null;
-	/** Listening, so sampling for the chart, whether or not the page is shown. */
-	#sampling = false;
 	/** When the page was hidden while sampling: a break in the chart when it is shown. */
 	#hiddenAt: number | null = null;
 	/** The hub's keeping of the timeline in IndexedDB, for the agent and user listened for. */
@@ -136,7 +134,6 @@ class Live {
 		} else {
 			for (const channel of this.channels) channel.start(agentUrl);
 		}
-		this.#sampling = true;
 		if (typeof document === 'undefined' || !document.hidden) this.#startSampler();
 		else this.#hiddenAt ??= Date.now();
 	}
@@ -161,7 +158,8 @@ class Live {
 	 * transfers started since), and its timer would wake a page nobody sees every 5 s.
 	 */
 	#pauseSampling() {
-		if (!this.#sampling) return;
+		// Not listening (signed out): no samples to pause.
+		if (this.#owner === null) return;
 		this.#stopSampler();
 		this.#hiddenAt ??= Date.now();
 	}
@@ -171,11 +169,11 @@ class Live {
 	 * figures it did not see), and sampling goes on from the next tick, with what the hub held.
 	 */
 	#resumeSampling() {
-		if (!this.#sampling) return;
+		if (this.#owner === null) return;
 		const hiddenAt = this.#hiddenAt;
 		this.#hiddenAt = null;
 		if (hiddenAt !== null && Date.now() - hiddenAt >= SAMPLE_MS && this.throughput.samples.length)
-			this.throughput.hidden(hiddenAt);
+			this.throughput.add(hiddenAt, 'hidden');
 		this.#startSampler();
 	}
 
@@ -185,7 +183,6 @@ class Live {
 		this.#store?.close();
 		this.#store = null;
 		this.#owner = null;
-		this.#sampling = false;
 		this.#hiddenAt = null;
 		this.#stopSampler();
 	}
