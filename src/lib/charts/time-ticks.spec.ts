@@ -23,6 +23,18 @@ describe('timeTicks', () => {
 	});
 });
 
+describe('ticks under a second apart', () => {
+	it('say each second once', () => {
+		const start = at('2026-11-25T09:36:00');
+		expect(timeTicks([0, 0.5, 1, 1.5].map((s) => start + s))).toEqual([
+			'09:36:00 AM',
+			'',
+			'09:36:01 AM',
+			''
+		]);
+	});
+});
+
 describe('valueTicks', () => {
 	it('says each value once: an idle chart reads 0 and 1 B/s, not 1 B/s twice', () => {
 		const perSecond = (v: number) => `${formatBytes(v)}/s`;

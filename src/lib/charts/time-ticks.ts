@@ -9,18 +9,26 @@ import { formatClock, formatTime } from '$lib/format/time';
 export function timeTicks(splits: number[]): string[] {
 	const days = splits.length > 1 && splits.at(-1)! - splits[0]! >= 86_400;
 	const seconds = splits.length > 1 && splits[1]! - splits[0]! < 60;
-	return splits.map((s) => {
-		const at = new Date(s * 1000);
-		return days ? formatDate(at) : seconds ? formatTime(at) : formatClock(at);
-	});
+	return onceEach(
+		splits.map((s) => {
+			const at = new Date(s * 1000);
+			return days ? formatDate(at) : seconds ? formatTime(at) : formatClock(at);
+		}),
+		'first'
+	);
 }
 
 /**
- * The y axis's values in words, each said once: of splits closer than the words' precision (0.5
- * and 1 B/s on an idle chart both read "1 B/s") the last keeps the label, the others their grid
- * line only.
+ * Each label said once: of neighbouring ticks whose words are the same, one keeps the label and
+ * the others their grid line only. Times are cut to the second (ticks half a second apart read
+ * the same second, which the first of them is); values are rounded (0.5 and 1 B/s on an idle
+ * chart both read "1 B/s", which the last of them is).
  */
+function onceEach(texts: string[], keep: 'first' | 'last'): string[] {
+	return texts.map((text, i) => (texts[keep === 'first' ? i - 1 : i + 1] === text ? '' : text));
+}
+
+/** The y axis's values in words, each said once. */
 export function valueTicks(splits: number[], format: (value: number) => string): string[] {
-	const texts = splits.map(format);
-	return texts.map((text, i) => (texts[i + 1] === text ? '' : text));
+	return onceEach(splits.map(format), 'last');
 }
