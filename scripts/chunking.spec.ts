@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+	allRouteFiles,
 	importPath,
 	messagesCalled,
 	type ModuleGraph,
 	perGraph,
 	reachable,
+	reachedOnlyByLayout,
 	routeFiles
 } from './chunking.ts';
 
@@ -37,7 +39,9 @@ describe('the files of a route', () => {
 			'(auth)/login/+page.ts',
 			'(auth)/login/mfa/+page.svelte',
 			'(app)/+layout.svelte',
-			'(app)/+page.svelte'
+			'(app)/+page.svelte',
+			'(app)/users/+page.svelte',
+			'settings/+page.svelte'
 		];
 		for (const file of files) {
 			await mkdir(join(dir, file, '..'), { recursive: true });
@@ -61,6 +65,52 @@ describe('the files of a route', () => {
 			'+layout.ts',
 			'(app)/+layout.svelte',
 			'(app)/+page.svelte'
+		]);
+	});
+
+	it('are every page, layout and error page in every folder', () => {
+		expect(allRouteFiles(dir).map((f) => f.slice(dir.length + 1))).toEqual([
+			'(app)/+layout.svelte',
+			'(app)/+page.svelte',
+			'(app)/users/+page.svelte',
+			'(auth)/+layout.svelte',
+			'(auth)/login/+page.svelte',
+			'(auth)/login/+page.ts',
+			'(auth)/login/mfa/+page.svelte',
+			'+error.svelte',
+			'+layout.svelte',
+			'+layout.ts',
+			'settings/+page.svelte'
+		]);
+	});
+
+	it("a group's layout alone reaches what it imports, less what a page outside the group does", () => {
+		const at = (f: string) => join(dir, f);
+		const graph = graphOf({
+			[at('(app)/+layout.svelte')]: { imports: ['nav', 'status', 'menu'], lazy: ['chart'] },
+			[at('(app)/+page.svelte')]: { imports: ['cards'] },
+			[at('(app)/users/+page.svelte')]: { imports: ['table', 'nav'] },
+			[at('+layout.svelte')]: { imports: ['theme'] },
+			[at('settings/+page.svelte')]: { imports: ['menu'] },
+			[at('(auth)/login/+page.svelte')]: { imports: ['form'] },
+			nav: { imports: ['icons'] },
+			status: { imports: ['words', 'theme'] },
+			menu: {},
+			chart: {},
+			cards: {},
+			table: {},
+			theme: {},
+			form: {},
+			icons: {},
+			words: {}
+		});
+		const only = reachedOnlyByLayout(graph, dir, '(app)', () => '');
+		expect([...only].sort()).toEqual([
+			at('(app)/+layout.svelte'),
+			'icons',
+			'nav',
+			'status',
+			'words'
 		]);
 	});
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -25,6 +25,39 @@ export function routeFiles(routesDir: string, routeId: string): string[] {
 		...['+page.svelte', '+page.ts', '+page.js'].map((f) => join(folders.at(-1) ?? '', f))
 	];
 	return files.map((f) => join(routesDir, f)).filter((f) => existsSync(f));
+}
+
+/** Every route file (`+page`, `+layout`, `+error`) under `routesDir`, in every folder, sorted. */
+export function allRouteFiles(routesDir: string): string[] {
+	return readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+		.filter((f) => /(^|[\\/])\+(page|layout|error)\.(svelte|ts|js)$/.test(f))
+		.map((f) => join(routesDir, f))
+		.sort();
+}
+
+/**
+ * What the layout of `group` (`(app)`) loads on every page under it, and no page outside it: the
+ * modules its layout files reach, less those that any route file outside the group reaches.
+ */
+export function reachedOnlyByLayout(
+	graph: ModuleGraph,
+	routesDir: string,
+	group: string,
+	read?: (id: string) => string
+): Set<string> {
+	const folder = join(routesDir, group);
+	const files = allRouteFiles(routesDir);
+	const layout = ['+layout.svelte', '+layout.ts', '+layout.js']
+		.map((f) => join(folder, f))
+		.filter((f) => files.includes(f));
+	const outside = reachable(
+		graph,
+		files.filter((f) => !f.startsWith(`${folder}/`)),
+		{ read }
+	);
+	const only = new Set<string>();
+	for (const id of reachable(graph, layout, { read })) if (!outside.has(id)) only.add(id);
+	return only;
 }
 
 /** The compiled messages' index (`import { m } from '$lib/paraglide/messages'`), and a message. */
