@@ -123,6 +123,36 @@ test.describe('a hidden tab', () => {
 	});
 });
 
+test.describe('a hidden tab without browser alerts', () => {
+	test('is not woken even for a problem: its toast comes when the tab is shown', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/users');
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
+		// A second tab in front, where the problem is seen as it comes.
+		const front = await page.context().newPage();
+		await front.goto('/events');
+		await expect(front.getByTestId('notification-status')).toHaveText('Live');
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
+
+		await setShown(page, false);
+		await push(agent, 'notification', {
+			Type: 2,
+			Data: { Title: 'Sync stopped', Message: 'Credentials refused', Severity: 'Error' }
+		});
+		await expect(front.getByTestId('timeline-counts')).toContainText('1 shown of 1 kept');
+		await expect(page.getByText(/Sync stopped/)).toHaveCount(0);
+
+		// Shown again, the problem comes with what else was held, and raises its toast then (a tab
+		// woken for it while hidden took it quietly, and showed no toast on its return).
+		await setShown(page, true);
+		await expect(page.getByText(/Sync stopped/).first()).toBeVisible();
+		await front.close();
+	});
+});
+
 test.describe('words that count seconds', () => {
 	test('follow the clock only where they are on screen', async ({ page, agent }) => {
 		await page.clock.install();

@@ -45,6 +45,7 @@ export class HubClient {
 	/** The owners (agent and user) whose timeline the hub keeps for this tab. */
 	readonly #kept = new Map<string, number>();
 	#ignored = 0;
+	#alerts = false;
 
 	constructor(port: Port, readBy: ReadBy) {
 		this.#port = port;
@@ -52,10 +53,23 @@ export class HubClient {
 		port.onmessage = (event) => this.#receive(event.data);
 		// A hidden tab is not woken for routine frames: the hub holds them until it is shown.
 		if (typeof document !== 'undefined') {
-			const say = () => port.postMessage({ type: 'shown', shown: !document.hidden });
-			if (document.hidden) say();
-			document.addEventListener('visibilitychange', say);
+			if (document.hidden) this.#sayShown();
+			document.addEventListener('visibilitychange', () => this.#sayShown());
 		}
+	}
+
+	/**
+	 * Whether this tab shows a browser notification for a problem while hidden: only then is it
+	 * woken for one at once; otherwise what it missed, problems too, comes when it is shown.
+	 */
+	alertsWhenHidden(on: boolean) {
+		if (on === this.#alerts) return;
+		this.#alerts = on;
+		if (typeof document !== 'undefined' && document.hidden) this.#sayShown();
+	}
+
+	#sayShown() {
+		this.#port.postMessage({ type: 'shown', shown: !document.hidden, alerts: this.#alerts });
 	}
 
 	/** Messages from the hub that were not the protocol's, dropped. */

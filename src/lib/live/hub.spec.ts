@@ -58,7 +58,7 @@ const progress = (TransferId: string, Status: string) => ({
 });
 
 describe('the hub', () => {
-	it('does not wake a hidden tab for routine frames: a problem goes at once, the rest when shown', async () => {
+	it('does not wake a hidden tab for routine frames: a problem goes at once to one that alerts, the rest when shown', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket });
 		const shown = listen(tabOf(hub), 'notification');
@@ -66,7 +66,7 @@ describe('the hub', () => {
 		hub.serve(port2);
 		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
 		await until(() => shown.live() && hidden.live());
-		port1.postMessage({ type: 'shown', shown: false } satisfies ToHub);
+		port1.postMessage({ type: 'shown', shown: false, alerts: true } satisfies ToHub);
 
 		sim.live.broadcast('notification', progress('t1', 'InProgress'));
 		await until(() => shown.reads().length === 1);
@@ -79,7 +79,7 @@ describe('the hub', () => {
 
 		sim.live.broadcast('notification', progress('t2', 'InProgress'));
 		await until(() => shown.reads().length === 3);
-		port1.postMessage({ type: 'shown', shown: true } satisfies ToHub);
+		port1.postMessage({ type: 'shown', shown: true, alerts: true } satisfies ToHub);
 		await until(() => hidden.reads().length === 3);
 		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification'], ['progress']]);
 		expect(hidden.transfers().map((t) => t.id)).toContain('t2');
@@ -88,14 +88,14 @@ describe('the hub', () => {
 		await until(() => sim.live.clientCount('notification') === 0);
 	});
 
-	it('while every tab is hidden, hands routine frames on in batches: a problem, a tab shown or a new one at once', async () => {
+	it('while every tab is hidden, hands routine frames on in batches: a problem for a tab that alerts, a tab shown or a new one at once', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket, hiddenBatchMs: 60_000 });
 		const { port1, port2 } = new MessageChannel();
 		hub.serve(port2);
 		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
 		await until(() => hidden.live());
-		port1.postMessage({ type: 'shown', shown: false } satisfies ToHub);
+		port1.postMessage({ type: 'shown', shown: false, alerts: true } satisfies ToHub);
 
 		// Routine frames wait in the hub (with a tab shown they would wait a second at most).
 		sim.live.broadcast('notification', progress('t1', 'InProgress'));
@@ -123,8 +123,63 @@ describe('the hub', () => {
 		// Hidden alone again: the hidden tab shown gets what waited at once.
 		sim.live.broadcast('notification', progress('t5', 'InProgress'));
 		await until(() => hub.pending === 1);
-		port1.postMessage({ type: 'shown', shown: true } satisfies ToHub);
+		port1.postMessage({ type: 'shown', shown: true, alerts: true } satisfies ToHub);
 		await until(() => hidden.reads().length === 6);
+		expect(hub.pending).toBe(0);
+		hidden.subscription.close();
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+
+	it('does not wake a hidden tab that does not alert, not even for a problem: all of it comes when shown', async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket });
+		const shown = listen(tabOf(hub), 'notification');
+		const { port1, port2 } = new MessageChannel();
+		hub.serve(port2);
+		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
+		await until(() => shown.live() && hidden.live());
+		port1.postMessage({ type: 'shown', shown: false, alerts: false } satisfies ToHub);
+
+		sim.live.broadcast('notification', progress('t1', 'InProgress'));
+		sim.live.broadcast('notification', {
+			Type: 2,
+			Data: { Title: 'Sync stopped', Severity: 'Error' }
+		});
+		// The problem's batch has gone to the tab shown (and would have to a tab woken for it).
+		await until(() => shown.reads().length === 2);
+		sim.live.broadcast('notification', progress('t2', 'InProgress'));
+		await until(() => shown.reads().length === 3);
+		port1.postMessage({ type: 'shown', shown: true, alerts: false } satisfies ToHub);
+		await until(() => hidden.reads().length === 3);
+		// One batch, when shown: a tab woken for the problem would have had it in a batch of its own.
+		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification', 'progress']]);
+		shown.subscription.close();
+		hidden.subscription.close();
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+
+	it('while every tab is hidden and none alerts, a problem waits for the batch with the rest', async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket, hiddenBatchMs: 60_000 });
+		const { port1, port2 } = new MessageChannel();
+		hub.serve(port2);
+		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
+		await until(() => hidden.live());
+		port1.postMessage({ type: 'shown', shown: false, alerts: false } satisfies ToHub);
+
+		sim.live.broadcast('notification', progress('t1', 'InProgress'));
+		sim.live.broadcast('notification', {
+			Type: 2,
+			Data: { Title: 'Sync stopped', Severity: 'Error' }
+		});
+		sim.live.broadcast('notification', progress('t2', 'InProgress'));
+		// All three wait: a problem sent at once would have taken the first two with it.
+		await until(() => hub.pending === 3);
+		expect(hidden.reads()).toEqual([]);
+		// Turning alerts on while hidden reads what waits: the problem goes at once, with the rest.
+		port1.postMessage({ type: 'shown', shown: false, alerts: true } satisfies ToHub);
+		await until(() => hidden.reads().length === 3);
+		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification', 'progress']]);
 		expect(hub.pending).toBe(0);
 		hidden.subscription.close();
 		await until(() => sim.live.clientCount('notification') === 0);

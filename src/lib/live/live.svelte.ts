@@ -100,6 +100,14 @@ class Live {
 			});
 	}
 
+	/**
+	 * Whether this tab alerts for a problem while hidden (browser notifications on): only then is a
+	 * hidden tab woken for one at once; otherwise problems come with the rest when it is shown.
+	 */
+	alertsWhenHidden(on: boolean) {
+		this.#hub.alertsWhenHidden(on);
+	}
+
 	/** Listens to the agent at `agentUrl` for the user `owner` names (`timelineOwner()`). */
 	start(agentUrl: string, owner: string) {
 		if (this.#owner !== owner) {

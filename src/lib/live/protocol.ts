@@ -60,8 +60,11 @@ export type ToHub =
 	| { type: 'cap'; owner: string; cap: number }
 	/** Empty an owner's kept timeline; answered by `done` with the same id. */
 	| { type: 'clear'; id: number; owner: string }
-	/** Whether this tab is shown: a hidden one is sent problems only, the rest when shown. */
-	| { type: 'shown'; shown: boolean };
+	/**
+	 * Whether this tab is shown, and whether it alerts while hidden (browser notifications on): a
+	 * hidden one that alerts is sent problems at once, and the rest of what it missed when shown.
+	 */
+	| { type: 'shown'; shown: boolean; alerts: boolean };
 
 /** From the hub to a page, about one of its subscriptions (or its `clear`). */
 export type FromHub =
@@ -179,7 +182,7 @@ const TO_HUB: { [Type in ToHub['type']]: Shape<Fields<ToHub, Type>> } = {
 	release: { owner: isString },
 	cap: { owner: isString, cap: isId },
 	clear: { id: isId, owner: isString },
-	shown: { shown: isBoolean }
+	shown: { shown: isBoolean, alerts: isBoolean }
 };
 
 const FROM_HUB: { [Type in FromHub['type']]: Shape<Fields<FromHub, Type>> } = {
