@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ beforeAll(async () => {
 	const js = 'console.log("app");'.repeat(50);
 	await writeFile(join(root, '_app', 'immutable', 'app.js'), js);
 	await writeFile(join(root, '_app', 'immutable', 'app.js.gz'), gzipSync(js));
+	await writeFile(join(root, '_app', 'immutable', 'gone.js'), js);
 	({ server, url } = await startStaticServer({
 		root,
 		host: '127.0.0.1',
@@ -47,6 +48,13 @@ describe('static server', () => {
 		expect(res.headers.get('content-security-policy')).toContain(
 			"frame-ancestors 'self' https://portal.example"
 		);
+	});
+
+	it('survives a file that went from disk after it started, and goes on answering', async () => {
+		await unlink(join(root, '_app', 'immutable', 'gone.js'));
+		// Cut off, as the file cannot be read any more.
+		await expect(fetch(`${url}/_app/immutable/gone.js`).then((r) => r.text())).rejects.toThrow();
+		expect((await fetch(`${url}/config.json`)).status).toBe(200);
 	});
 
 	it('answers a missing asset with 404, not the app page', async () => {

@@ -167,6 +167,10 @@ export async function startStaticServer(
 			res.end(req.method === 'HEAD' ? undefined : configText);
 			return;
 		}
+		// sirv lists the files when it starts and reads one without a handler for a read that fails:
+		// a file gone from disk since (a build made again under a running server) would end the
+		// process. Its answer is cut off instead, and the server goes on.
+		res.once('pipe', (source) => source.once('error', () => res.destroy()));
 		// A missing asset is a 404, not the app page: only page routes fall back to index.html.
 		(path.startsWith('/_app/') ? appFiles : pages)(req, res, () => {
 			res.statusCode = 404;
