@@ -52,6 +52,18 @@ function listen(client: HubClient, channel: 'notification' | 'statechange', kind
 	};
 }
 
+/** A tab on a port of its own, which tells the hub itself whether it is shown and alerts. */
+function tabWithPort(hub: Hub) {
+	const { port1, port2 } = new MessageChannel();
+	hub.serve(port2);
+	const say = (shown: boolean, alerts: boolean) =>
+		port1.postMessage({ type: 'shown', shown, alerts } satisfies ToHub);
+	return { ...listen(new HubClient(port1, 'shared worker'), 'notification'), say };
+}
+
+/** A problem: an error the agent reports. */
+const SYNC_STOPPED = { Type: 2, Data: { Title: 'Sync stopped', Severity: 'Error' } };
+
 const progress = (TransferId: string, Status: string) => ({
 	Type: 1,
 	Data: { TransferId, Status, Name: `${TransferId}.bin`, Bytes: 5, Size: 10 }
@@ -62,24 +74,21 @@ describe('the hub', () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket });
 		const shown = listen(tabOf(hub), 'notification');
-		const { port1, port2 } = new MessageChannel();
-		hub.serve(port2);
-		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
+		const hidden = tabWithPort(hub);
 		await until(() => shown.live() && hidden.live());
-		port1.postMessage({ type: 'shown', shown: false, alerts: true } satisfies ToHub);
+		hidden.say(false, true);
 
 		sim.live.broadcast('notification', progress('t1', 'InProgress'));
 		await until(() => shown.reads().length === 1);
 		// A problem: the hidden tab gets it at once, with the routine frame held before it, in one
 		// batch (a tab sent routine frames would have had the first on its own).
-		const problem = { Type: 2, Data: { Title: 'Sync stopped', Severity: 'Error' } };
-		sim.live.broadcast('notification', problem);
+		sim.live.broadcast('notification', SYNC_STOPPED);
 		await until(() => hidden.reads().length === 2);
 		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification']]);
 
 		sim.live.broadcast('notification', progress('t2', 'InProgress'));
 		await until(() => shown.reads().length === 3);
-		port1.postMessage({ type: 'shown', shown: true, alerts: true } satisfies ToHub);
+		hidden.say(true, true);
 		await until(() => hidden.reads().length === 3);
 		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification'], ['progress']]);
 		expect(hidden.transfers().map((t) => t.id)).toContain('t2');
@@ -91,11 +100,9 @@ describe('the hub', () => {
 	it('while every tab is hidden, hands routine frames on in batches: a problem for a tab that alerts, a tab shown or a new one at once', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket, hiddenBatchMs: 60_000 });
-		const { port1, port2 } = new MessageChannel();
-		hub.serve(port2);
-		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
+		const hidden = tabWithPort(hub);
 		await until(() => hidden.live());
-		port1.postMessage({ type: 'shown', shown: false, alerts: true } satisfies ToHub);
+		hidden.say(false, true);
 
 		// Routine frames wait in the hub (with a tab shown they would wait a second at most).
 		sim.live.broadcast('notification', progress('t1', 'InProgress'));
@@ -103,10 +110,7 @@ describe('the hub', () => {
 		sim.live.broadcast('notification', progress('t2', 'InProgress'));
 		await until(() => hub.pending === 2);
 		// A problem goes at once, with what waited before it.
-		sim.live.broadcast('notification', {
-			Type: 2,
-			Data: { Title: 'Sync stopped', Severity: 'Error' }
-		});
+		sim.live.broadcast('notification', SYNC_STOPPED);
 		await until(() => hidden.reads().length === 3);
 		expect(hub.pending).toBe(0);
 
@@ -123,7 +127,7 @@ describe('the hub', () => {
 		// Hidden alone again: the hidden tab shown gets what waited at once.
 		sim.live.broadcast('notification', progress('t5', 'InProgress'));
 		await until(() => hub.pending === 1);
-		port1.postMessage({ type: 'shown', shown: true, alerts: true } satisfies ToHub);
+		hidden.say(true, true);
 		await until(() => hidden.reads().length === 6);
 		expect(hub.pending).toBe(0);
 		hidden.subscription.close();
@@ -134,22 +138,17 @@ describe('the hub', () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket });
 		const shown = listen(tabOf(hub), 'notification');
-		const { port1, port2 } = new MessageChannel();
-		hub.serve(port2);
-		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
+		const hidden = tabWithPort(hub);
 		await until(() => shown.live() && hidden.live());
-		port1.postMessage({ type: 'shown', shown: false, alerts: false } satisfies ToHub);
+		hidden.say(false, false);
 
 		sim.live.broadcast('notification', progress('t1', 'InProgress'));
-		sim.live.broadcast('notification', {
-			Type: 2,
-			Data: { Title: 'Sync stopped', Severity: 'Error' }
-		});
+		sim.live.broadcast('notification', SYNC_STOPPED);
 		// The problem's batch has gone to the tab shown (and would have to a tab woken for it).
 		await until(() => shown.reads().length === 2);
 		sim.live.broadcast('notification', progress('t2', 'InProgress'));
 		await until(() => shown.reads().length === 3);
-		port1.postMessage({ type: 'shown', shown: true, alerts: false } satisfies ToHub);
+		hidden.say(true, false);
 		await until(() => hidden.reads().length === 3);
 		// One batch, when shown: a tab woken for the problem would have had it in a batch of its own.
 		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification', 'progress']]);
@@ -161,23 +160,18 @@ describe('the hub', () => {
 	it('while every tab is hidden and none alerts, a problem waits for the batch with the rest', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket, hiddenBatchMs: 60_000 });
-		const { port1, port2 } = new MessageChannel();
-		hub.serve(port2);
-		const hidden = listen(new HubClient(port1, 'shared worker'), 'notification');
+		const hidden = tabWithPort(hub);
 		await until(() => hidden.live());
-		port1.postMessage({ type: 'shown', shown: false, alerts: false } satisfies ToHub);
+		hidden.say(false, false);
 
 		sim.live.broadcast('notification', progress('t1', 'InProgress'));
-		sim.live.broadcast('notification', {
-			Type: 2,
-			Data: { Title: 'Sync stopped', Severity: 'Error' }
-		});
+		sim.live.broadcast('notification', SYNC_STOPPED);
 		sim.live.broadcast('notification', progress('t2', 'InProgress'));
 		// All three wait: a problem sent at once would have taken the first two with it.
 		await until(() => hub.pending === 3);
 		expect(hidden.reads()).toEqual([]);
 		// Turning alerts on while hidden reads what waits: the problem goes at once, with the rest.
-		port1.postMessage({ type: 'shown', shown: false, alerts: true } satisfies ToHub);
+		hidden.say(false, true);
 		await until(() => hidden.reads().length === 3);
 		expect(hidden.batchKinds()).toEqual([['progress', 'user-notification', 'progress']]);
 		expect(hub.pending).toBe(0);
@@ -197,10 +191,7 @@ describe('the hub', () => {
 		await until(() => hub.pending === 2);
 		expect(tab.reads()).toHaveLength(0);
 		// A problem goes at once, with what waited before it, in one batch.
-		sim.live.broadcast('notification', {
-			Type: 2,
-			Data: { Title: 'Sync stopped', Severity: 'Error' }
-		});
+		sim.live.broadcast('notification', SYNC_STOPPED);
 		await until(() => tab.reads().length === 3);
 		expect(tab.batchKinds()).toEqual([['progress', 'progress', 'user-notification']]);
 
