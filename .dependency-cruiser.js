@@ -6,7 +6,7 @@
  * imports something (`from`) or is imported (`to`); one that does neither is unused, which knip
  * reports.
  */
-const ROOT_MODULES = ['routes', 'config.svelte', 'agent-url', 'contract', 'mask'];
+const ROOT_MODULES = ['routes', 'config.svelte', 'agent-url', 'loopback', 'contract', 'mask'];
 const ROOT_ALLOWED = `^src/lib/(${ROOT_MODULES.map((m) => m.replace('.', '\\.')).join('|')})(\\.spec)?\\.ts$`;
 const ROOT_FILE = '^src/lib/[^/]+$';
 
@@ -98,6 +98,14 @@ export default {
 				'The development agent shares the contract and the mask with the console, nothing else.',
 			from: { path: '^simulator/' },
 			to: { path: '^src/', pathNot: [ROOT_ALLOWED, '^src/lib/api/schemas/'] }
+		},
+		{
+			name: 'test-processes-load-no-messages',
+			severity: 'error',
+			comment:
+				"The development agent and the end-to-end helpers are loaded by every test worker, the test server and npm start: the console's compiled messages are over 2,000 modules (about 1.8 CPU-s in each process, and more for the test runner's first transform of each). They say what they say in their own words.",
+			from: { path: '^(simulator|tests/e2e)/', pathNot: '\\.spec\\.ts$' },
+			to: { path: '^src/lib/paraglide/', reachable: true }
 		}
 	],
 	options: {

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { checkAgentUrl } from '../src/lib/agent-url.ts';
 import {
 	developmentIdentityProvider,
 	parseOptions,
@@ -92,6 +91,8 @@ let sim: Simulator | null = null;
 let agentUrl: string;
 let configOverrides: Record<string, unknown>;
 if (values.agent) {
+	// Loaded only here: the check's messages are over 2,000 modules, about 1.8 CPU-s to load.
+	const { checkAgentUrl } = await import('../src/lib/agent-url.ts');
 	const check = checkAgentUrl(values.agent);
 	// An explicit --agent is the operator's decision, so a non-loopback host is allowed for it.
 	const url = check.ok

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JWK } from 'jose';
-import { isLoopbackHost } from '../src/lib/agent-url.ts';
+import { isLoopbackHost } from '../src/lib/loopback.ts';
 import type { Reply } from './reply.ts';
 
 export type IdentityClaims = { email: string; givenName: string; familyName: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgentUrl, isLoopbackHost } from './agent-url.ts';
+import { checkAgentUrl } from './agent-url.ts';
+import { isLoopbackHost } from './loopback.ts';
 
 describe('checkAgentUrl', () => {
 	it('accepts loopback addresses and normalises them to an origin', () => {

@@ -1,5 +1,6 @@
 /** Which agent addresses the console may talk to: loopback only, unless the runtime config allows more. */
 
+import { isLoopbackHost } from './loopback.ts';
 import { m } from './paraglide/messages.js';
 
 export type AgentUrlCheck =
@@ -9,13 +10,6 @@ export type AgentUrlCheck =
 			reason: 'invalid' | 'scheme' | 'path' | 'not-loopback' | 'ipv6-literal';
 			message: string;
 	  };
-
-const IPV4_LOOPBACK = /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-
-export function isLoopbackHost(hostname: string): boolean {
-	const host = hostname.toLowerCase();
-	return host === 'localhost' || host === '[::1]' || IPV4_LOOPBACK.test(host);
-}
 
 /**
  * Normalises an address to its origin (`http://localhost:29123`) and checks it. `allowedHosts` are

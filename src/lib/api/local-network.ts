@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '$lib/agent-url';
+import { isLoopbackHost } from '$lib/loopback';
 
 /**
  * Chromium's Local Network Access: a page served from a public address (a hosted portal, an
