@@ -186,6 +186,13 @@ const signedInScript = (agentUrl: string, token: string) => `(() => {
 	sessionStorage.setItem(${JSON.stringify(`agent-console:token:${agentUrl}`)}, ${JSON.stringify(token)});
 })()`;
 
+/**
+ * The case's CPU over IDLE_SECONDS, SETTLE_MS after it loaded (or was hidden); a hidden case twice,
+ * one window after the other. In the first minute after a tab is hidden the browser collects its
+ * garbage (V8's memory reducer, in small steps, as the tab is throttled: 20 to 30 ms of the page's
+ * main thread in 30 s, traced on 2026-11-27, none of it 40 s on); the second window is what a tab
+ * left hidden all day costs, and the target is for it. Both are printed.
+ */
 async function measure(browser: CdpBrowser, baseUrl: string, agentUrl: string, c: Case) {
 	const tab = await browser.newTab();
 	try {
@@ -202,11 +209,17 @@ async function measure(browser: CdpBrowser, baseUrl: string, agentUrl: string, c
 			await tab.waitFor(`document.visibilityState === 'hidden'`, 5000);
 		}
 		await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-		return await cpuOver(new Set([browser.process.pid!]), IDLE_SECONDS);
+		const roots = new Set([browser.process.pid!]);
+		const windows = [await cpuOver(roots, IDLE_SECONDS)];
+		if (c.hidden) windows.push(await cpuOver(roots, IDLE_SECONDS));
+		return windows;
 	} finally {
 		await browser.send('Target.disposeBrowserContext', { browserContextId: tab.context });
 	}
 }
+
+/** The windows of a hidden case, in order. */
+const HIDDEN_WINDOWS = ['first minute after hiding', 'the minute after'];
 
 export async function idleCpu() {
 	const executable = fullChromiumExecutable();
@@ -227,22 +240,25 @@ export async function idleCpu() {
 			`\nIdle CPU: the browser's processes (browser, GPU, renderer, worker) over ${IDLE_SECONDS} s with one tab open, the development agent at its ordinary rate (${sim.options.eventsPerSecond} events/s), ${SETTLE_MS / 1000} s after the page loaded; ${executable} headless with its own defaults (a hidden tab is one with another tab in front of it, throttled as the browser throttles it)`
 		);
 		console.log(
-			`  targets: visible under ${TARGETS.visibleAboveFloor} % of a core above the floor, hidden under ${TARGETS.hiddenAboveFloor} %\n`
+			`  targets: visible under ${TARGETS.visibleAboveFloor} % of a core above the floor, hidden under ${TARGETS.hiddenAboveFloor} % (its second minute: the first holds the browser's garbage collection after hiding)\n`
 		);
 		const pct = (n: number) => `${n.toFixed(2)} %`;
-		const floors = { visible: 0, hidden: 0 };
+		// The floor of each window: visible, then hidden's first minute and the minute after.
+		const floors = { visible: [0], hidden: [0, 0] };
 		for (const hidden of [false, true]) {
-			const floor = await measure(browser, site.url, sim.url, {
+			const windows = await measure(browser, site.url, sim.url, {
 				label: 'floor',
 				path: `/${EMPTY_PAGE}`,
 				signedIn: false,
 				hidden
 			});
-			floors[hidden ? 'hidden' : 'visible'] = floor.percent;
-			const label = `floor: an empty page of the same server, ${hidden ? 'hidden' : 'visible'}`;
-			console.log(
-				`  ${label.padEnd(52)} ${pct(floor.percent).padStart(8)} of a core (${floor.processes} processes, ${floor.ticks} ticks of ${1000 / TICKS_PER_SECOND} ms: ${floor.parts})`
-			);
+			floors[hidden ? 'hidden' : 'visible'] = windows.map((w) => w.percent);
+			windows.forEach((floor, i) => {
+				const label = `floor: an empty page of the same server, ${hidden ? `hidden, ${HIDDEN_WINDOWS[i]}` : 'visible'}`;
+				console.log(
+					`  ${label.padEnd(78)} ${pct(floor.percent).padStart(8)} of a core (${floor.processes} processes, ${floor.ticks} ticks of ${1000 / TICKS_PER_SECOND} ms: ${floor.parts})`
+				);
+			});
 		}
 		const cases: Case[] = [
 			{ label: 'overview (/), visible', path: '/', signedIn: true, heading: 'Overview' },
@@ -263,13 +279,24 @@ export async function idleCpu() {
 			}
 		];
 		for (const c of cases) {
-			const { percent, processes, ticks, parts } = await measure(browser, site.url, sim.url, c);
-			const above = percent - floors[c.hidden ? 'hidden' : 'visible'];
-			const target = c.hidden ? TARGETS.hiddenAboveFloor : TARGETS.visibleAboveFloor;
-			console.log(
-				`  ${c.label.padEnd(52)} ${pct(percent).padStart(8)} of a core, ${pct(above).padStart(7)} above the floor (${processes} processes)  ${above < target ? 'ok' : 'OVER TARGET'}`
-			);
-			console.log(`  ${''.padEnd(52)} ${ticks} ticks: ${parts}`);
+			const windows = await measure(browser, site.url, sim.url, c);
+			windows.forEach(({ percent, processes, ticks, parts }, i) => {
+				const floor = floors[c.hidden ? 'hidden' : 'visible'][i] ?? 0;
+				const above = percent - floor;
+				const target = c.hidden ? TARGETS.hiddenAboveFloor : TARGETS.visibleAboveFloor;
+				// A hidden tab's first minute holds the browser's own clean-up after hiding: said, not judged.
+				const judged = !c.hidden || i === windows.length - 1;
+				const verdict = !judged
+					? "(the browser's clean-up)"
+					: above < target
+						? 'ok'
+						: 'OVER TARGET';
+				const label = c.hidden ? `${c.label}, ${HIDDEN_WINDOWS[i]}` : c.label;
+				console.log(
+					`  ${label.padEnd(78)} ${pct(percent).padStart(8)} of a core, ${pct(above).padStart(7)} above the floor (${processes} processes)  ${verdict}`
+				);
+				console.log(`  ${''.padEnd(78)} ${ticks} ticks: ${parts}`);
+			});
 		}
 	} finally {
 		await browser.close();
