@@ -292,7 +292,7 @@ export class Hub {
 	}
 
 	#receive(socket: Socket, data: unknown) {
-		if (this.#nobodyLooks()) {
+		if (this.#allHidden(true)) {
 			// Every tab hidden and none alerts: nothing needs a frame before the batch, so it is read
 			// then, with the others, a problem included (see HIDDEN_BATCH_MS).
 			socket.unread.push({ data, at: Date.now() });
@@ -352,18 +352,16 @@ export class Hub {
 		this.#flushTimer = setTimeout(() => this.#flush(), ms);
 	}
 
-	/** Whether every tab listening said it is hidden. */
-	#allHidden() {
+	/**
+	 * Whether every tab listening said it is hidden; with `noneAlerts`, also that none of them
+	 * alerts for a problem (then nothing needs a frame before the hidden batch).
+	 */
+	#allHidden(noneAlerts = false) {
 		if (this.#subscriptions.size === 0) return false;
-		for (const port of this.#subscriptions.keys()) if (!this.#hidden.has(port)) return false;
-		return true;
-	}
-
-	/** Whether every tab listening is hidden and none alerts for a problem. */
-	#nobodyLooks() {
-		if (this.#subscriptions.size === 0) return false;
-		for (const port of this.#subscriptions.keys())
-			if (this.#hidden.get(port) !== false) return false;
+		for (const port of this.#subscriptions.keys()) {
+			const alerts = this.#hidden.get(port);
+			if (alerts === undefined || (noneAlerts && alerts)) return false;
+		}
 		return true;
 	}
 
