@@ -419,24 +419,39 @@ describe('many drives and odd ids (control surface)', () => {
 		expect((await api.call('GET', '/drivereport/dashboard/%E0%A4%A')).status).toBe(404);
 	});
 
-	it('lists the busiest day twice in the odd drive’s trends, the two adding up to the day', async () => {
-		await api.call('POST', '/__sim/drives/hostile');
-		const id = encodeURIComponent('a b?c#d');
-		const t = await get<Trends & { CumulativeDataTransferred: number }>(
-			`/drivereport/historical_trends/${id}?token=${token}&days=30`
-		);
-		const days = t.TransfersPerDay.map((p) => p.Date);
-		expect(days).toHaveLength(31);
-		const twice = days.filter((d, i) => days.indexOf(d) !== i);
-		expect(twice).toHaveLength(1);
-		const on = (list: Trend) => list.filter((p) => p.Date === twice[0]).map((p) => p.Value);
-		expect(on(t.TransfersPerDay)).toEqual([2, 1]);
-		expect(on(t.DataVolumePerDay).reduce((a, b) => a + b)).toBe(t.CumulativeDataTransferred);
-		const [a, b] = on(t.AverageSpeedPerDay);
-		expect(a).toBe(b);
-		const activity = await get<{ Total: number }>(
-			`/drivereport/transfer_activity/${id}?token=${token}`
-		);
-		expect(activity.Total).toBe(3);
-	});
+	it.each([
+		['now', 0],
+		['a minute after midnight', 1]
+	])(
+		'lists the busiest day twice in the odd drive’s trends, the two adding up to the day (%s)',
+		async (_, afterMidnight) => {
+			if (afterMidnight) {
+				// The three uploads are minutes apart: just after midnight they must still share a day.
+				const { now } = await get<{ now: string }>('/__sim/clock');
+				const toMidnight = 86_400_000 - (Date.parse(now) % 86_400_000);
+				await api.call('POST', '/__sim/clock', {
+					body: { advanceSeconds: Math.ceil(toMidnight / 1000) + 60 }
+				});
+				token = await api.login();
+			}
+			await api.call('POST', '/__sim/drives/hostile');
+			const id = encodeURIComponent('a b?c#d');
+			const t = await get<Trends & { CumulativeDataTransferred: number }>(
+				`/drivereport/historical_trends/${id}?token=${token}&days=30`
+			);
+			const days = t.TransfersPerDay.map((p) => p.Date);
+			expect(days).toHaveLength(31);
+			const twice = days.filter((d, i) => days.indexOf(d) !== i);
+			expect(twice).toHaveLength(1);
+			const on = (list: Trend) => list.filter((p) => p.Date === twice[0]).map((p) => p.Value);
+			expect(on(t.TransfersPerDay)).toEqual([2, 1]);
+			expect(on(t.DataVolumePerDay).reduce((a, b) => a + b)).toBe(t.CumulativeDataTransferred);
+			const [a, b] = on(t.AverageSpeedPerDay);
+			expect(a).toBe(b);
+			const activity = await get<{ Total: number }>(
+				`/drivereport/transfer_activity/${id}?token=${token}`
+			);
+			expect(activity.Total).toBe(3);
+		}
+	);
 });

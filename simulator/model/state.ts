@@ -156,7 +156,8 @@ export class SimState {
 
 	/**
 	 * The odd drives and backups after the seeded ones. The one with odd characters has three
-	 * uploads of today in the history, so its trends have a busy day to repeat.
+	 * uploads of one day in the history, so its trends have a busy day to repeat: the last minutes,
+	 * or, in a day's first minutes, the day before's last ones (the agent's days are UTC dates).
 	 */
 	addHostile() {
 		const made = hostileStorages();
@@ -164,12 +165,14 @@ export class SimState {
 		this.drives.backups.push(...made.backups);
 		const odd = made.drives.find((d) => d.id === ODD_CHARACTERS_ID)!;
 		const now = this.clock.now();
+		const sinceMidnight = now % 86_400_000;
+		const last = sinceMidnight < 4 * 60_000 ? now - sinceMidnight - 1000 : now;
 		const who = this.agentUser();
 		odd.files
 			.filter((f) => f.state === 'normal')
 			.slice(0, 3)
 			.forEach((file, i) => {
-				const started = now - (3 - i) * 60_000;
+				const started = last - (3 - i) * 60_000;
 				const outcome = { status: TRANSFER_STATUS.Completed, error: null, transferred: file.size };
 				this.recordHistory((id) =>
 					fileEntry(
