@@ -105,11 +105,13 @@ export default defineConfig({
 				codeSplitting: {
 					groups: [
 						{
+							debugName: 'shared',
 							name: (id, graph) => (reachedBySignIn(graph).has(id) ? 'shared' : null),
 							test: SHARED,
 							minShareCount: 2
 						},
 						{
+							debugName: 'signed-in',
 							name: (id, graph) => (onlySignedIn(graph).has(id) ? 'signed-in' : null),
 							test: SHARED,
 							minShareCount: 2
