@@ -433,3 +433,30 @@ test('hovered primary and danger buttons keep their contrast, light and dark', a
 		page.getByTestId('remove-dialog').getByRole('button', { name: 'Remove now' })
 	);
 });
+
+/**
+ * Asked for less motion (the system's setting), the pulse of the "Checking" pill and the loading
+ * spinner stand still; they still say what they mean in words. Otherwise they move.
+ */
+test('nothing pulses or spins when the system asks for reduced motion', async ({ page, agent }) => {
+	await signInWithToken(page, agent);
+	// Both answers held, so the pill says "Checking" and the users list is loading.
+	await control(agent, 'faults', { path: '/management/agent_status', delayMs: 60_000, count: 10 });
+	await control(agent, 'faults', { path: '/user/get_all_users', delayMs: 60_000, count: 10 });
+	const animation = (locator: Locator) =>
+		locator.evaluate((element) => getComputedStyle(element).animationName);
+	for (const [reducedMotion, pulse, spin] of [
+		['no-preference', 'pulse', 'spin'],
+		['reduce', 'none', 'none']
+	] as const) {
+		await page.emulateMedia({ reducedMotion });
+		await page.goto('/users');
+		const pill = page.getByTestId('agent-status');
+		await expect(pill).toHaveAttribute('data-tone', 'neutral');
+		await expect(pill).toContainText('Checking');
+		const loading = page.getByRole('status').filter({ hasText: 'Loading users' });
+		await expect(loading).toBeVisible();
+		expect(await animation(pill.locator('span').first()), reducedMotion).toBe(pulse);
+		expect(await animation(loading.locator('span').first()), reducedMotion).toBe(spin);
+	}
+});
