@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from './fixtures.ts';
-import { busy, ROUTES } from './routes.ts';
+import { expect, signInWithToken, test, visit } from './fixtures.ts';
+import { busy, ROUTES, walks } from './routes.ts';
 
 /**
  * Every route in the pseudo-locale (`src/lib/i18n/pseudo.ts`), at 360 px: each message reads
@@ -193,34 +193,41 @@ test.describe('every route in the pseudo-locale: only messages, agent values and
 		await context.addInitScript((key) => localStorage.setItem(key, 'en-XA'), LANGUAGE_KEY);
 	});
 
-	for (const route of [...AUTH_ROUTES, '/settings', ...ROUTES.map(([r]) => r)]) {
-		test(route, async ({ page, agent }) => {
+	// Walks, each a test that loads the console once and follows links from route to route (a
+	// test per route loaded it 26 times): signed out, then the signed-in routes dealt in four.
+	const signedIn = ['/settings', ...ROUTES.map(([route]) => route)];
+	for (const routes of [AUTH_ROUTES, ...walks(signedIn, 4)]) {
+		test(routes.join(' · '), async ({ page, agent }) => {
 			const answers = agentAnswers(page, agent.url);
-			if (!AUTH_ROUTES.includes(route)) await signInWithToken(page, agent);
-			await page.goto(route);
-			await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+			if (routes !== AUTH_ROUTES) await signInWithToken(page, agent);
+			// The frames the events views show, sent once, when the walk first reaches them.
 			const frames = new Set<string>();
-			if (route.startsWith('/events')) {
-				// At 360 px the channels' cards fold away once both are live.
-				await expect(
-					page.locator('[data-testid="notification-status"], [data-testid="statechange-status"]')
-				).toHaveCount(0);
-				stringsOf(await busy(agent), frames);
+			for (const [i, route] of routes.entries()) {
+				if (i === 0) await page.goto(route);
+				else await visit(page, route);
+				await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+				if (route.startsWith('/events') && frames.size === 0) {
+					// At 360 px the channels' cards fold away once both are live.
+					await expect(
+						page.locator('[data-testid="notification-status"], [data-testid="statechange-status"]')
+					).toHaveCount(0);
+					stringsOf(await busy(agent), frames);
+				}
+				await expect(page.locator('main')).toContainText('[!! ');
+				await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+				const held = await answers();
+				stringsOf(agent, held);
+				const agentValues = [...held, ...frames]
+					.filter((value) => value.trim().length > 1)
+					.sort((a, b) => b.length - a.length);
+				const agentWords = new Set(agentValues.flatMap(wordsIn));
+				const found = (await visibleText(page)).flatMap((text) => {
+					const words = untranslated(text, agentValues, agentWords);
+					return words.length ? [`“${text.slice(0, 120)}”: ${words.join(', ')}`] : [];
+				});
+				expect.soft(found, `${route}: text that is not a message`).toEqual([]);
+				expect.soft(await overflowing(page), `${route}: controls that do not fit`).toEqual([]);
 			}
-			await expect(page.locator('main')).toContainText('[!! ');
-			await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-			const held = await answers();
-			stringsOf(agent, held);
-			const agentValues = [...held, ...frames]
-				.filter((value) => value.trim().length > 1)
-				.sort((a, b) => b.length - a.length);
-			const agentWords = new Set(agentValues.flatMap(wordsIn));
-			const found = (await visibleText(page)).flatMap((text) => {
-				const words = untranslated(text, agentValues, agentWords);
-				return words.length ? [`“${text.slice(0, 120)}”: ${words.join(', ')}`] : [];
-			});
-			expect(found, `${route}: text that is not a message`).toEqual([]);
-			expect(await overflowing(page), `${route}: controls that do not fit`).toEqual([]);
 		});
 	}
 });

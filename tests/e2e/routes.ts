@@ -65,3 +65,11 @@ export const ROUTES: [string, string][] = [
 	['/users', 'Desktop creative'],
 	['/profile', 'Desktop']
 ];
+
+/**
+ * `items` dealt into `count` walks, one test each: the workers share the walks, and each walk
+ * loads the console once and follows links from route to route (`visit` in fixtures.ts).
+ */
+export function walks<T>(items: readonly T[], count: number): T[][] {
+	return Array.from({ length: count }, (_, walk) => items.filter((_, i) => i % count === walk));
+}
