@@ -238,6 +238,11 @@ export async function openEvents(page: Page, sim: Simulator, search = '') {
  * in the same turn; a frame later it is on the screen.
  */
 export async function visit(page: Page, path: string) {
+	// A page that has not loaded the console yet loads it there.
+	if (page.url() === 'about:blank') {
+		await page.goto(path);
+		return;
+	}
 	await page.evaluate((path) => {
 		// Inside the element the console runs in, where its router hears the click.
 		const root = document.querySelector('body > div') ?? document.body;
