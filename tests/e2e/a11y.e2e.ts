@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { violationsOf } from './axe.ts';
 import { control, expect, signInWithForm, signInWithToken, test, visit } from './fixtures.ts';
-import { walks } from './routes.ts';
+import { screenTests } from './routes.ts';
 
 /**
  * An axe scan of every page and dialog, light and dark. Any violation fails, listed with the
@@ -415,20 +415,7 @@ for (const [signedIn, screens] of [
 			await control(agent, 'status', { status: 1 });
 			await signInWithToken(page, agent);
 		};
-		for (const screen of screens.filter((s) => !s.walk)) {
-			test(screen.name, async ({ page, agent }) => {
-				await start(page, agent);
-				await scanScreen(page, agent, screen);
-			});
-		}
-		const walked = screens.filter((s) => s.walk);
-		for (const walk of walks(walked, Math.ceil(walked.length / 6))) {
-			test(walk.map((s) => s.name).join(' · '), async ({ page, agent }) => {
-				await start(page, agent);
-				for (const screen of walk)
-					await test.step(screen.name, () => scanScreen(page, agent, screen));
-			});
-		}
+		screenTests(screens, start, scanScreen);
 	});
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { control, expect, signInWithForm, signInWithToken, test, visit } from './fixtures.ts';
-import { walks } from './routes.ts';
+import { screenTests } from './routes.ts';
 
 /**
  * Every page at the width of a portal's iframe (360 px) and full screen, light and dark: nothing
@@ -450,18 +450,6 @@ for (const [signedIn, shots] of [
 			await signInWithToken(page, agent);
 			await control(agent, 'status', { status: 1 });
 		};
-		for (const shot of shots.filter((s) => !s.walk)) {
-			test(shot.name, async ({ page, agent }) => {
-				await start(page, agent);
-				await fit(page, agent, shot);
-			});
-		}
-		const walked = shots.filter((s) => s.walk);
-		for (const walk of walks(walked, Math.ceil(walked.length / 6))) {
-			test(walk.map((s) => s.name).join(' · '), async ({ page, agent }) => {
-				await start(page, agent);
-				for (const shot of walk) await test.step(shot.name, () => fit(page, agent, shot));
-			});
-		}
+		screenTests(shots, start, fit);
 	});
 }

@@ -1,5 +1,6 @@
 import type { Simulator } from '../../simulator/index.ts';
-import { push } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { push, test } from './fixtures.ts';
 
 /** The signed-in routes, with busy data, for the checks that read every page. */
 
@@ -72,4 +73,28 @@ export const ROUTES: [string, string][] = [
  */
 export function walks<T>(items: readonly T[], count: number): T[][] {
 	return Array.from({ length: count }, (_, walk) => items.filter((_, i) => i % count === walk));
+}
+
+/**
+ * A test for each screen that changes something, and walks for those marked `walk` (they only
+ * show a route): each walk runs `start` once, then `check` on its screens in turn, a step each.
+ */
+export function screenTests<S extends { name: string; walk?: true }>(
+	screens: readonly S[],
+	start: (page: Page, agent: Simulator) => Promise<void>,
+	check: (page: Page, agent: Simulator, screen: S) => Promise<void>
+) {
+	for (const screen of screens.filter((s) => !s.walk)) {
+		test(screen.name, async ({ page, agent }) => {
+			await start(page, agent);
+			await check(page, agent, screen);
+		});
+	}
+	const walked = screens.filter((s) => s.walk);
+	for (const walk of walks(walked, Math.ceil(walked.length / 6))) {
+		test(walk.map((s) => s.name).join(' · '), async ({ page, agent }) => {
+			await start(page, agent);
+			for (const screen of walk) await test.step(screen.name, () => check(page, agent, screen));
+		});
+	}
 }
