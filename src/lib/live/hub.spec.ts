@@ -179,6 +179,28 @@ describe('the hub', () => {
 		await until(() => sim.live.clientCount('notification') === 0);
 	});
 
+	it("while every tab is hidden and none alerts, more frames than a shown tab's burst still wait; a flood goes at once", async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket, hiddenBatchMs: 60_000, hiddenBurst: 60 });
+		const hidden = tabWithPort(hub);
+		await until(() => hidden.live());
+		hidden.say(false, false);
+
+		// 30 routine frames: a burst for a shown tab (20), a trickle for hidden ones.
+		for (let i = 0; i < 30; i++)
+			sim.live.broadcast('notification', progress(`t${i}`, 'InProgress'));
+		await until(() => hub.pending === 30);
+		// Up to the hidden burst: read at once, held for the tab, which is not woken.
+		for (let i = 30; i < 60; i++)
+			sim.live.broadcast('notification', progress(`t${i}`, 'InProgress'));
+		await until(() => hub.pending === 0);
+		expect(hidden.reads()).toEqual([]);
+		hidden.say(true, false);
+		await until(() => hidden.reads().length === 60);
+		hidden.subscription.close();
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+
 	it('with a tab shown, a trickle waits for more; a burst and a problem go at once', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket, trickleBatchMs: 60_000 });

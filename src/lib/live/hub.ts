@@ -49,6 +49,8 @@ export type HubOptions = {
 	hiddenBatchMs?: number;
 	/** How long a trickle waits while a tab is shown (`TRICKLE_BATCH_MS`). */
 	trickleBatchMs?: number;
+	/** Frames held unread while every tab is hidden that make the batch go at once (`HIDDEN_BURST`). */
+	hiddenBurst?: number;
 };
 
 type Listener = {
@@ -99,6 +101,14 @@ const BATCH_MS = 16;
  */
 const HIDDEN_BATCH_MS = 10_000;
 /**
+ * While every tab is hidden and none alerts, this many frames held unread make the batch go at
+ * once: a bound on what a flood holds in the worker, not a trickle's. A shown tab's BURST (20) had
+ * applied here too, so at the agent's ordinary 3 to 4 frames a second the hidden batch went every
+ * 5 to 7 s, each with a write to storage, not every 10 s (the writes were the largest part of a
+ * hidden console's cost: 20 to 25 of its 50 to 95 ticks a minute, 2026-11-28).
+ */
+const HIDDEN_BURST = 1000;
+/**
  * A trickle (fewer than BURST frames waiting, none a problem) waits this long for more, tabs shown
  * or not: a page draws a trickle at its clock's tick, every 3 s at most (`live.svelte.ts`), so a
  * message a frame woke it several times a second for nothing. A burst, a problem and a frame of a
@@ -142,6 +152,7 @@ export class Hub {
 			minUptimeMs: 5000,
 			hiddenBatchMs: HIDDEN_BATCH_MS,
 			trickleBatchMs: TRICKLE_BATCH_MS,
+			hiddenBurst: HIDDEN_BURST,
 			...options
 		};
 	}
@@ -297,7 +308,7 @@ export class Hub {
 			// then, with the others, a problem included (see HIDDEN_BATCH_MS).
 			socket.unread.push({ data, at: Date.now() });
 			this.#scheduleFlush(
-				socket.unread.length + socket.pending.length >= BURST
+				socket.unread.length + socket.pending.length >= this.#options.hiddenBurst
 					? BATCH_MS
 					: this.#options.hiddenBatchMs
 			);
