@@ -11,9 +11,11 @@ import { startStaticServer } from './static-server.ts';
  * The idle section of `npm run bench`: the CPU time of the browser's processes (browser, GPU,
  * renderer, the console's worker: the whole process tree) while one console tab sits open with the
  * development agent at its ordinary rate, beside the same figure for an empty page of the same
- * server (the floor), visible and with another tab in front. Read from /proc (Linux), in clock
- * ticks. The full Chromium, driven over the DevTools protocol (`cdp.ts`): only it hides a tab
- * behind another, and only without Playwright does it throttle a hidden tab as it would a person's.
+ * server (the floor), visible and with another tab in front, and for a page that only holds the
+ * console's two channels open (what the agent's traffic costs the browser before any code reads
+ * it). Read from /proc (Linux), in clock ticks. The full Chromium, driven over the DevTools
+ * protocol (`cdp.ts`): only it hides a tab behind another, and only without Playwright does it
+ * throttle a hidden tab as it would a person's.
  */
 
 const TARGETS = { visibleAboveFloor: 1, hiddenAboveFloor: 0.3 };
@@ -24,6 +26,27 @@ const SETTLE_MS = 5000;
 const TICKS_PER_SECOND = 100;
 /** Served beside the build for the floor, then removed; not part of the build. */
 const EMPTY_PAGE = '__bench-empty.html';
+/**
+ * The agent's traffic alone, beside the floor: a page whose shared worker holds the console's two
+ * channels open and does nothing with their frames. What the browser spends carrying each frame
+ * (its network service, the renderer's IO thread, the worker's thread) is in this figure; what the
+ * console does with them is the difference between it and the console's.
+ */
+const SOCKETS_FILES = {
+	'__bench-sockets.html':
+		'<!doctype html><html lang="en"><title>sockets</title><script src="/__bench-sockets.js"></script></html>\n',
+	'__bench-sockets.js': `const agent = new URLSearchParams(location.search).get('agent');
+new SharedWorker('/__bench-sockets-worker.js').port.postMessage(agent);
+`,
+	'__bench-sockets-worker.js': `let frames = 0;
+self.onconnect = (event) => {
+	event.ports[0].onmessage = ({ data }) => {
+		for (const channel of ['notification', 'statechange'])
+			new WebSocket(data + '/' + channel).onmessage = () => frames++;
+	};
+};
+`
+};
 
 type Proc = { pid: number; ppid: number; ticks: number };
 
@@ -231,6 +254,8 @@ export async function idleCpu() {
 	}
 	const empty = join('build', EMPTY_PAGE);
 	await writeFile(empty, '<!doctype html><html lang="en"><title>empty</title></html>\n');
+	for (const [name, text] of Object.entries(SOCKETS_FILES))
+		await writeFile(join('build', name), text);
 	const sim = await startSimulator({ port: 0, log: false });
 	const site = await startStaticServer({ root: 'build', host: '127.0.0.1', port: 0 });
 	sim.options.allowOrigins = [site.url];
@@ -257,6 +282,26 @@ export async function idleCpu() {
 				const label = `floor: an empty page of the same server, ${hidden ? `hidden, ${HIDDEN_WINDOWS[i]}` : 'visible'}`;
 				console.log(
 					`  ${label.padEnd(78)} ${pct(floor.percent).padStart(8)} of a core (${floor.processes} processes, ${floor.ticks} ticks of ${1000 / TICKS_PER_SECOND} ms: ${floor.parts})`
+				);
+			});
+		}
+		// The agent's traffic alone, each window beside its floor.
+		const sockets = { visible: [0], hidden: [0, 0] };
+		for (const hidden of [false, true]) {
+			const agent = encodeURIComponent(sim.url.replace(/^http/, 'ws'));
+			const windows = await measure(browser, site.url, sim.url, {
+				label: 'sockets',
+				path: `/__bench-sockets.html?agent=${agent}`,
+				signedIn: false,
+				hidden
+			});
+			const key = hidden ? 'hidden' : 'visible';
+			sockets[key] = windows.map((w) => w.percent);
+			windows.forEach((alone, i) => {
+				const label = `the two channels alone, frames not read, ${hidden ? `hidden, ${HIDDEN_WINDOWS[i]}` : 'visible'}`;
+				const above = alone.percent - (floors[key][i] ?? 0);
+				console.log(
+					`  ${label.padEnd(78)} ${pct(alone.percent).padStart(8)} of a core, ${pct(above).padStart(7)} above the floor (${alone.ticks} ticks: ${alone.parts})`
 				);
 			});
 		}
@@ -295,7 +340,10 @@ export async function idleCpu() {
 				console.log(
 					`  ${label.padEnd(78)} ${pct(percent).padStart(8)} of a core, ${pct(above).padStart(7)} above the floor (${processes} processes)  ${verdict}`
 				);
-				console.log(`  ${''.padEnd(78)} ${ticks} ticks: ${parts}`);
+				const alone = sockets[c.hidden ? 'hidden' : 'visible'][i] ?? 0;
+				console.log(
+					`  ${''.padEnd(78)} ${pct(percent - alone)} above the channels alone; ${ticks} ticks: ${parts}`
+				);
 			});
 		}
 	} finally {
@@ -303,5 +351,6 @@ export async function idleCpu() {
 		site.server.close();
 		await sim.close();
 		await rm(empty, { force: true });
+		for (const name of Object.keys(SOCKETS_FILES)) await rm(join('build', name), { force: true });
 	}
 }
