@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test, visit } from './fixtures.ts';
-import { busy, ROUTES, walks } from './routes.ts';
+import { busy, ROUTES, walks, walkTimeout } from './routes.ts';
 
 /**
  * Every route in the pseudo-locale (`src/lib/i18n/pseudo.ts`), at 360 px: each message reads
@@ -198,6 +198,7 @@ test.describe('every route in the pseudo-locale: only messages, agent values and
 	const signedIn = ['/settings', ...ROUTES.map(([route]) => route)];
 	for (const routes of [AUTH_ROUTES, ...walks(signedIn, 4)]) {
 		test(routes.join(' · '), async ({ page, agent }) => {
+			walkTimeout(routes.length);
 			const answers = agentAnswers(page, agent.url);
 			if (routes !== AUTH_ROUTES) await signInWithToken(page, agent);
 			// The frames the events views show, sent once, when the walk first reaches them.

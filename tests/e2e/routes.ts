@@ -75,6 +75,17 @@ export function walks<T>(items: readonly T[], count: number): T[][] {
 	return Array.from({ length: count }, (_, walk) => items.filter((_, i) => i % count === walk));
 }
 
+/** A walk's time for each screen it shows: a screen of its own had the config's whole 45 s. */
+const WALK_STEP_MS = 15_000;
+
+/**
+ * Called first in a walk's test: its time limit grows with its length (7 screens: 105 s), so a
+ * slower machine fails a walk only where one screen would have failed on its own.
+ */
+export function walkTimeout(steps: number) {
+	test.setTimeout(Math.max(test.info().timeout, WALK_STEP_MS * steps));
+}
+
 /**
  * A test for each screen that changes something, and walks for those marked `walk` (they only
  * show a route): each walk runs `start` once, then `check` on its screens in turn, a step each.
@@ -93,6 +104,7 @@ export function screenTests<S extends { name: string; walk?: true }>(
 	const walked = screens.filter((s) => s.walk);
 	for (const walk of walks(walked, Math.ceil(walked.length / 6))) {
 		test(walk.map((s) => s.name).join(' · '), async ({ page, agent }) => {
+			walkTimeout(walk.length);
 			await start(page, agent);
 			for (const screen of walk) await test.step(screen.name, () => check(page, agent, screen));
 		});

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bothLive, expect, signInWithToken, test, visit } from './fixtures.ts';
-import { busy, ROUTES, walks } from './routes.ts';
+import { busy, ROUTES, walks, walkTimeout } from './routes.ts';
 
 /**
  * One vocabulary (docs/VOCABULARY.md): every signed-in route, with busy data, is read as text and
@@ -46,6 +46,7 @@ async function expectVocabulary(page: Page, where: string) {
 test.describe('one vocabulary: every signed-in route says each thing in the words table’s one word', () => {
 	for (const routes of walks(ROUTES, 4)) {
 		test(routes.map(([route]) => route).join(' · '), async ({ page, agent }) => {
+			walkTimeout(routes.length);
 			await signInWithToken(page, agent);
 			// The live views hold what arrived since the page opened: the frames go out once, when
 			// the walk first reaches them.
