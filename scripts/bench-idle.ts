@@ -6,6 +6,7 @@ import { signIn } from './bench-browser.ts';
 import { CdpBrowser } from './cdp.ts';
 import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
+import { until } from '../tests/engines/until.ts';
 
 /**
  * The idle section of `npm run bench`: the CPU time of the browser's processes (browser, GPU,
@@ -201,6 +202,8 @@ type Case = {
 	hidden?: boolean;
 	/** A heading the page shows once it has loaded what it shows. */
 	heading?: string;
+	/** Resolves once the page does what it is measured for; rejects (the bench fails) if it never does. */
+	ready?: () => Promise<void>;
 };
 
 /** Storage as a sign-in leaves it, written before the console's own scripts run. */
@@ -226,6 +229,7 @@ async function measure(browser: CdpBrowser, baseUrl: string, agentUrl: string, c
 			await tab.waitFor(
 				`[...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === ${JSON.stringify(c.heading)})`
 			);
+		await c.ready?.();
 		if (c.hidden) {
 			// Another tab in front, in the same window: the browser hides this one, as a person's does.
 			await browser.newTab(tab.context);
@@ -293,7 +297,15 @@ export async function idleCpu() {
 				label: 'sockets',
 				path: `/__bench-sockets.html?agent=${agent}`,
 				signedIn: false,
-				hidden
+				hidden,
+				// Both channels open, or the figure would be the floor's.
+				ready: async () => {
+					await until(
+						'the page to open both channels',
+						async () => [sim.live.clientCount('notification'), sim.live.clientCount('statechange')],
+						(clients) => clients.every((n) => n > 0)
+					);
+				}
 			});
 			const key = hidden ? 'hidden' : 'visible';
 			sockets[key] = windows.map((w) => w.percent);
