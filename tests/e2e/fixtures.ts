@@ -172,6 +172,12 @@ export const storedChunks = (page: Page) =>
 	);
 
 /**
+ * How long to wait for what the console keeps to reach IndexedDB: a trickle waits for the hub's
+ * batch (3 s) and then for the store's write (5 s), on top of the machine's own delays.
+ */
+export const KEPT = { timeout: 20_000 };
+
+/**
  * Events kept for this agent in the browser's IndexedDB (in chunks), as the console stores them,
  * for every user (a chunk's key is the agent's address, a space and the user's).
  */

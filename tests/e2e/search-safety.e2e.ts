@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { bothLive, expect, push, signInWithToken, stored, test } from './fixtures.ts';
+import { KEPT, bothLive, expect, push, signInWithToken, stored, test } from './fixtures.ts';
 
 const rows = (page: Page) => page.getByTestId('timeline').locator('li');
 const state = (path: string) => ({ Path: path, StorageName: 'S', State: 4 });
@@ -42,7 +42,7 @@ test.describe('the regular-expression search cannot hang the tab', () => {
 		const long = `${'a'.repeat(40)}.psd`;
 		for (const n of [1, 2, 3]) await push(agent, 'statechange', state(`${long}${n}`));
 		await expect(rows(page)).toHaveCount(3);
-		await expect.poll(() => stored(page, agent.url)).toBe(3);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBe(3);
 
 		await openEvents(page, agent, REDOS_LINK.slice('/events'.length));
 		await expect(page.getByLabel('Search')).toHaveValue('^(\\w+\\s?)*$');

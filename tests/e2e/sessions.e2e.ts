@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { expect, push, signInWithForm, stored, test, tokenKey } from './fixtures.ts';
+import { KEPT, expect, push, signInWithForm, stored, test, tokenKey } from './fixtures.ts';
 
 /** Signs in through the agent's API, as `username`, and returns the token. */
 async function apiToken(sim: Simulator, username: string, type: number) {
@@ -64,7 +64,7 @@ test.describe('sessions', () => {
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
 		await push(agent, 'statechange', { Path: '/admin/secret-plan.psd', State: 4 });
 		await expect(page.getByTestId('timeline')).toContainText('/admin/secret-plan.psd');
-		await expect.poll(() => stored(page, agent.url)).toBeGreaterThan(0);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBeGreaterThan(0);
 		await signOut(page);
 
 		// Back where the last user was: the events.

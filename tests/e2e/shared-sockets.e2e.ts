@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { bothLive, expect, push, signInWithToken, stored, test } from './fixtures.ts';
+import { KEPT, bothLive, expect, push, signInWithToken, stored, test } from './fixtures.ts';
 
 /** Signed in, with the events page live in `page` and in a second tab. */
 async function twoEventTabs(page: Page, agent: Simulator, context: BrowserContext) {
@@ -107,7 +107,7 @@ test.describe('one connection for every tab', () => {
 		await push(agent, 'statechange', { Path: '/page.psd', StorageName: 'S', State: 4 });
 		await expect(page.getByTestId('timeline')).toContainText('/page.psd');
 		// The tab keeps the timeline itself, and a reload shows it.
-		await expect.poll(() => stored(page, agent.url)).toBe(1);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBe(1);
 		await page.reload();
 		await bothLive(page);
 		await expect(page.getByTestId('timeline')).toContainText('/page.psd');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openEvents, push, stored, storedChunks, test } from './fixtures.ts';
+import { KEPT, expect, openEvents, push, stored, storedChunks, test } from './fixtures.ts';
 
 /** Every kept event, of every agent, as JSON. */
 const everythingStored = async (page: Page) => JSON.stringify(await storedChunks(page));
@@ -15,7 +15,7 @@ test.describe('the timeline survives a reload', () => {
 		await openEvents(page, agent);
 		for (const n of [1, 2, 3]) await push(agent, 'statechange', state(n));
 		await expect(rows(page)).toHaveCount(3);
-		await expect.poll(() => stored(page, agent.url)).toBe(3);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBe(3);
 		await page.reload();
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
 		await expect(page.getByTestId('timeline')).toContainText('/kept/3.psd');
@@ -30,9 +30,9 @@ test.describe('the timeline survives a reload', () => {
 	test('Clear empties what is kept too', async ({ page, agent }) => {
 		await openEvents(page, agent);
 		for (const n of [1, 2]) await push(agent, 'statechange', state(n));
-		await expect.poll(() => stored(page, agent.url)).toBe(2);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBe(2);
 		await page.getByRole('button', { name: 'Clear' }).click();
-		await expect.poll(() => stored(page, agent.url)).toBe(0);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBe(0);
 		await page.reload();
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
 		await expect(page.getByTestId('timeline-empty')).toBeVisible();
@@ -43,7 +43,7 @@ test.describe('the timeline survives a reload', () => {
 		await page.getByLabel('Keep the last').selectOption('1000');
 		await push(agent, 'statechange', state(0), 1100);
 		await expect(page.getByTestId('timeline-counts')).toContainText('1,000 kept');
-		await expect.poll(() => stored(page, agent.url), { timeout: 15_000 }).toBe(1000);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBe(1000);
 		await page.reload();
 		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
 		// The 1,000 kept, and the markers for the reload, within the cap.
@@ -57,7 +57,7 @@ test.describe('the timeline survives a reload', () => {
 			Type: 4,
 			Data: { Operation: 'x', EndpointAddress: `/user/edit?token=${secret}`, HttpMethod: 'PUT' }
 		});
-		await expect.poll(() => stored(page, agent.url)).toBe(1);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBe(1);
 		const everything = await everythingStored(page);
 		expect(everything).toContain('EndpointAddress');
 		expect(everything).not.toContain('eyJhbGci');
@@ -69,7 +69,7 @@ test.describe('the timeline survives a reload', () => {
 	}) => {
 		await openEvents(page, agent);
 		await push(agent, 'statechange', state(7));
-		await expect.poll(() => stored(page, agent.url)).toBe(1);
+		await expect.poll(() => stored(page, agent.url), KEPT).toBe(1);
 		await page.getByRole('button', { name: 'admin@example.com' }).click();
 		await page.getByRole('button', { name: 'Sign out' }).click();
 		await expect(page).toHaveURL(/\/login/);
