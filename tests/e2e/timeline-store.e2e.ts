@@ -27,6 +27,22 @@ test.describe('the timeline survives a reload', () => {
 		await expect(rows(page).first()).toContainText('/kept/4.psd');
 	});
 
+	test('an event seen the moment before a reload is still there after it', async ({
+		page,
+		agent
+	}) => {
+		await openEvents(page, agent);
+		// Reloaded the moment each shows, before the store's own write: the worker writes it as the
+		// tab goes, and must live long enough to. Without that, about one in three was lost here.
+		for (const n of [11, 12, 13, 14, 15]) {
+			await push(agent, 'statechange', state(n));
+			await expect(page.getByTestId('timeline')).toContainText(`/kept/${n}.psd`);
+			await page.reload();
+			await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+			await expect(page.getByTestId('timeline')).toContainText(`/kept/${n}.psd`);
+		}
+	});
+
 	test('Clear empties what is kept too', async ({ page, agent }) => {
 		await openEvents(page, agent);
 		for (const n of [1, 2]) await push(agent, 'statechange', state(n));

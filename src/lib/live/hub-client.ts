@@ -163,10 +163,13 @@ export function connectHub(): HubClient {
 	if (typeof SharedWorker !== 'undefined') {
 		try {
 			// The options are written out each time: the bundler reads them where the worker starts.
+			// `extendedLifetime` (Chromium): when the last tab goes away (closed, reloaded) the
+			// worker lives on long enough to write what it keeps, instead of dying mid-write.
 			const worker = new SharedWorker(new URL('./socket-worker.ts', import.meta.url), {
 				type: 'module',
-				name: 'agent-console-sockets'
-			});
+				name: 'agent-console-sockets',
+				extendedLifetime: true
+			} as WorkerOptions);
 			client = new HubClient(worker.port, 'shared worker');
 		} catch {
 			// Refused (a sandboxed frame, a policy): a worker of this tab's own, else the page.
