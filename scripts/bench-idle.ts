@@ -7,6 +7,7 @@ import { CdpBrowser } from './cdp.ts';
 import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 import { until } from '../tests/engines/until.ts';
+import { parseStat, processes, tree } from './processes.ts';
 
 /**
  * The idle section of `npm run bench`: the CPU time of the browser's processes (browser, GPU,
@@ -49,46 +50,6 @@ self.onconnect = (event) => {
 `
 };
 
-type Proc = { pid: number; ppid: number; ticks: number };
-
-/**
- * One line of /proc/<pid>/stat: the parent (field 4) and the CPU time so far, user and system
- * (fields 14 and 15). The command name (field 2) is in parentheses and may hold spaces and
- * parentheses itself: the fields are counted from the last closing one.
- */
-export function parseStat(pid: number, stat: string): Proc {
-	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-	return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
-}
-
-/** Every process, from /proc. */
-function processes(): Proc[] {
-	const found: Proc[] = [];
-	for (const name of readdirSync('/proc')) {
-		if (!/^\d+$/.test(name)) continue;
-		try {
-			found.push(parseStat(Number(name), readFileSync(join('/proc', name, 'stat'), 'utf8')));
-		} catch {
-			// Ended since the directory was read.
-		}
-	}
-	return found;
-}
-
-/** The processes below `roots`, the roots included, with their CPU time. */
-export function treeOf(all: Proc[], roots: Set<number>): Map<number, number> {
-	const inTree = new Set(roots);
-	for (let grew = true; grew;) {
-		grew = false;
-		for (const p of all)
-			if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
-				inTree.add(p.pid);
-				grew = true;
-			}
-	}
-	return new Map(all.filter((p) => inTree.has(p.pid)).map((p) => [p.pid, p.ticks]));
-}
-
 /**
  * CPU ticks a tree used between two readings. A process that started in between counts whole; one
  * that ended in between loses its share (none did in the runs this was written with).
@@ -98,8 +59,6 @@ export function ticksBetween(before: Map<number, number>, after: Map<number, num
 	for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
 	return ticks;
 }
-
-const tree = (roots: Set<number>) => treeOf(processes(), roots);
 
 /** A Chromium process's part, from its command line: browser, gpu, renderer, network, … */
 export function partOf(cmdline: string): string {

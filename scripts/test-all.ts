@@ -7,6 +7,7 @@
  * it ends. The first lane that fails stops the others and the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { tree } from './processes.ts';
 
 type Lane = { name: string; scripts: string[]; live?: boolean };
 
@@ -46,14 +47,24 @@ function run(script: string, capture: boolean): Promise<{ ok: boolean; output: s
 	});
 }
 
+/**
+ * Stops every lane and everything each started. A lane's process group is not all of it: the
+ * end-to-end lane's web server runs in a group of its own (Playwright starts it so), and outlived
+ * a failed run, answering for a build that was gone. So each process below a lane is stopped too,
+ * read from /proc before any of them ends (the group alone where there is no /proc).
+ */
 function stopAll() {
-	for (const child of running) {
+	const roots = new Set([...running].flatMap((child) => (child.pid ? [child.pid] : [])));
+	const below = [...tree(roots).keys()].filter((pid) => !roots.has(pid));
+	const signal = (pid: number) => {
 		try {
-			if (child.pid) process.kill(-child.pid, 'SIGTERM');
+			process.kill(pid, 'SIGTERM');
 		} catch {
 			// Already gone.
 		}
-	}
+	};
+	for (const pid of roots) signal(-pid);
+	for (const pid of below) signal(pid);
 }
 
 process.on('SIGINT', () => {
