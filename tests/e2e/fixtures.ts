@@ -173,7 +173,7 @@ export const storedChunks = (page: Page) =>
 
 /**
  * How long to wait for what the console keeps to reach IndexedDB: a trickle waits for the hub's
- * batch (3 s) and then for the store's write (5 s), on top of the machine's own delays.
+ * batch (1 s) and then for the store's write (5 s), on top of the machine's own delays.
  */
 export const KEPT = { timeout: 20_000 };
 

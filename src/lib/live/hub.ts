@@ -111,12 +111,12 @@ const HIDDEN_BURST = 1000;
 /**
  * A trickle (fewer than BURST frames waiting, none a problem) waits this long for more, tabs shown
  * or not: a page draws a trickle at its clock's tick, every 3 s at most (`live.svelte.ts`), so a
- * message a frame woke it several times a second for nothing, and a message a second (two, one per
- * channel) still three times as often as it draws: every 3 s, the shown overview's worker went from
- * 24-27 ticks a minute to 17-18 (2026-11-28). A burst, a problem and a frame of a kind a tab listens
- * for (`wanted`) go at once.
+ * message a frame woke it several times a second for nothing. A burst, a problem and a frame of a
+ * kind a tab listens for (`wanted`) go at once. Not longer: 3 s saved the shown overview's worker
+ * a third (24-27 ticks a minute to 17-18, 2026-11-28), but BURST frames in 3 s is only 7 a second,
+ * and above that every batch went as a burst the page drew at once, between its ticks.
  */
-const TRICKLE_BATCH_MS = 3000;
+const TRICKLE_BATCH_MS = 1000;
 /**
  * At most this many frames in one message to a tab: each message is a task of its own there, so
  * the backlog of a hub that fell behind reaches the page in pieces the page can draw between.
