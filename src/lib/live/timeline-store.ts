@@ -76,7 +76,7 @@ const FLOOD_WRITE_MS = 2000;
  * How long a trickle waits to be written. Each write is a transaction, and its cost is per
  * transaction, not per event: one every 2 s, not every half second, cost the worker and the
  * browser a quarter of the storage work at the agent's ordinary rate, and one every 5 s, not 2 s,
- * took a shown overview's browser thread pool from 18-22 ticks a minute to 6-9 (2026-11-28). A tab
+ * took a shown overview's browser thread pool from 18-22 ticks a minute to 9-10 (2026-11-28). A tab
  * that goes away writes what waits at once (`close`); a browser that crashes loses those seconds
  * from the kept timeline (the agent's history still has its transfers).
  */
