@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { control, expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, signInWithToken, test, visit } from './fixtures.ts';
 
 const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
 const DESIGN = '3d2e1f0a-9b8c-4d7e-a6f5-4e3d2c1b0a99';
@@ -229,6 +229,30 @@ test.describe('a drive page', () => {
 		await expect(page.getByTestId('activity-table')).toBeVisible();
 		await page.getByRole('button', { name: 'Open in file explorer' }).click();
 		await expect(page.getByTestId('open-outcome')).toContainText('C:\\Users\\ann\\Documents');
+	});
+
+	test('reached by a link, its parts below the files follow; Back puts the scroll back at them', async ({
+		page,
+		agent
+	}) => {
+		await signInWithToken(page, agent);
+		await page.goto('/drives');
+		await visit(page, `/drives/${TEAM}`);
+		await expect(page.getByTestId('files-table')).toBeVisible();
+		// Drawn a frame after the heading and the files, then there like the rest.
+		await expect(page.getByTestId('activity-table')).toBeVisible();
+		await expect(page.getByTestId('trends-total')).toContainText('transfers');
+		const distribution = page.getByTestId('distribution');
+		await distribution.scrollIntoViewIfNeeded();
+		await expect(distribution).toBeInViewport();
+		const y = await page.evaluate(() => window.scrollY);
+		expect(y).toBeGreaterThan(600);
+		await visit(page, '/history');
+		await expect(page.getByTestId('history-table')).toBeVisible();
+		// Back: the whole page is there at once, so the browser's scroll lands where it was.
+		await page.goBack();
+		await expect(distribution).toBeInViewport();
+		expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThan(400);
 	});
 
 	test('an unknown id says there is no such drive, with the way back', async ({ page, agent }) => {
