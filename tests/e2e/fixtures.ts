@@ -241,7 +241,8 @@ export async function openEvents(page: Page, sim: Simulator, search = '') {
  * the page without loading the console again. For the walks through every route, where a fresh
  * load of each route (a browser context, the page's scripts, the worker and its sockets) was most
  * of the cost. The router changes the address once the page's data is there and draws the page
- * in the same turn; a frame later it is on the screen.
+ * in the same turn; a frame later it is on the screen, and the parts it draws after that
+ * (`AfterPaint`) soon after.
  */
 export async function visit(page: Page, path: string) {
 	// A page that has not loaded the console yet loads it there.
@@ -259,4 +260,6 @@ export async function visit(page: Page, path: string) {
 	}, path);
 	await page.waitForURL((url) => url.pathname + url.search === path);
 	await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+	// The parts a link's page draws a frame later (AfterPaint) are there too.
+	await expect(page.locator('[data-after-paint]')).toHaveCount(0);
 }
