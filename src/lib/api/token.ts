@@ -56,6 +56,15 @@ export function jwtExpiry(token: string): Date | null {
  * agent decides that.
  */
 export function tokenUserKey(token: string): string {
+	// Asked for on every agent read a page starts: the last token's key is kept, not decoded again.
+	if (token === lastKey.token) return lastKey.key;
+	const key = userKeyOf(token);
+	lastKey = { token, key };
+	return key;
+}
+let lastKey = { token: '', key: '' };
+
+function userKeyOf(token: string): string {
 	const claims = readJwtPayload(token);
 	for (const name of ['sub', 'userId', 'uid', 'username', 'email']) {
 		const value = claims?.[name];
