@@ -11,6 +11,7 @@ import LucideInfo from '@lucide/svelte/icons/info';
 import LucideLoaderCircle from '@lucide/svelte/icons/loader-circle';
 import LucideMonitor from '@lucide/svelte/icons/monitor';
 import LucideMoon from '@lucide/svelte/icons/moon';
+import LucideShieldCheck from '@lucide/svelte/icons/shield-check';
 import LucideSun from '@lucide/svelte/icons/sun';
 import Check from './Check.svelte';
 import CircleAlert from './CircleAlert.svelte';
@@ -22,6 +23,7 @@ import Info from './Info.svelte';
 import LoaderCircle from './LoaderCircle.svelte';
 import Monitor from './Monitor.svelte';
 import Moon from './Moon.svelte';
+import ShieldCheck from './ShieldCheck.svelte';
 import Sun from './Sun.svelte';
 
 type Props = { class?: string; 'aria-hidden'?: 'true' };
@@ -36,6 +38,7 @@ const pairs: [string, Component<Props>, Component<Props>][] = [
 	['loader-circle', LoaderCircle, LucideLoaderCircle as Component<Props>],
 	['monitor', Monitor, LucideMonitor as Component<Props>],
 	['moon', Moon, LucideMoon as Component<Props>],
+	['shield-check', ShieldCheck, LucideShieldCheck as Component<Props>],
 	['sun', Sun, LucideSun as Component<Props>]
 ];
 
