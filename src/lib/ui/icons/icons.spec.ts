@@ -13,6 +13,7 @@ import LucideMonitor from '@lucide/svelte/icons/monitor';
 import LucideMoon from '@lucide/svelte/icons/moon';
 import LucideShieldCheck from '@lucide/svelte/icons/shield-check';
 import LucideSun from '@lucide/svelte/icons/sun';
+import LucideTriangleAlert from '@lucide/svelte/icons/triangle-alert';
 import Check from './Check.svelte';
 import CircleAlert from './CircleAlert.svelte';
 import CircleCheck from './CircleCheck.svelte';
@@ -25,6 +26,7 @@ import Monitor from './Monitor.svelte';
 import Moon from './Moon.svelte';
 import ShieldCheck from './ShieldCheck.svelte';
 import Sun from './Sun.svelte';
+import TriangleAlert from './TriangleAlert.svelte';
 
 type Props = { class?: string; 'aria-hidden'?: 'true' };
 const pairs: [string, Component<Props>, Component<Props>][] = [
@@ -39,7 +41,8 @@ const pairs: [string, Component<Props>, Component<Props>][] = [
 	['monitor', Monitor, LucideMonitor as Component<Props>],
 	['moon', Moon, LucideMoon as Component<Props>],
 	['shield-check', ShieldCheck, LucideShieldCheck as Component<Props>],
-	['sun', Sun, LucideSun as Component<Props>]
+	['sun', Sun, LucideSun as Component<Props>],
+	['triangle-alert', TriangleAlert, LucideTriangleAlert as Component<Props>]
 ];
 
 /** The drawn markup, without Svelte's hydration comments. */
