@@ -18,12 +18,16 @@ const DB_NAME = 'agent-console-timeline';
  */
 const CHUNK = 1000;
 /**
- * A small batch tops up the newest record while it holds fewer than this, else starts a new one.
- * Topping up reads the record and writes it back whole: at the agent's ordinary few events a
- * second, records of 1,000 meant each write every 2 s carried some 500 events through the
- * worker's and the browser's storage for the few that were new.
+ * Small batches (a trickle, written every few seconds) each go in a record of their own, and the
+ * newest such records are merged into one when they hold TOP_UP events between them, or when
+ * there are TAIL_RECORDS of them (a quiet agent's one or two events a write): each write carries
+ * only its new events, each event is written about twice, and a load reads a few dozen small
+ * records more at most. Topping up the newest record at every write instead read it and wrote it
+ * back whole, some 100 events through the worker's and the browser's storage for the 15 new ones
+ * (the worker's storage calls were its largest part on a shown overview, 2026-11-28).
  */
 const TOP_UP = 200;
+const TAIL_RECORDS = 50;
 
 type Stored = Omit<TimelineEntry, 'seq'>;
 /** A run of an agent's events, oldest first. */
@@ -181,9 +185,8 @@ export class TimelineStore {
 	}
 
 	/**
-	 * Adds the batch and trims to the cap, in one transaction. A newest chunk of fewer than
-	 * TOP_UP events is filled up first, so a trickle of small batches (a quiet agent, written
-	 * every 2 s) still makes records of a few hundred, and each write stays small.
+	 * Adds the batch in records of its own, merges the newest small records once they are enough
+	 * (see TOP_UP), and trims to the cap, in one transaction.
 	 */
 	async #write(batch: NewEntry[]) {
 		const database = await db();
@@ -191,22 +194,12 @@ export class TimelineStore {
 		const tx = database.transaction(['chunks', 'meta'], 'readwrite');
 		const chunks = tx.objectStore('chunks');
 		const meta = metaOf(this.#agent, await tx.objectStore('meta').get(this.#agent));
-		let from = 0;
-		const newest = meta.chunks.at(-1);
-		if (newest && newest.count < TOP_UP) {
-			const chunk = await chunks.get(newest.key);
-			if (isChunk(chunk)) {
-				from = Math.min(batch.length, TOP_UP - chunk.entries.length);
-				for (const entry of batch.slice(0, from)) chunk.entries.push(masked(entry));
-				newest.count = chunk.entries.length;
-				void chunks.put(chunk, newest.key);
-			}
-		}
-		for (let i = from; i < batch.length; i += CHUNK) {
+		for (let i = 0; i < batch.length; i += CHUNK) {
 			const entries = batch.slice(i, i + CHUNK).map(masked);
 			const key = await chunks.add({ agent: this.#agent, entries });
 			meta.chunks.push({ key, count: entries.length });
 		}
+		await mergeTail(tx, meta);
 		meta.lastAt = batch.at(-1)!.at;
 		await trim(tx, meta, this.#cap);
 		await tx.done;
@@ -272,6 +265,34 @@ function isChunk(value: unknown): value is Chunk {
 	return typeof value === 'object' && value !== null && Array.isArray((value as Chunk).entries);
 }
 
+type WriteTx = IDBPTransaction<TimelineDb, ('chunks' | 'meta')[], 'readwrite'>;
+
+/**
+ * Merges the newest records of fewer than TOP_UP events each into the oldest of them, once they
+ * hold TOP_UP events between them or number TAIL_RECORDS; a record that cannot be read is dropped
+ * from the list (as `metaOf` drops what it cannot read).
+ */
+async function mergeTail(tx: WriteTx, meta: Meta) {
+	let start = meta.chunks.length;
+	let events = 0;
+	while (start > 0 && meta.chunks[start - 1]!.count < TOP_UP) {
+		start--;
+		events += meta.chunks[start]!.count;
+	}
+	const tail = meta.chunks.slice(start);
+	if (tail.length < 2 || (events < TOP_UP && tail.length < TAIL_RECORDS)) return;
+	const store = tx.objectStore('chunks');
+	const entries: Stored[] = [];
+	for (const { key } of tail) {
+		const chunk = await store.get(key);
+		if (isChunk(chunk)) for (const entry of chunk.entries) entries.push(entry);
+	}
+	const [first, ...rest] = tail;
+	for (const { key } of rest) void store.delete(key);
+	void store.put({ agent: meta.agent, entries }, first!.key);
+	meta.chunks.splice(start, tail.length, { key: first!.key, count: entries.length });
+}
+
 /**
  * How many events beyond the cap may wait on disk for their record to go whole. Cutting through
  * the oldest record reads and writes it back (up to CHUNK events): at the cap, which a console
@@ -285,12 +306,7 @@ const TRIM_SLACK = TOP_UP;
  * Deletes the oldest events beyond the cap: whole chunks, and the oldest of a chunk the cap cuts
  * through once more than `slack` are beyond it. Then saves the agent's list of chunks.
  */
-async function trim(
-	tx: IDBPTransaction<TimelineDb, ('chunks' | 'meta')[], 'readwrite'>,
-	meta: Meta,
-	cap: number,
-	slack = TRIM_SLACK
-) {
+async function trim(tx: WriteTx, meta: Meta, cap: number, slack = TRIM_SLACK) {
 	const chunks = tx.objectStore('chunks');
 	let total = meta.chunks.reduce((sum, c) => sum + c.count, 0);
 	while (meta.chunks.length > 0 && total - meta.chunks[0]!.count >= cap) {
