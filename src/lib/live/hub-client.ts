@@ -1,5 +1,5 @@
 import { Hub, type HubOptions } from './hub';
-import { checkFromHub, type FromHub, type Kinds, type ToHub } from './protocol';
+import { checkFromHub, type FromHubOne, type Kinds, type ToHub } from './protocol';
 
 /**
  * This tab's end of the hub (`hub.ts`), and the choice of its host: a SharedWorker, so every tab
@@ -18,7 +18,7 @@ type Port = {
 };
 
 /** What the hub says about one subscription. */
-export type Heard = Exclude<FromHub, { type: 'done' }>;
+export type Heard = Exclude<FromHubOne, { type: 'done' }>;
 
 /** One channel's listening, for as long as it is not closed. */
 export type Subscription = {
@@ -139,9 +139,13 @@ export class HubClient {
 
 	#receive(data: unknown) {
 		const message = checkFromHub(data);
-		if (!message) {
-			this.#ignored++;
-		} else if (message.type === 'done') {
+		if (!message) this.#ignored++;
+		else if (message.type === 'many') for (const one of message.messages) this.#take(one);
+		else this.#take(message);
+	}
+
+	#take(message: FromHubOne) {
+		if (message.type === 'done') {
 			this.#asked.get(message.id)?.();
 			this.#asked.delete(message.id);
 		} else {

@@ -97,6 +97,42 @@ describe('the hub', () => {
 		await until(() => sim.live.clientCount('notification') === 0);
 	});
 
+	it("sends a round's batches for both channels to a page in one message", async () => {
+		sim.reset();
+		const hub = new Hub({ WebSocket: NodeWebSocket, trickleBatchMs: 300 });
+		const { port1, port2 } = new MessageChannel();
+		hub.serve(port2);
+		const raw: { type: string; messages?: { type: string; id: number }[] }[] = [];
+		port1.onmessage = (event) => raw.push(event.data);
+		for (const [id, channel] of [
+			[1, 'notification'],
+			[2, 'statechange']
+		] as const)
+			port1.postMessage({
+				type: 'subscribe',
+				id,
+				url: socketUrl(sim.url, channel),
+				kinds: []
+			} satisfies ToHub);
+		await until(
+			() => sim.live.clientCount('notification') + sim.live.clientCount('statechange') === 2
+		);
+		await until(() => raw.filter((m) => m.type === 'status').length >= 4);
+		raw.length = 0;
+		sim.live.broadcast('notification', progress('t1', 'InProgress'));
+		sim.live.broadcast('statechange', { Path: '/a.psd', StorageName: 'S', State: 4 });
+		await until(() => raw.length > 0);
+		// Both routine frames waited for the trickle's round, and went in one message.
+		expect(raw).toHaveLength(1);
+		expect(raw[0]!.type).toBe('many');
+		expect(raw[0]!.messages!.map((m) => [m.type, m.id])).toEqual([
+			['batch', 1],
+			['batch', 2]
+		]);
+		for (const id of [1, 2]) port1.postMessage({ type: 'unsubscribe', id } satisfies ToHub);
+		await until(() => sim.live.clientCount('notification') === 0);
+	});
+
 	it('while every tab is hidden, hands routine frames on in batches: a problem for a tab that alerts, a tab shown or a new one at once', async () => {
 		sim.reset();
 		const hub = new Hub({ WebSocket: NodeWebSocket, hiddenBatchMs: 60_000 });

@@ -7,6 +7,7 @@ import {
 	BURST,
 	checkToHub,
 	type FromHub,
+	type FromHubOne,
 	type HubRead,
 	type HubStatus,
 	type Kinds,
@@ -141,6 +142,8 @@ export class Hub {
 	 * on): one that alerts is sent problems at once, and every hidden tab the rest when shown.
 	 */
 	readonly #hidden = new Map<HubPort, boolean>();
+	/** A round's batches for each page, while one is under way (`#round`): sent as one message. */
+	#outbox: Map<HubPort, FromHubOne[]> | null = null;
 	#flushTimer: ReturnType<typeof setTimeout> | null = null;
 	/** When the pending batch is due (performance.now()): how late it runs is the hub's lag. */
 	#flushDue = 0;
@@ -381,7 +384,34 @@ export class Hub {
 	#flush() {
 		this.#flushTimer = null;
 		const lagMs = Math.max(0, performance.now() - this.#flushDue);
-		for (const socket of this.#sockets.values()) this.#flushSocket(socket, lagMs);
+		this.#round(() => {
+			for (const socket of this.#sockets.values()) this.#flushSocket(socket, lagMs);
+		});
+	}
+
+	/**
+	 * Runs `send` with the batches it sends to each page held, then sends each page's in one
+	 * message: the two channels' batches of one round reach a page as one task, not two.
+	 */
+	#round(send: () => void) {
+		if (this.#outbox) return send();
+		const outbox = (this.#outbox = new Map());
+		try {
+			send();
+		} finally {
+			this.#outbox = null;
+			for (const [port, messages] of outbox)
+				port.postMessage(messages.length === 1 ? messages[0]! : { type: 'many', messages });
+		}
+	}
+
+	/** Sends a batch to a page, in the round's message when a round is under way. */
+	#post(port: HubPort, message: FromHubOne) {
+		const held = this.#outbox;
+		if (!held) return port.postMessage(message);
+		const messages = held.get(port);
+		if (messages) messages.push(message);
+		else held.set(port, [message]);
 	}
 
 	#flushSocket(socket: Socket, lagMs: number) {
@@ -433,9 +463,14 @@ export class Hub {
 		fileStates: FileState[]
 	) {
 		const sentAt = Date.now();
+		// A backlog goes in pieces of its own, each a task the page can draw between.
+		const post =
+			reads.length > READS_PER_MESSAGE
+				? (message: FromHubOne) => port.postMessage(message)
+				: (message: FromHubOne) => this.#post(port, message);
 		for (let start = 0; start < reads.length || start === 0; start += READS_PER_MESSAGE) {
 			const last = start + READS_PER_MESSAGE >= reads.length;
-			port.postMessage({
+			post({
 				type: 'batch',
 				id,
 				reads: reads.slice(start, start + READS_PER_MESSAGE),
@@ -472,11 +507,13 @@ export class Hub {
 			return;
 		}
 		if (!this.#hidden.delete(port)) return;
-		for (const { socket, listener } of this.#subscriptions.get(port)?.values() ?? []) {
-			// What is pending goes to every tab first, so the held reads stay in order.
-			this.#flushSocket(socket, 0);
-			this.#sendHeld(socket, listener, 0);
-		}
+		this.#round(() => {
+			for (const { socket, listener } of this.#subscriptions.get(port)?.values() ?? []) {
+				// What is pending goes to every tab first, so the held reads stay in order.
+				this.#flushSocket(socket, 0);
+				this.#sendHeld(socket, listener, 0);
+			}
+		});
 	}
 
 	#keepReads(socket: Socket, reads: HubRead[]) {

@@ -61,7 +61,9 @@ describe('the messages between the hub and the pages', () => {
 				status: { kind: 'reconnecting', attempt: 2, retryAt: 9, closedByAgent: true, since: 1 },
 				sentAt: 1
 			},
-			{ type: 'done', id: 2 }
+			{ type: 'done', id: 2 },
+			{ type: 'many', messages: [batch, { ...batch, id: 4 }] },
+			{ type: 'many', messages: [] }
 		])
 			expect(checkFromHub(message)).toBe(message);
 	});
@@ -97,7 +99,11 @@ describe('the messages between the hub and the pages', () => {
 			{ ...batch, fileStates: [{ path: '/a', state: 4, at: 2 }] },
 			{ ...batch, lagMs: null },
 			{ type: 'status', id: 1, status: { kind: 'reconnecting', attempt: 2 }, sentAt: 1 },
-			{ type: 'status', id: 1, status: { kind: 'gone' }, sentAt: 1 }
+			{ type: 'status', id: 1, status: { kind: 'gone' }, sentAt: 1 },
+			// One bad message spoils the whole round; rounds are not nested.
+			{ type: 'many', messages: [batch, { ...batch, lagMs: null }] },
+			{ type: 'many', messages: [{ type: 'many', messages: [batch] }] },
+			{ type: 'many', messages: batch }
 		])
 			expect(checkFromHub(message)).toBeNull();
 	});

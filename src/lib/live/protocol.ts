@@ -67,11 +67,18 @@ export type ToHub =
 	| { type: 'shown'; shown: boolean; alerts: boolean };
 
 /** From the hub to a page, about one of its subscriptions (or its `clear`). */
-export type FromHub =
+export type FromHubOne =
 	| { type: 'status'; id: number; status: HubStatus; sentAt: number }
 	/** Frames in the order they came, with when they left and how late the hub's loop ran. */
 	| ({ type: 'batch'; id: number; reads: HubRead[]; sentAt: number; lagMs: number } & Records)
 	| { type: 'done'; id: number };
+
+/**
+ * What the hub sends a page: one message, or the batches of one round for all of its
+ * subscriptions (both channels) in one, in order: a message is a task of the page's own, so two
+ * a second woke it twice for what it draws once.
+ */
+export type FromHub = FromHubOne | { type: 'many'; messages: FromHubOne[] };
 
 type Guard<T> = (value: unknown) => value is T;
 /** A guard per field of T, none left out (optional ones accept undefined). */
@@ -185,7 +192,7 @@ const TO_HUB: { [Type in ToHub['type']]: Shape<Fields<ToHub, Type>> } = {
 	shown: { shown: isBoolean, alerts: isBoolean }
 };
 
-const FROM_HUB: { [Type in FromHub['type']]: Shape<Fields<FromHub, Type>> } = {
+const FROM_HUB_ONE: { [Type in FromHubOne['type']]: Shape<Fields<FromHubOne, Type>> } = {
 	status: { id: isId, status: isStatus, sentAt: isNumber },
 	batch: {
 		id: isId,
@@ -196,6 +203,11 @@ const FROM_HUB: { [Type in FromHub['type']]: Shape<Fields<FromHub, Type>> } = {
 		fileStates: optional(listOf(isFileState))
 	},
 	done: { id: isId }
+};
+const isOne = (value: unknown): value is FromHubOne => check(FROM_HUB_ONE, value) !== null;
+const FROM_HUB: { [Type in FromHub['type']]: Shape<Fields<FromHub, Type>> } = {
+	...FROM_HUB_ONE,
+	many: { messages: listOf(isOne) }
 };
 
 function check<T>(shapes: Record<string, Shape<unknown>>, data: unknown): T | null {
