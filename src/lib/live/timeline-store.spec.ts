@@ -82,29 +82,22 @@ describe('the kept timeline', () => {
 		let written = 0;
 		const count = (value: unknown) =>
 			(written += (value as { entries?: unknown[] }).entries?.length ?? 0);
-		const { add: addOriginal, put: putOriginal } = IDBObjectStore.prototype;
-		const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (
-			this: IDBObjectStore,
-			value,
-			key
-		) {
-			count(value);
-			return addOriginal.call(this, value, key);
-		});
-		const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
-			this: IDBObjectStore,
-			value,
-			key
-		) {
-			count(value);
-			return putOriginal.call(this, value, key);
+		const spies = (['add', 'put'] as const).map((method) => {
+			const original = IDBObjectStore.prototype[method];
+			return vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (
+				this: IDBObjectStore,
+				value,
+				key
+			) {
+				count(value);
+				return original.call(this, value, key);
+			});
 		});
 		for (let n = 1; n <= 2600; n += 3) {
 			store.add(range(n, n + 2));
 			await store.flush();
 		}
-		add.mockRestore();
-		put.mockRestore();
+		for (const spy of spies) spy.mockRestore();
 		// 2,600 events in 867 writes: each written once, and again at a merge or two (topping up
 		// the newest record at every write had carried some 100 events a write, 88,000 in all).
 		expect(written).toBeLessThanOrEqual(3 * 2600);
