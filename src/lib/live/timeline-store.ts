@@ -19,14 +19,14 @@ const DB_NAME = 'agent-console-timeline';
 const CHUNK = 1000;
 /**
  * Small batches (a trickle, written every few seconds) each go in a record of their own, and the
- * newest such records are merged into one when they hold TOP_UP events between them, or when
+ * newest such records are merged into one when they hold MERGE_AT events between them, or when
  * there are TAIL_RECORDS of them (a quiet agent's one or two events a write): each write carries
  * only its new events, each event is written about twice, and a load reads a few dozen small
  * records more at most. Topping up the newest record at every write instead read it and wrote it
  * back whole, some 100 events through the worker's and the browser's storage for the 15 new ones
  * (the worker's storage calls were its largest part on a shown overview, 2026-11-28).
  */
-const TOP_UP = 200;
+const MERGE_AT = 200;
 const TAIL_RECORDS = 50;
 
 type Stored = Omit<TimelineEntry, 'seq'>;
@@ -186,7 +186,7 @@ export class TimelineStore {
 
 	/**
 	 * Adds the batch in records of its own, merges the newest small records once they are enough
-	 * (see TOP_UP), and trims to the cap, in one transaction.
+	 * (see MERGE_AT), and trims to the cap, in one transaction.
 	 */
 	async #write(batch: NewEntry[]) {
 		const database = await db();
@@ -268,19 +268,19 @@ function isChunk(value: unknown): value is Chunk {
 type WriteTx = IDBPTransaction<TimelineDb, ('chunks' | 'meta')[], 'readwrite'>;
 
 /**
- * Merges the newest records of fewer than TOP_UP events each into the oldest of them, once they
- * hold TOP_UP events between them or number TAIL_RECORDS; a record that cannot be read is dropped
+ * Merges the newest records of fewer than MERGE_AT events each into the oldest of them, once they
+ * hold MERGE_AT events between them or number TAIL_RECORDS; a record that cannot be read is dropped
  * from the list (as `metaOf` drops what it cannot read).
  */
 async function mergeTail(tx: WriteTx, meta: Meta) {
 	let start = meta.chunks.length;
 	let events = 0;
-	while (start > 0 && meta.chunks[start - 1]!.count < TOP_UP) {
+	while (start > 0 && meta.chunks[start - 1]!.count < MERGE_AT) {
 		start--;
 		events += meta.chunks[start]!.count;
 	}
 	const tail = meta.chunks.slice(start);
-	if (tail.length < 2 || (events < TOP_UP && tail.length < TAIL_RECORDS)) return;
+	if (tail.length < 2 || (events < MERGE_AT && tail.length < TAIL_RECORDS)) return;
 	const store = tx.objectStore('chunks');
 	const entries: Stored[] = [];
 	for (const { key } of tail) {
@@ -296,11 +296,11 @@ async function mergeTail(tx: WriteTx, meta: Meta) {
 /**
  * How many events beyond the cap may wait on disk for their record to go whole. Cutting through
  * the oldest record reads and writes it back (up to CHUNK events): at the cap, which a console
- * open all day reaches within the hour, doing it at every write (every 2 s) cost more than the
+ * open all day reaches within the hour, doing it at every write (every 5 s) cost more than the
  * write itself. With this slack it happens once every TRIM_SLACK events; a load still reads the
  * newest `cap` only, so no more than the cap is ever shown.
  */
-const TRIM_SLACK = TOP_UP;
+const TRIM_SLACK = MERGE_AT;
 
 /**
  * Deletes the oldest events beyond the cap: whole chunks, and the oldest of a chunk the cap cuts
