@@ -85,7 +85,11 @@ const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
 export default defineConfig({
 	plugins: [
-		lazyCatalogs({ ...MESSAGES, catalogs: '$lib/i18n/catalogs' }),
+		lazyCatalogs({
+			...MESSAGES,
+			catalogs: '$lib/i18n/catalogs',
+			formatters: '$lib/format/intl'
+		}),
 		preload.plugin,
 		devIdentityProvider(),
 		tailwindcss(),

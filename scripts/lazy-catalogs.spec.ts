@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { madeOnce } from '../src/lib/format/intl.ts';
 import { lazyCatalogs, MESSAGES } from './lazy-catalogs.ts';
 
-const plugin = lazyCatalogs({ ...MESSAGES, catalogs: '$lib/i18n/catalogs' });
+const plugin = lazyCatalogs({
+	...MESSAGES,
+	catalogs: '$lib/i18n/catalogs',
+	formatters: '$lib/format/intl'
+});
 const transform = (code: string, id: string) =>
 	(plugin.transform as (code: string, id: string) => { code: string } | null)(code, id);
 
@@ -30,5 +35,38 @@ describe('lazy catalogs', () => {
 	it('leaves every other module alone', () => {
 		expect(transform('export {}', `/x/${DIR}/_index.js`)).toBeNull();
 		expect(transform('export {}', '/x/src/lib/other.js')).toBeNull();
+	});
+
+	describe("the messages' registry", () => {
+		const REGISTRY = 'src/lib/paraglide/registry.js';
+
+		it('builds each plural rule once per locale and options, not once per message shown', () => {
+			const out = transform(readFileSync(REGISTRY, 'utf8'), `/x/${REGISTRY}`);
+			expect(out?.code).toContain('import { madeOnce as __made } from "$lib/format/intl"');
+			expect(out?.code).not.toMatch(/new Intl\./);
+			// The registry as the bundle runs it, its formatters from `madeOnce`, with an Intl whose
+			// PluralRules counts those built.
+			let built = 0;
+			class PluralRules extends Intl.PluralRules {
+				constructor(...args: ConstructorParameters<typeof Intl.PluralRules>) {
+					super(...args);
+					built += 1;
+				}
+			}
+			const body = `${out!.code.replace(/^import .*\n/, '').replace(/export function/g, 'function')}
+				return { plural };`;
+			const registry = new Function('__made', 'Intl', body)(madeOnce, { PluralRules }) as {
+				plural: (locale: string, input: unknown, options?: object) => string;
+			};
+			const said = Array.from({ length: 50 }, (_, i) => registry.plural('en', i));
+			expect(said.slice(0, 3)).toEqual(['other', 'one', 'other']);
+			expect(registry.plural('en', 2, { type: 'ordinal' })).toBe('two');
+			expect(registry.plural('de', 1)).toBe('one');
+			expect(built).toBe(3);
+		});
+
+		it('stops the build on a registry that builds no formatter', () => {
+			expect(() => transform('export {}', `/x/${REGISTRY}`)).toThrow(/builds no Intl formatter/);
+		});
 	});
 });

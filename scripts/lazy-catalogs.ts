@@ -25,6 +25,8 @@ export function lazyCatalogs(options: {
 	outdir: string;
 	/** The module that holds `message()`. */
 	catalogs: string;
+	/** The module that holds `madeOnce()`, which the messages' registry builds its formatters with. */
+	formatters: string;
 }): Plugin {
 	const MESSAGE = /\/paraglide\/messages\/([A-Za-z0-9_$]+)\.js$/;
 	// The message's function: it picks its language, then calls that language's function.
@@ -47,6 +49,7 @@ export function lazyCatalogs(options: {
 			});
 		},
 		transform(code, id) {
+			if (REGISTRY.test(id.split('?')[0] ?? '')) return registry(code, id, options.formatters);
 			const key = MESSAGE.exec(id.split('?')[0] ?? '')?.[1];
 			if (!key || key === '_index') return null;
 			const found = DISPATCH.exec(code);
@@ -62,6 +65,23 @@ export function lazyCatalogs(options: {
 				map: null
 			};
 		}
+	};
+}
+
+/** The compiled messages' formatters (plurals, numbers, dates), in both outputs. */
+const REGISTRY = /\/paraglide(-catalogs)?\/registry\.js$/;
+
+/**
+ * Paraglide's registry builds an Intl formatter for every plural or number a message shows, each
+ * time it is shown; here each is built once per locale and options (`madeOnce`) and kept.
+ */
+function registry(code: string, id: string, formatters: string) {
+	const NEW_INTL = /\bnew (Intl\.[A-Za-z]+)\(/g;
+	if (!NEW_INTL.test(code))
+		throw new Error(`lazy-catalogs: ${id} builds no Intl formatter, unlike Paraglide's registry`);
+	return {
+		code: `import { madeOnce as __made } from ${JSON.stringify(formatters)};\n${code.replace(NEW_INTL, '__made($1, ')}`,
+		map: null
 	};
 }
 

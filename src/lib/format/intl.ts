@@ -27,3 +27,23 @@ export function inLocale<T>(name: string, make: (locale: string) => T): T {
 	}
 	return found;
 }
+
+/**
+ * The same for the compiled messages' formatters (a plural, a number in a message), which name
+ * their locale and options: Paraglide's registry builds one per call, and building a PluralRules
+ * costs far more than asking it (the idle overview spent 20 ms in 40 s doing so), so
+ * `scripts/lazy-catalogs.ts` has the registry ask here.
+ */
+export function madeOnce<T>(
+	Kind: new (locale: string, options?: object) => T,
+	locale: string,
+	options?: object
+): T {
+	const key = `${Kind.name} ${locale} ${JSON.stringify(options ?? {})}`;
+	let found = made.get(key) as T | undefined;
+	if (found === undefined) {
+		found = new Kind(locale, options);
+		made.set(key, found);
+	}
+	return found;
+}
