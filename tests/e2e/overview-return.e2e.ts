@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, signInWithToken, test } from './fixtures.ts';
 
 const status = (page: Page) => page.getByTestId('agent-status').getByRole('status');
 
@@ -20,15 +20,17 @@ test.describe('the overview when the agent comes back', () => {
 		await expect(page.getByTestId('overview-update')).toContainText('Version');
 		await expect(page.getByTestId('storage-summary')).toContainText('with errors');
 
-		// The agent goes away (a restart, a network change): nothing it serves answers.
+		// The agent goes away (a restart, a network change): nothing it serves answers, and its
+		// channels drop, which has the console look at once.
 		await page.route(`${agent.url}/**`, (route) => route.abort('connectionrefused'));
-		await page.clock.runFor(10_000);
+		await control(agent, 'sockets', { action: 'drop', mode: 'refuse' });
 		await expect(status(page)).toHaveText('Unreachable');
 		await page.clock.runFor(30_000);
 		const before = reads.length;
 
 		// Back: the update card, read only when the page opened, is read again, and so is the rest.
 		await page.unroute(`${agent.url}/**`);
+		await control(agent, 'sockets', { mode: 'normal' });
 		// Time moves in small steps, so a check under way is not timed out by the jump.
 		await expect
 			.poll(async () => {

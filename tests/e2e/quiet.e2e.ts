@@ -314,7 +314,7 @@ test.describe('an idle overview', () => {
 	test('is not drawn again to say that nothing moved', async ({ page, agent }) => {
 		await openOverview(page, agent);
 		await expect(page.getByTestId('overview-checked')).toHaveText(
-			'Checked every 10 s while this page is open'
+			'Checked every 30 s while this page is open, and at once when the agent announces a change'
 		);
 		// Two samples of nothing: the chart is there, at zero.
 		await runClock(page, 11_000);
@@ -333,10 +333,60 @@ test.describe('an idle overview', () => {
 				});
 			}
 		});
-		// Eight more samples and four status checks, all saying what the last one said.
+		// Eight more samples and a status check or two, all saying what the last one said.
 		await runClock(page, 40_000);
 		expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual(
 			[]
 		);
+	});
+});
+
+test.describe('the agent status, while its notification channel is live', () => {
+	/** The page's reads of the agent's status. */
+	function statusReads(page: Page) {
+		const reads: string[] = [];
+		page.on('request', (request) => {
+			if (new URL(request.url()).pathname === '/management/agent_status') reads.push(request.url());
+		});
+		return reads;
+	}
+
+	test('is read every 30 s, and at once after a change the agent announces', async ({
+		page,
+		agent
+	}) => {
+		const reads = statusReads(page);
+		await openOverview(page, agent);
+		await expect(page.getByTestId('overview-checked')).toHaveText(
+			'Checked every 30 s while this page is open, and at once when the agent announces a change'
+		);
+		await page.clock.pauseAt(Date.now() + 1000);
+		const before = reads.length;
+		// Within 30 s of the last read (at load): none, where every 10 s would have read once.
+		await runClock(page, 15_000);
+		expect(reads).toHaveLength(before);
+		// Another client pauses the agent through its API, which announces the call.
+		await fetch(`${agent.url}/management/command/2`, { method: 'POST' });
+		await expect
+			.poll(async () => {
+				await page.clock.runFor(100);
+				return reads.length;
+			})
+			.toBe(before + 1);
+		await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText('Paused');
+	});
+
+	test('is read at once when the channel drops: the agent gone is said without waiting', async ({
+		page,
+		agent
+	}) => {
+		await openOverview(page, agent);
+		await page.clock.pauseAt(Date.now() + 1000);
+		await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText('Running');
+		await control(agent, 'faults', { path: '/management/agent_status', body: 'reset', count: 50 });
+		await control(agent, 'sockets', { action: 'drop', mode: 'refuse' });
+		// The clock stands still: no look is due, the drop alone reads the status.
+		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
+		await expect(page.getByTestId('overview-checked')).toContainText('next try at');
 	});
 });

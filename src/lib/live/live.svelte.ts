@@ -87,6 +87,12 @@ class Live {
 			});
 			channel.onStatus((status) => this.#statusChanged(channel.name, status));
 		}
+		// While the agent's notifications come, it announces every change made through its API:
+		// its status is read after each, and seldom otherwise (`agentStatusMonitor.followChannel`).
+		this.notification.onFrame(() => agentStatusMonitor.announced(), ['app-notification']);
+		this.notification.onStatus((status) =>
+			agentStatusMonitor.followChannel(status.kind === 'live')
+		);
 		// Shown again: what came while hidden reaches the views in one go, with what the stores
 		// took quietly meanwhile (a problem's batch), at the next flush.
 		if (typeof document !== 'undefined')
