@@ -27,6 +27,8 @@ const FLUSH_FALLBACK_MS = 250;
  * console does; a burst is still drawn at once.
  */
 const TRICKLE_MS = 3000;
+/** How soon after a change the agent announced its status is read. */
+const ANNOUNCED_MS = 250;
 const TICK_SLACK_MS = 200;
 
 /**
@@ -71,6 +73,7 @@ class Live {
 	#waitingForTick = false;
 	#flushedAt = -Infinity;
 	#sampleDue = false;
+	#statusSoon: ReturnType<typeof setTimeout> | null = null;
 
 	constructor() {
 		for (const channel of this.channels) {
@@ -87,12 +90,22 @@ class Live {
 			});
 			channel.onStatus((status) => this.#statusChanged(channel.name, status));
 		}
-		// While the agent's notifications come, it announces every change made through its API:
-		// its status is read after each, and seldom otherwise (`agentStatusMonitor.followChannel`).
-		this.notification.onFrame(() => agentStatusMonitor.announced(), ['app-notification']);
-		this.notification.onStatus((status) =>
-			agentStatusMonitor.followChannel(status.kind === 'live')
-		);
+		// The agent announces on its notification channel each change made through its API (another
+		// console's Pause, a sign-in), and the channel drops when the agent goes away: while it is
+		// live the status is read every 30 s, a moment after each announcement (once for a burst),
+		// and at once when the channel comes or goes. A hidden tab reads it when shown.
+		this.notification.onFrame(() => {
+			if (this.#statusSoon !== null) return;
+			this.#statusSoon = setTimeout(() => {
+				this.#statusSoon = null;
+				agentStatusMonitor.refreshSoon();
+			}, ANNOUNCED_MS);
+		}, ['app-notification']);
+		this.notification.onStatus(({ kind }) => {
+			if ((kind === 'live') === agentStatusMonitor.channelLive) return;
+			agentStatusMonitor.channelLive = kind === 'live';
+			if (typeof document === 'undefined' || !document.hidden) agentStatusMonitor.refreshSoon();
+		});
 		// Shown again: what came while hidden reaches the views in one go, with what the stores
 		// took quietly meanwhile (a problem's batch), at the next flush.
 		if (typeof document !== 'undefined')

@@ -98,64 +98,23 @@ describe('agentStatusMonitor', () => {
 		off();
 	});
 
-	describe('while the agent’s notification channel is live', () => {
-		it('reads every 30 s, counted from the last read, and says it follows the channel', async () => {
-			agentStatusMonitor.start();
-			await settle();
-			await vi.advanceTimersByTimeAsync(4000);
-			expect(agentStatusMonitor.followsChannel).toBe(false);
-			agentStatusMonitor.followChannel(true);
-			expect(agentStatusMonitor.followsChannel).toBe(true);
-			expect(agentStatusMonitor.everyMs).toBe(30_000);
-			await vi.advanceTimersByTimeAsync(25_999);
-			expect(calls).toBe(1);
-			await vi.advanceTimersByTimeAsync(1);
-			expect(calls).toBe(2);
-			await vi.advanceTimersByTimeAsync(30_000);
-			expect(calls).toBe(3);
-		});
-
-		it('reads at once when the channel drops, then every 10 s again', async () => {
-			agentStatusMonitor.start();
-			agentStatusMonitor.followChannel(true);
-			await settle();
-			await vi.advanceTimersByTimeAsync(5000);
-			agentStatusMonitor.followChannel(false);
-			await settle();
-			expect(calls).toBe(2);
-			expect(agentStatusMonitor.everyMs).toBe(10_000);
-			await vi.advanceTimersByTimeAsync(10_000);
-			expect(calls).toBe(3);
-		});
-
-		it('reads once, a moment after a burst of announced changes', async () => {
-			agentStatusMonitor.start();
-			agentStatusMonitor.followChannel(true);
-			await settle();
-			answer = async () => new Response('4');
-			for (let i = 0; i < 5; i++) agentStatusMonitor.announced();
-			await vi.advanceTimersByTimeAsync(249);
-			expect(calls).toBe(1);
-			await vi.advanceTimersByTimeAsync(1);
-			expect(calls).toBe(2);
-			expect(agentStatusMonitor.reading).toMatchObject({ state: 'ok', value: 4 });
-			// And 30 s from that read on.
-			await vi.advanceTimersByTimeAsync(29_999);
-			expect(calls).toBe(2);
-			await vi.advanceTimersByTimeAsync(1);
-			expect(calls).toBe(3);
-		});
-
-		it('reads nothing for a hidden tab, which reads when shown', async () => {
-			agentStatusMonitor.start();
-			agentStatusMonitor.followChannel(true);
-			await settle();
-			doc.hidden = true;
-			doc.dispatchEvent(new Event('visibilitychange'));
-			agentStatusMonitor.announced();
-			agentStatusMonitor.followChannel(false);
-			await vi.advanceTimersByTimeAsync(60_000);
-			expect(calls).toBe(1);
-		});
+	it('reads every 30 s while the agent’s notification channel is live', async () => {
+		agentStatusMonitor.start();
+		await settle();
+		agentStatusMonitor.channelLive = true;
+		expect(agentStatusMonitor.everyMs).toBe(30_000);
+		// As the live channels do when theirs comes.
+		agentStatusMonitor.refreshSoon();
+		await settle();
+		expect(calls).toBe(2);
+		await vi.advanceTimersByTimeAsync(29_999);
+		expect(calls).toBe(2);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(calls).toBe(3);
+		agentStatusMonitor.channelLive = false;
+		agentStatusMonitor.refreshSoon();
+		await settle();
+		await vi.advanceTimersByTimeAsync(10_000);
+		expect(calls).toBe(5);
 	});
 });

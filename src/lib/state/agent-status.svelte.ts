@@ -12,14 +12,12 @@ export type StatusReading =
 
 export const POLL_MS = 10_000;
 /**
- * How often while the agent's notification channel is live: the agent announces there every
- * change made through its API (an AppNotification, read again at once: `announced`), and the
- * channel drops when the agent goes away, so a heartbeat every 10 s would only repeat them. What
- * is left to catch is a change made on the desktop itself (its tray's Pause).
+ * How often while the agent's notification channel is live (`channelLive`): the agent announces
+ * there each change made through its API, and the channel drops when the agent goes away, which
+ * `live.svelte.ts` has read at once. What is left to catch is a change made on the desktop itself
+ * (its tray's Pause).
  */
 export const LIVE_POLL_MS = 30_000;
-/** How soon after an announced change the status is read: a burst of calls, read once. */
-const ANNOUNCED_DELAY_MS = 250;
 /** How often to look while waiting for the agent to come back from a stop or an update. */
 const RETURN_POLL_MS = 2_000;
 /** How long an agent that should go away may go on answering before the console stops waiting. */
@@ -32,9 +30,8 @@ export function backoffMs(failures: number): number {
 }
 
 /**
- * The agent's status on every page: polled while the tab is visible (less often while its
- * notification channel is live), with backoff while the agent does not answer, and restarted
- * when the agent address changes.
+ * The agent's status on every page: polled while the tab is visible, with backoff while the
+ * agent does not answer, and restarted when the agent address changes.
  */
 const perAgent = (name: string) => () => `agent-console:${name}:${config.agentUrl}`;
 
@@ -58,22 +55,15 @@ class AgentStatusMonitor {
 	 */
 	#away: { phase: 'going' | 'gone'; since: number } | null = null;
 
-	/** Whether the agent's notification channel is live (`followChannel`). */
-	#live = $state(false);
+	/** Whether the agent's notification channel is live: then the status is read every 30 s. */
+	channelLive = $state(false);
 
 	/** How often the status is read while the agent answers (read again with each reading). */
 	get everyMs(): number {
-		return this.#away ? RETURN_POLL_MS : this.#live ? LIVE_POLL_MS : POLL_MS;
-	}
-
-	/** Whether the status is also read at once after each change the agent announces. */
-	get followsChannel(): boolean {
-		return this.#live && !this.#away;
+		return this.#away ? RETURN_POLL_MS : this.channelLive ? LIVE_POLL_MS : POLL_MS;
 	}
 	#failures = 0;
 	#timer: ReturnType<typeof setTimeout> | null = null;
-	/** The read an announced change asked for, in a moment. */
-	#soon: ReturnType<typeof setTimeout> | null = null;
 	#controller: AbortController | null = null;
 	#running = false;
 	#agentUrl = '';
@@ -83,10 +73,8 @@ class AgentStatusMonitor {
 	#onOnline = () => void this.refresh();
 
 	#onVisibility = () => {
-		if (document.hidden) {
-			this.#clearTimer();
-			this.#clearSoon();
-		} else void this.refresh();
+		if (document.hidden) this.#clearTimer();
+		else void this.refresh();
 	};
 
 	/** Why the agent may not answer now: stopped by the user, or restarting; null otherwise. */
@@ -165,49 +153,16 @@ class AgentStatusMonitor {
 		if (this.#running) void this.refresh();
 	}
 
-	/**
-	 * Whether the agent's notification channel is live. While it is, the status is read every
-	 * 30 s rather than 10 s, and when it drops (the agent went away, or the network did) at once,
-	 * so that the console says so without waiting for the next look. Hidden, nothing is read: the
-	 * tab reads the status when shown.
-	 */
-	followChannel(live: boolean) {
-		if (live === this.#live) return;
-		this.#live = live;
-		if (!this.#running || document.hidden) return;
-		if (!live) void this.refresh();
-		else if (this.#timer !== null) {
-			// The next look counts from the last, 30 s now.
-			this.#clearTimer();
-			this.#schedule();
-		}
-	}
-
-	/**
-	 * The agent announced a call that changed something (an AppNotification on its channel):
-	 * another console, a script or this one paused it, signed in or out. Read the status in a
-	 * moment, once for a burst of calls.
-	 */
-	announced() {
-		if (!this.#running || document.hidden || this.#soon !== null) return;
-		this.#soon = setTimeout(() => {
-			this.#soon = null;
-			void this.refresh();
-		}, ANNOUNCED_DELAY_MS);
-	}
-
 	stop() {
 		this.#running = false;
 		document.removeEventListener('visibilitychange', this.#onVisibility);
 		if (typeof window !== 'undefined') window.removeEventListener('online', this.#onOnline);
 		this.#clearTimer();
-		this.#clearSoon();
 		this.#controller?.abort();
 	}
 
 	async refresh() {
 		this.#clearTimer();
-		this.#clearSoon();
 		this.#controller?.abort();
 		const controller = new AbortController();
 		this.#controller = controller;
@@ -260,14 +215,11 @@ class AgentStatusMonitor {
 
 	#schedule() {
 		if (!this.#running || document.hidden) return;
-		const reading = this.reading;
 		const wait = this.#away
 			? RETURN_POLL_MS
-			: reading.state === 'error'
-				? reading.retryAt.getTime() - Date.now()
-				: reading.state === 'ok'
-					? reading.at.getTime() + this.everyMs - Date.now()
-					: this.everyMs;
+			: this.reading.state === 'error'
+				? this.reading.retryAt.getTime() - Date.now()
+				: this.everyMs;
 		this.#timer = setTimeout(() => void this.refresh(), Math.max(0, wait));
 	}
 
@@ -276,17 +228,12 @@ class AgentStatusMonitor {
 		this.#timer = null;
 	}
 
-	#clearSoon() {
-		if (this.#soon) clearTimeout(this.#soon);
-		this.#soon = null;
-	}
-
 	reset() {
 		this.stop();
 		this.#failures = 0;
 		this.#agentUrl = '';
 		this.#away = null;
-		this.#live = false;
+		this.channelLive = false;
 		this.backAt = null;
 		this.reading = { state: 'checking' };
 	}
