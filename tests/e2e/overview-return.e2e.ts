@@ -19,6 +19,8 @@ test.describe('the overview when the agent comes back', () => {
 		await expect(status(page)).toHaveText('Running');
 		await expect(page.getByTestId('overview-update')).toContainText('Version');
 		await expect(page.getByTestId('storage-summary')).toContainText('with errors');
+		// Its channels too, which a busy machine opens a moment after the page.
+		await expect(page.getByTestId('notification-status')).toHaveText('Live');
 
 		// The agent goes away (a restart, a network change): nothing it serves answers, and its
 		// channels drop, which has the console look at once.

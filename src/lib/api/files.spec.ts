@@ -49,6 +49,28 @@ describe('files inside a drive', () => {
 		expect(folder.entries[1]).toMatchObject({ cachedSize: null, offline: true });
 	});
 
+	it('waits 30 s for a folder, where other calls give up after 10 s: a big one is slow to list', async () => {
+		fakeAgent();
+		vi.useFakeTimers();
+		try {
+			// An agent that answers after 15 s, and stops when the console gives up.
+			const slow = (_url: URL, init: RequestInit = {}) =>
+				new Promise<Response>((resolve, reject) => {
+					const timer = setTimeout(() => resolve(new Response('[]')), 15_000);
+					init.signal?.addEventListener('abort', () => {
+						clearTimeout(timer);
+						reject(new DOMException('The call was aborted.', 'AbortError'));
+					});
+				});
+			vi.stubGlobal('fetch', vi.fn(slow));
+			const read = readFolder('G:\\Big');
+			await vi.advanceTimersByTimeAsync(15_000);
+			await expect(read).resolves.toMatchObject({ entries: [], unreadable: 0 });
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
 	it('asks an agent without objects_info for the names, and says the rest is unknown', async () => {
 		const calls = fakeAgent(404, '');
 		await expect(readFolder('G:\\Docs')).rejects.toBeInstanceOf(AgentHttpError);

@@ -102,10 +102,18 @@ const notOffered = (error: unknown) =>
 	(error.status === 405 || (error.status === 404 && error.code === null));
 
 /**
+ * How long a folder's listing may take, against 10 s for other calls: the agent reads the folder
+ * from disk, and one of 50,000 entries is a 13 MB answer, which a busy machine took over 10 s to
+ * list and send (the development agent, with the end-to-end tests beside it).
+ */
+const FOLDER_TIMEOUT_MS = 30_000;
+
+/**
  * A folder's children (`objects_info`). An agent without that call is asked for the names
  * (`list_files_directories`): sizes, dates and states are then unknown.
  */
-export async function readFolder(path: string, options: Options = {}): Promise<Folder> {
+export async function readFolder(path: string, given: Options = {}): Promise<Folder> {
+	const options = { timeoutMs: FOLDER_TIMEOUT_MS, ...given };
 	let list: unknown[];
 	try {
 		list = await request(objectListSchema, '/management/objects_info', {
