@@ -149,6 +149,38 @@ test.describe('a drive page', () => {
 		await expect(row.getByTestId('file-state')).toContainText('live; was Waiting to upload');
 	});
 
+	test('a click that leaves the page is not dropped by the page reading its reports again', async ({
+		page,
+		agent
+	}) => {
+		await page.clock.install();
+		await openDrive(page, agent, TEAM, '?state=4');
+		const files = await report<{ Files: { Path: string; FileName: string }[] }>(
+			agent,
+			`/drivereport/file_states/${TEAM}?state=4&pageSize=1`
+		);
+		const file = files.Files[0]!;
+		// The next page's code is held until the page has read its reports again.
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		await page.route('**/_app/immutable/nodes/*.js', async (route) => {
+			await held;
+			await route.continue();
+		});
+		await page.getByRole('link', { name: 'Browse files' }).click();
+		await control(agent, 'push', {
+			channel: 'statechange',
+			frame: { Path: file.Path, StorageName: 'studio-projects', State: 132 }
+		});
+		const row = page.getByTestId('files-table').locator('tr', { hasText: file.FileName });
+		await expect(row.getByTestId('file-state')).toContainText('Uploading now');
+		// The calm read after the frame comes due while the click's navigation is under way.
+		await page.clock.runFor(5_000);
+		release();
+		await expect(page).toHaveURL(new RegExp(`/drives/${TEAM}/files`));
+		await expect(page.getByTestId('breadcrumbs')).toBeVisible();
+	});
+
 	test('syncs now only after a confirmation, and shows the progress and the outcome', async ({
 		page,
 		agent

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AgentHttpError } from '$lib/api/errors';
 import { toUserRows, type UsersAsked, type UsersAnswer } from '$lib/api/user';
 import { usersList } from '$lib/users/users-query';
-import { DATA, PageData, readAgent, type Settled } from './page-data.svelte.ts';
+import { invalidate } from '$app/navigation';
+import { DATA, PageData, readAgent, refresh, type Settled } from './page-data.svelte.ts';
 import { readUsers, type UsersResult } from '../users/users-list.ts';
 
 vi.mock('$app/navigation', () => ({ invalidate: vi.fn(async () => undefined) }));
@@ -11,12 +12,18 @@ vi.mock('$app/navigation', () => ({ invalidate: vi.fn(async () => undefined) }))
 const at = vi.hoisted(() => ({
 	url: new URL('http://console.test/users'),
 	owner: 'http://agent.test user:1' as string | null,
-	ended: [] as (() => void)[]
+	ended: [] as (() => void)[],
+	navigation: null as Promise<void> | null
 }));
 vi.mock('$app/state', () => ({
 	page: {
 		get url() {
 			return at.url;
+		}
+	},
+	navigating: {
+		get complete() {
+			return at.navigation;
 		}
 	}
 }));
@@ -302,5 +309,42 @@ describe('the last answer of a page opened again', () => {
 		late.resolve('of user 1');
 		await read;
 		expect(follow<string>().data.value).toBeUndefined();
+	});
+});
+
+describe('refresh', () => {
+	beforeEach(() => {
+		vi.mocked(invalidate).mockClear();
+		at.navigation = null;
+	});
+
+	it('reads again at once when no navigation is under way', async () => {
+		await refresh(DATA.storageReport);
+		expect(invalidate).toHaveBeenCalledTimes(1);
+	});
+
+	it('waits for a navigation under way, whose token an invalidation would take', async () => {
+		let arrive!: () => void;
+		at.navigation = new Promise<void>((resolve) => (arrive = resolve));
+		const done = refresh(DATA.storageReport);
+		await Promise.resolve();
+		await Promise.resolve();
+		expect(invalidate).not.toHaveBeenCalled();
+		const ended = at.navigation;
+		at.navigation = null;
+		arrive();
+		await ended;
+		await done;
+		expect(invalidate).toHaveBeenCalledTimes(1);
+	});
+
+	it('reads again after a navigation that failed or was cancelled, too', async () => {
+		at.navigation = Promise.reject(new Error('navigation aborted'));
+		const failed = at.navigation;
+		failed.catch(() => undefined);
+		const done = refresh(DATA.files);
+		at.navigation = null;
+		await done;
+		expect(invalidate).toHaveBeenCalledTimes(1);
 	});
 });

@@ -1,6 +1,6 @@
 import { untrack } from 'svelte';
 import { invalidate } from '$app/navigation';
-import { page } from '$app/state';
+import { navigating, page } from '$app/state';
 import { AgentError, isAbort } from '$lib/api/errors';
 import { session } from '$lib/state/session.svelte';
 import { AnswerCache } from './answer-cache.ts';
@@ -85,8 +85,13 @@ export function readAgent<T>(
 	return settled;
 }
 
-/** Reads these again everywhere they are shown (after a change, or a Retry), in one go. */
-export function refresh(...keys: DataKey[]): Promise<void> {
+/**
+ * Reads these again everywhere they are shown (after a change, or a Retry), in one go. SvelteKit
+ * gives an invalidation the navigation's token, which would abort a navigation under way (a
+ * user's click, dropped): while one is, the read waits until it has ended.
+ */
+export async function refresh(...keys: DataKey[]): Promise<void> {
+	while (navigating.complete) await navigating.complete.catch(() => undefined);
 	return invalidate((url) => (keys as string[]).includes(url.href));
 }
 
