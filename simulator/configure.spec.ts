@@ -539,6 +539,31 @@ describe('moving and resizing a cache', () => {
 		socket.ws.close();
 	});
 
+	it('tells a move only by the summary when asked to, as an agent answering the stored model may', async () => {
+		sim.options.cacheMoveNews = 'summary';
+		const socket = await openSocket(sim, 'notification');
+		const team = (await drive(TEAM))!;
+		const r = await send('PUT', `/management/clouddrive_change_cache/${TEAM}`, {
+			...team,
+			permanentLocalPath: 'd:\\caches\\quiet'
+		});
+		expect(r.status, r.text).toBe(200);
+		expect(r.json).not.toHaveProperty('cacheMove');
+		expect(await drive(TEAM)).not.toHaveProperty('cacheMove');
+		expect((await get<{ Status: string }>(`/drivereport/summary/${TEAM}`)).Status).toBe(
+			'MovingCache'
+		);
+		expect((await refusal('PUT', `/management/clouddrive/${TEAM}`, team)).type).toBe('STATUS');
+		sim.clock.advance(5000);
+		expect((await drive(TEAM))!.permanentLocalPath).toBe('D:\\caches\\quiet');
+		expect((await get<{ Status: string }>(`/drivereport/summary/${TEAM}`)).Status).toBe('Running');
+		const moves = socket.frames.filter(
+			(f) => (f as { Data?: { Operation?: string } }).Data?.Operation === 'CacheMove'
+		);
+		expect(moves).toEqual([]);
+		socket.ws.close();
+	});
+
 	it('resizes at once, and re-encrypts in place as a move', async () => {
 		const team = (await drive(TEAM))!;
 		const size = await send('PUT', `/management/clouddrive_change_cache/${TEAM}`, {

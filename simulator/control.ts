@@ -16,7 +16,7 @@ import { reportTally } from './model/drives.ts';
 import { bigFolder } from './seed/files.ts';
 import type { SimState } from './model/state.ts';
 import type { OidcProvider } from './oidc.ts';
-import type { SimulatorOptions } from './options.ts';
+import { CACHE_MOVE_NEWS, type CacheMoveNews, type SimulatorOptions } from './options.ts';
 import type { Reply } from './reply.ts';
 import type { TokenIssuer } from './tokens.ts';
 import type { TransferBoard } from './transfers.ts';
@@ -26,7 +26,10 @@ import type { TransferBoard } from './transfers.ts';
  * these parts, so the two do not import each other.
  */
 export type ControlContext = {
-	options: Pick<SimulatorOptions, 'allowOrigins' | 'plantCredentials' | 'eventsPerSecond'>;
+	options: Pick<
+		SimulatorOptions,
+		'allowOrigins' | 'plantCredentials' | 'eventsPerSecond' | 'cacheMoveNews'
+	>;
 	state: Pick<
 		SimState,
 		| 'addGenerated'
@@ -134,6 +137,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
 				'POST /__sim/flood {perSecond, seconds}',
 				'GET /__sim/stats',
 				'POST /__sim/plant {on} (a credential in every text the agent sends, until reset)',
+				'POST /__sim/cache-move-news {news: model|summary} (how a cache move is told, until reset)',
 				'GET /__sim/oidc/.well-known/openid-configuration'
 			]
 		}),
@@ -373,6 +377,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		if (typeof b.on !== 'boolean') return bad('on must be true or false');
 		sim.options.plantCredentials = b.on;
 		return json({ on: b.on });
+	},
+	'POST /__sim/cache-move-news': ({ sim, b }) => {
+		if (!CACHE_MOVE_NEWS.includes(b.news as CacheMoveNews))
+			return bad(`news must be one of ${CACHE_MOVE_NEWS.join(', ')}`);
+		sim.options.cacheMoveNews = b.news as CacheMoveNews;
+		return json({ news: b.news });
 	},
 	'POST /__sim/cors': ({ sim, b }) => {
 		const origins = b.allowOrigins;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, OptionsError, parseOptions } from './options.ts';
+import { DEFAULT_OPTIONS, OptionsError, parseOptions, type SimulatorOptions } from './options.ts';
 import { maskCredentials as maskToken } from '../src/lib/mask.ts';
 
 describe('parseOptions', () => {
@@ -40,6 +40,15 @@ describe('parseOptions', () => {
 		expect(() => parseOptions(['--port', 'abc'], {})).toThrow(/--port must be a whole number/);
 		expect(() => parseOptions(['--allow-origin', 'localhost:4173'], {})).toThrow(OptionsError);
 		expect(() => parseOptions(['--nope'], {})).toThrow(OptionsError);
+		expect(() => parseOptions(['--cache-move-news', 'frames'], {})).toThrow(
+			/--cache-move-news takes model or summary/
+		);
+	});
+
+	it('tells a cache move in the model by default, or by the summary only', () => {
+		expect((parseOptions([], {}) as SimulatorOptions).cacheMoveNews).toBe('model');
+		const quiet = parseOptions([], { SIM_CACHE_MOVE_NEWS: 'summary' }) as SimulatorOptions;
+		expect(quiet.cacheMoveNews).toBe('summary');
 	});
 
 	it('answers help', () => {

@@ -30,7 +30,15 @@ export type SimulatorOptions = {
 	requestTimeoutMs: number;
 	/** A credential in every text the agent sends (see plant.ts); set by the control surface. */
 	plantCredentials: boolean;
+	/**
+	 * How a cache move is told (the contract leaves it open): 'model' puts `cacheMove` in the
+	 * drive's model and sends CacheMove frames; 'summary' tells it only by the summary's status.
+	 */
+	cacheMoveNews: CacheMoveNews;
 };
+
+export const CACHE_MOVE_NEWS = ['model', 'summary'] as const;
+export type CacheMoveNews = (typeof CACHE_MOVE_NEWS)[number];
 
 /** The dashboard's dev server (5173) and `npm start` (4173), on both loopback names. */
 export const DEFAULT_ALLOW_ORIGINS = [
@@ -59,7 +67,8 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
 	log: true,
 	maxBodyBytes: 64 * 1024,
 	requestTimeoutMs: 15_000,
-	plantCredentials: false
+	plantCredentials: false,
+	cacheMoveNews: 'model'
 };
 
 const FLAGS = {
@@ -77,6 +86,7 @@ const FLAGS = {
 	'restart-seconds': { type: 'string', env: 'SIM_RESTART_SECONDS' },
 	'provider-slug': { type: 'string', env: 'SIM_PROVIDER_SLUG' },
 	'oidc-client-id': { type: 'string', env: 'SIM_OIDC_CLIENT_ID' },
+	'cache-move-news': { type: 'string', env: 'SIM_CACHE_MOVE_NEWS' },
 	'no-control': { type: 'boolean', env: 'SIM_NO_CONTROL' },
 	quiet: { type: 'boolean', env: 'SIM_QUIET' },
 	help: { type: 'boolean', env: '' }
@@ -100,6 +110,8 @@ export const USAGE = `Usage: npm run sim -- [options]
   --restart-seconds SECONDS downtime after the Exit command (3)           SIM_RESTART_SECONDS
   --provider-slug SLUG      identity-provider route prefix (google)       SIM_PROVIDER_SLUG
   --oidc-client-id ID       client id of the development OIDC provider    SIM_OIDC_CLIENT_ID
+  --cache-move-news HOW     a cache move told by the 'model' and frames,  SIM_CACHE_MOVE_NEWS
+                            or by the 'summary' status only (model)
   --no-control              turn off the /__sim/ control surface          SIM_NO_CONTROL=1
   --quiet                   no request log                                SIM_QUIET=1
 `;
@@ -177,6 +189,9 @@ export function parseOptions(
 			throw new OptionsError(`--allow-host takes a host name like agent.test, not "${name}"`);
 		}
 	}
+	const news = get('cache-move-news') ?? d.cacheMoveNews;
+	if (!(CACHE_MOVE_NEWS as readonly string[]).includes(news))
+		throw new OptionsError(`--cache-move-news takes model or summary, not "${news}"`);
 	const num = (name: keyof typeof FLAGS, fallback: number, min: number, max: number) => {
 		const v = get(name);
 		return v === undefined ? fallback : toNumber(name, v, min, max);
@@ -197,6 +212,7 @@ export function parseOptions(
 		restartSeconds: num('restart-seconds', d.restartSeconds, 0, 600),
 		providerSlug: (get('provider-slug') ?? d.providerSlug).toLowerCase(),
 		oidcClientId: get('oidc-client-id') ?? d.oidcClientId,
+		cacheMoveNews: news as CacheMoveNews,
 		control: !flag('no-control'),
 		log: !flag('quiet')
 	};

@@ -41,6 +41,7 @@ import { historicalTrends, transferActivity } from '../reports/transfers.ts';
 import { bucketFiles } from '../seed/drives.ts';
 import { fail, intParam, invalid, ok, pageParams } from '../reply.ts';
 import { requireUser, route, type AgentContext, type Handler, type Route } from '../routing.ts';
+import type { SimulatorOptions } from '../options.ts';
 
 /**
  * The agent's drives and backups (/management/clouddrive, /management/cloudbackup, no token) and
@@ -50,22 +51,32 @@ import { requireUser, route, type AgentContext, type Handler, type Route } from 
 type Kind = 'drive' | 'backup';
 
 /** The model as the agent's /management answers it: everything but the files. */
-export function driveModel(d: SimStorage): Record<string, unknown> {
+/**
+ * A drive or backup as the agent answers it. A cache on the move shows as `cacheMove` only when
+ * this agent tells moves in its model (`cacheMoveNews: 'model'`); the contract answers "the stored
+ * model", and an agent may tell a move only by its summary's status.
+ */
+export function driveModel(
+	d: SimStorage,
+	news: SimulatorOptions['cacheMoveNews'] = 'model'
+): Record<string, unknown> {
 	const model: Record<string, unknown> = { ...d };
 	delete model.kind;
 	delete model.files;
 	delete model.version;
 	delete model.quirks;
+	if (news !== 'model') delete model.cacheMove;
 	return model;
 }
 
 const drives: Handler = (req, ctx) => {
 	const path = req.query.get('path');
 	const list = ctx.state.drives.drives.filter((d) => path === null || owns(d, path));
-	return ok(list.map(driveModel));
+	return ok(list.map((d) => driveModel(d, ctx.options.cacheMoveNews)));
 };
 
-const backups: Handler = (_req, ctx) => ok(ctx.state.drives.backups.map(driveModel));
+const backups: Handler = (_req, ctx) =>
+	ok(ctx.state.drives.backups.map((d) => driveModel(d, ctx.options.cacheMoveNews)));
 
 /** A path segment as the agent's routing reads it: percent-escapes decoded, when well formed. */
 function decoded(segment: string): string {
@@ -342,7 +353,7 @@ const create =
 			ctx.state.drives.drives.push(made);
 		}
 		fill(made, ctx);
-		return ok(driveModel(made));
+		return ok(driveModel(made, ctx.options.cacheMoveNews));
 	};
 
 const SAID_AT_CREATE =
@@ -421,7 +432,7 @@ const change =
 			}
 		}
 		d.version++;
-		return ok(driveModel(d));
+		return ok(driveModel(d, ctx.options.cacheMoveNews));
 	};
 
 /**
@@ -452,8 +463,9 @@ const remove =
 /**
  * PUT clouddrive_change_cache/{id}: a new cache size or rotation applies at once; a new folder or
  * cache encryption moves the cache, which takes CACHE_MOVE_MS on the agent's clock. Meanwhile
- * the model carries `cacheMove {destination, percent}` and the summary says MovingCache, and
- * UserNotification frames tell the progress (`DriveId`, `Operation: "CacheMove"`, `Percent`).
+ * the summary says MovingCache and, unless the option `cacheMoveNews` is 'summary', the model
+ * carries `cacheMove {destination, percent}` and UserNotification frames tell the progress
+ * (`DriveId`, `Operation: "CacheMove"`, `Percent`).
  */
 const changeCache: Handler = (req, ctx) => {
 	const d = find('drive', req.params[0]!, ctx) as SimDrive;
@@ -492,7 +504,7 @@ const changeCache: Handler = (req, ctx) => {
 	d.rotationalCache = wanted.rotationalCache;
 	d.version++;
 	if (moves || reencrypts) moveCache(d, target, wanted.localCacheEncrypted, bytes, ctx);
-	return ok(driveModel(d));
+	return ok(driveModel(d, ctx.options.cacheMoveNews));
 };
 
 function moveCache(
@@ -503,7 +515,8 @@ function moveCache(
 	ctx: AgentContext
 ) {
 	d.cacheMove = { destination, percent: 0 };
-	const say = (percent: number) =>
+	const say = (percent: number) => {
+		if (ctx.options.cacheMoveNews !== 'model') return;
 		ctx.notify(NOTIFICATION_TYPE.UserNotification, {
 			Title: percent < 100 ? `Moving the cache of ${d.name}` : `The cache of ${d.name} moved`,
 			Message:
@@ -517,6 +530,7 @@ function moveCache(
 			Destination: destination,
 			Percent: percent
 		});
+	};
 	say(0);
 	for (let step = 1; step <= CACHE_MOVE_STEPS; step++) {
 		ctx.state.clock.setTimeout(

@@ -161,43 +161,60 @@ test.describe('removing a drive or backup', () => {
 });
 
 test.describe('moving or resizing the cache', () => {
-	test('a move shows its progress until the drive reports in again', async ({ page, agent }) => {
-		await openPage(page, agent, `/drives/${TEAM}`);
-		await more(page, /Move or resize the cache/);
-		const dialog = page.getByTestId('cache-dialog');
-		await expect(dialog.getByTestId('cache-what')).toContainText(
-			'A new cap applies at once; now it is 46.6 GB.'
-		);
-		await expect(dialog.getByTestId('cache-what')).toContainText('free, what the cache holds now');
-		const folder = dialog.getByLabel('Cache folder');
-		await expect(folder).toHaveValue('C:\\ProgramData\\Agent\\cache\\team-drive');
-		await scan(page, 'cache dialog');
-		// Another drive's folder is said before anything is sent.
-		await folder.fill('D:\\Archive\\cache');
-		await dialog.getByRole('button', { name: 'Move the cache' }).click();
-		await expect(dialog).toContainText('inside the folder of the drive "Archive"');
-		// The destination through the picker: a disk, then a new folder on it.
-		await folder.fill('');
-		await dialog.getByRole('button', { name: 'Browse' }).click();
-		const browser = dialog.getByRole('group', {
-			name: 'Folders on the computer the agent runs on'
+	// An agent may tell a move in its model and frames, or only by its summary's status (the
+	// contract answers "the stored model"): the dialog says Done only once the move is over.
+	for (const news of ['model', 'summary'] as const)
+		test(`a move shows its progress until the drive reports in again (told by the ${news})`, async ({
+			page,
+			agent
+		}) => {
+			await control(agent, 'cache-move-news', { news });
+			await openPage(page, agent, `/drives/${TEAM}`);
+			await more(page, /Move or resize the cache/);
+			const dialog = page.getByTestId('cache-dialog');
+			await expect(dialog.getByTestId('cache-what')).toContainText(
+				'A new cap applies at once; now it is 46.6 GB.'
+			);
+			await expect(dialog.getByTestId('cache-what')).toContainText(
+				'free, what the cache holds now'
+			);
+			const folder = dialog.getByLabel('Cache folder');
+			await expect(folder).toHaveValue('C:\\ProgramData\\Agent\\cache\\team-drive');
+			await scan(page, 'cache dialog');
+			// Another drive's folder is said before anything is sent.
+			await folder.fill('D:\\Archive\\cache');
+			await dialog.getByRole('button', { name: 'Move the cache' }).click();
+			await expect(dialog).toContainText('inside the folder of the drive "Archive"');
+			// The destination through the picker: a disk, then a new folder on it.
+			await folder.fill('');
+			await dialog.getByRole('button', { name: 'Browse' }).click();
+			const browser = dialog.getByRole('group', {
+				name: 'Folders on the computer the agent runs on'
+			});
+			await browser.getByRole('button', { name: 'D:\\', exact: true }).click();
+			await expect(folder).toHaveValue('D:\\');
+			await browser.getByLabel('New folder in D:\\').fill('Cache');
+			await browser.getByRole('button', { name: 'Make folder' }).click();
+			await expect(folder).toHaveValue('D:\\Cache');
+			let reads = 0;
+			page.on('request', (request) => {
+				if (request.method() === 'GET' && /\/management\/clouddrive(\?|$)/.test(request.url()))
+					reads++;
+			});
+			await dialog.getByRole('button', { name: 'Move the cache' }).click();
+			const progress = dialog.getByTestId('cache-progress');
+			await expect(progress).toContainText('The agent is moving the cache to D:\\Cache');
+			agent.clock.advance(2000);
+			if (news === 'model') await expect(progress).toContainText(/[4-8]0 % done/);
+			// Read again while the agent still moves it: still moving, not done.
+			await expect.poll(() => reads, { timeout: 15_000 }).toBeGreaterThan(0);
+			await expect(progress).toContainText('The agent is moving the cache to D:\\Cache');
+			agent.clock.advance(3000);
+			await expect(progress).toContainText(
+				'Done: the cache of Team Drive is in D:\\Cache, capped at'
+			);
+			expect((await model(agent))!.permanentLocalPath).toBe('D:\\Cache');
 		});
-		await browser.getByRole('button', { name: 'D:\\', exact: true }).click();
-		await expect(folder).toHaveValue('D:\\');
-		await browser.getByLabel('New folder in D:\\').fill('Cache');
-		await browser.getByRole('button', { name: 'Make folder' }).click();
-		await expect(folder).toHaveValue('D:\\Cache');
-		await dialog.getByRole('button', { name: 'Move the cache' }).click();
-		const progress = dialog.getByTestId('cache-progress');
-		await expect(progress).toContainText('The agent is moving the cache to D:\\Cache');
-		agent.clock.advance(2000);
-		await expect(progress).toContainText(/[4-8]0 % done/);
-		agent.clock.advance(3000);
-		await expect(progress).toContainText(
-			'Done: the cache of Team Drive is in D:\\Cache, capped at'
-		);
-		expect((await model(agent))!.permanentLocalPath).toBe('D:\\Cache');
-	});
 
 	test('no room on the disk is said next to the folder, and nothing moves', async ({
 		page,

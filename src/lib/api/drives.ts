@@ -9,6 +9,7 @@ import {
 	fileRowSchema,
 	fileStatesSchema,
 	stateCountSchema,
+	summarySchema,
 	syncHealthSchema,
 	trendPointSchema,
 	trendsSchema,
@@ -149,6 +150,11 @@ export async function readStorageList(options: Options = {}): Promise<StorageLis
 		backups: backups.drives.length,
 		unreadable: drives.unreadable + backups.unreadable
 	};
+}
+
+/** The summary report of one drive or backup: its status in the agent's words, among others. */
+export function readSummary(kind: StorageKind, id: string, options: Options = {}) {
+	return request(summarySchema, reportPath(kind, 'summary', id), options);
 }
 
 /** Summary, sync health and file distribution of one drive or backup, in one call. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPE } from '$lib/contract';
-import { cacheMoveFrame, cacheMoveOf } from './cache-move.ts';
+import { cacheMoveFrame, cacheMoveOf, cacheMoveOver, movingBySummary } from './cache-move.ts';
 
 const ID = 'd1';
 const frame = (Data: unknown, Type: number = NOTIFICATION_TYPE.UserNotification) => ({
@@ -32,5 +32,24 @@ describe('a cache on the move', () => {
 		expect(cacheMoveFrame(frame(data, NOTIFICATION_TYPE.Progress), ID)).toBeNull();
 		expect(cacheMoveFrame(frame('text'), ID)).toBeNull();
 		expect(cacheMoveFrame(frame({ ...data, Percent: null }), ID)?.percent).toBeNull();
+	});
+});
+
+describe('a move asked for, over', () => {
+	it('reads a summary status that speaks of the cache moving, in any agent’s words', () => {
+		for (const word of ['MovingCache', 'Moving cache', 'CACHE_MIGRATING', 'CacheRelocation'])
+			expect(movingBySummary(word), word).toBe(true);
+		for (const word of ['Running', 'Paused', 'Stopped', 'Moving', 'CacheFull', '', null])
+			expect(movingBySummary(word), String(word)).toBe(false);
+	});
+
+	it('is not over while the model, the summary or the folder says otherwise', () => {
+		const moving = { id: ID, cacheMove: { destination: 'E:\\Cache', percent: 10 } };
+		expect(cacheMoveOver(moving, 'Running', true)).toBe(false);
+		expect(cacheMoveOver({ id: ID }, 'MovingCache', null)).toBe(false);
+		expect(cacheMoveOver({ id: ID }, 'Running', false)).toBe(false);
+		expect(cacheMoveOver({ id: ID }, 'Running', true)).toBe(true);
+		// The agent chose the folder: nothing to compare it with.
+		expect(cacheMoveOver({ id: ID }, null, null)).toBe(true);
 	});
 });

@@ -37,6 +37,28 @@ export function cacheMoveFrame(frame: NotificationFrame, driveId: string): Cache
 	};
 }
 
+/**
+ * Whether a summary's status says the cache is moving ("MovingCache" from the development agent;
+ * the contract names no word, so any status that speaks of the cache moving counts).
+ */
+export function movingBySummary(status: string | null | undefined): boolean {
+	const words = (status ?? '').toLowerCase();
+	return words.includes('cache') && /mov|migrat|relocat|transfer/.test(words);
+}
+
+/**
+ * Whether a move asked for is over, as far as the agent lets the console tell: the model carries
+ * no move, its summary does not say one runs, and the cache is where it was asked to go (when
+ * the console chose the folder; the agent's own choice cannot be compared).
+ */
+export function cacheMoveOver(
+	model: unknown,
+	status: string | null | undefined,
+	arrived: boolean | null
+): boolean {
+	return !cacheMoveOf(model) && !movingBySummary(status) && arrived !== false;
+}
+
 /** "Moving to E:\\Cache: 40%", or "The agent is moving the cache." without its numbers. */
 export function cacheMoveWords(move: CacheMove): string {
 	const { destination, percent } = move;
