@@ -95,6 +95,41 @@ test.describe('events', () => {
 		await expect(page.getByTestId('payload')).toContainText('"Type": 64');
 	});
 
+	test('a channel card never says "No events yet" beside a count of events', async ({
+		page,
+		agent
+	}) => {
+		// Every state the card is drawn in from the page's first moment, as the reader sees it.
+		await page.addInitScript(() => {
+			const drawn: string[] = [];
+			(window as unknown as { drawn: string[] }).drawn = drawn;
+			const read = () => {
+				const counts = document.querySelector('[data-testid="notification-counts"]');
+				const fresh = document.querySelector('[data-testid="notification-freshness"]');
+				if (counts && fresh)
+					drawn.push(`${counts.textContent?.trim()} | ${fresh.textContent?.trim()}`);
+			};
+			new MutationObserver(read).observe(document, {
+				subtree: true,
+				childList: true,
+				characterData: true
+			});
+		});
+		await control(agent, 'activity', { eventsPerSecond: 10 });
+		await openEvents(page, agent);
+		const card = page.getByRole('region', { name: /Notifications/ });
+		await expect(card.getByTestId('notification-counts')).not.toContainText(/^0 received/);
+		await expect(card.getByTestId('notification-freshness')).not.toHaveText('No events yet');
+		await push(agent, 'notification', { Type: 64, Data: { Title: 'Hello' } }, 5);
+		await expect
+			.poll(() => page.evaluate(() => (window as unknown as { drawn: string[] }).drawn.length))
+			.toBeGreaterThan(2);
+		const drawn = await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
+		expect(drawn.filter((d) => /[1-9]\d* received/.test(d) && d.includes('No events yet'))).toEqual(
+			[]
+		);
+	});
+
 	test('counts and shows a frame it cannot read', async ({ page, agent }) => {
 		await openEvents(page, agent);
 		await pushRaw(agent, 'notification', '{"Type": oops');
