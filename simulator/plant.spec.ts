@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PLANTED, maskDeep } from '../src/lib/mask.ts';
+import { NAMED_SECRET_SAMPLES, PLANTED, maskDeep } from '../src/lib/mask.ts';
 import { Planter } from './plant.ts';
 import { client, openSocket, testSimulator, until } from './test/helpers.ts';
 import type { Simulator } from './server.ts';
@@ -25,7 +25,23 @@ describe('Planter', () => {
 		expect(JSON.stringify(planted.list).match(/PLANTED/g)?.length).toBe(2);
 	});
 
+	it("adds fields named as credentials to every row and every frame's Data", () => {
+		const planted = new Planter().plant({
+			Type: 2,
+			Data: { Title: 'Mounted' },
+			data: [{ id: 'r1' }, 'text'],
+			total: 1
+		}) as { Data: Record<string, unknown>; data: unknown[]; total: number };
+		expect(planted.Data).toMatchObject(NAMED_SECRET_SAMPLES);
+		expect(String(planted.Data.Title)).toMatch(/^Mounted .*PLANTED/);
+		expect(planted.data[0]).toEqual({ ...NAMED_SECRET_SAMPLES, id: 'r1' });
+		expect(planted).not.toHaveProperty('smbPassword');
+		expect(planted.total).toBe(1);
+	});
+
 	it('plants only what the mask then hides', () => {
+		const named = new Planter().plant([{ Type: 1, Data: { Name: 'a' } }]);
+		expect(JSON.stringify(maskDeep(named))).not.toContain(PLANTED);
 		const planted = new Planter().plant(Array.from({ length: 30 }, (_, i) => `text ${i}`));
 		expect(JSON.stringify(maskDeep(planted))).not.toContain(PLANTED);
 	});

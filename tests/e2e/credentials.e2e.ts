@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { PLANTED } from '../../src/lib/mask.ts';
+import { NAS_ACCOUNT, SEEDED_SHARES } from '../../simulator/seed/shares.ts';
 import { control, expect, fakeNotifications, push, signInWithToken, test } from './fixtures.ts';
 import { pageText, storageText } from './page-text.ts';
 
 /**
  * The development agent's credentials mode puts a credential of every form the mask knows into
- * every text it sends, answers and frames alike (simulator/plant.ts). Walked as a user would,
+ * every text it sends, answers and frames alike, and fields named as credentials into every row
+ * and frame (simulator/plant.ts); a mount's news echoes the command with the NAS's real password.
+ * Walked as a user would,
  * with every page and panel open in turn, not one planted secret may reach the screen, the title,
  * the browser's storage, an export, a notification or the page's log.
  */
@@ -13,8 +16,10 @@ import { pageText, storageText } from './page-text.ts';
 type Found = { where: string; text: string };
 
 function planted(where: string, text: string): Found[] {
-	const at = text.indexOf(PLANTED);
-	return at < 0 ? [] : [{ where, text: text.slice(Math.max(0, at - 80), at + 40) }];
+	return [PLANTED, NAS_ACCOUNT.password].flatMap((secret) => {
+		const at = text.indexOf(secret);
+		return at < 0 ? [] : [{ where, text: text.slice(Math.max(0, at - 80), at + 40) }];
+	});
 }
 
 const failed = (name: string) => ({
@@ -91,7 +96,8 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	await expect(page.getByTestId('timeline').getByText('Your link is ready')).toBeVisible();
 	await look('events');
 	await page.getByTestId('timeline').getByText('Your link is ready').click();
-	await expect(page.getByTestId('event-detail')).toBeVisible();
+	// The named secrets arrived, masked by their names alone.
+	await expect(page.getByTestId('event-detail')).toContainText('"smbPassword": "***"');
 	await look('event detail');
 	const [jsonl] = await Promise.all([
 		page.waitForEvent('download'),
@@ -129,6 +135,21 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	// The network shares, and the form of one (its password field left empty).
 	await page.goto('/shares');
 	await expect(page.getByTestId('share-card').first()).toBeVisible();
+	// An agent that says what it ran, password and all, about the share that does not mount.
+	await push(agent, 'notification', {
+		Type: 2,
+		Data: {
+			Title: 'Could not mount Scans',
+			Message: String.raw`net use Z: \\nas\media ${NAS_ACCOUNT.password} /user:STUDIO\ann failed: System error 86`,
+			Severity: 'Error',
+			Operation: 'ShareMount',
+			ShareId: SEEDED_SHARES.scans,
+			Reason: 'AUTH'
+		}
+	});
+	await expect(page.getByTestId('mount-problem')).toContainText(
+		String.raw`net use Z: \\nas\media *** /user:STUDIO\ann`
+	);
 	await look('shares');
 	await page.getByTestId('share-card').first().getByRole('link', { name: 'Change' }).click();
 	await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
@@ -144,7 +165,7 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	]);
 	found.push(...planted('history CSV', await readFile((await history.path())!, 'utf8')));
 	await page.getByTestId('history-table').locator('tbody tr').first().getByRole('button').click();
-	await expect(page.getByTestId('history-panel')).toBeVisible();
+	await expect(page.getByTestId('history-panel')).toContainText('secretAccessKey');
 	await look('history panel');
 
 	// The current transfers and a transfer's panel.

@@ -34,6 +34,13 @@ describe('historyCsv', () => {
 		expect(row).toContain(',2048,');
 	});
 
+	it('masks a field it does not know that is named as a credential', () => {
+		const row = { ...failed, smbPassword: 'hunter2', credentials: { pin: 4321 } };
+		const csv = historyCsv([{ raw: row, value: row as HistoryItem, key: '7' }]);
+		expect(csv).toContain('smbPassword (as sent)');
+		expect(csv).not.toMatch(/hunter2|4321/);
+	});
+
 	it('keeps a field it does not know, and a row it cannot read, as sent', () => {
 		const odd = { id: 'x', transferStatus: 'lost' };
 		const [head, known, unread] = lines(

@@ -4,6 +4,7 @@ import { historyItemSchema } from '$lib/api/schemas/history';
 import { parseAgentDate } from '$lib/format/cells';
 import { inBaseLocale } from '$lib/i18n/catalogs';
 import { recordsCsv } from '$lib/list/csv';
+import { isSecretName, maskDeep } from '$lib/mask';
 import {
 	directionText,
 	durationSeconds,
@@ -83,7 +84,8 @@ export function historyCsv(rows: Row<HistoryItem>[]): string {
 				const record: Record<string, unknown> = {};
 				for (const [heading, cell] of COLUMNS) record[heading] = value ? cell(value) : null;
 				for (const [key, v] of Object.entries(raw))
-					if (!value || !KNOWN.has(key)) record[`${key} (as sent)`] = v;
+					if (!value || !KNOWN.has(key))
+						record[`${key} (as sent)`] = maskDeep(v, 1, isSecretName(key));
 				return record;
 			})
 		)

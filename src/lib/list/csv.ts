@@ -1,4 +1,4 @@
-import { maskCredentials } from '$lib/mask';
+import { isSecretName, maskCredentials, maskDeep } from '$lib/mask';
 
 /**
  * CSV a spreadsheet opens safely: text stays text (a cell it would run as a formula gets a leading
@@ -24,8 +24,10 @@ export function recordsCsv(records: Record<string, unknown>[]): string {
 	const text = (v: unknown) =>
 		v === null || v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
 	const lines = [keys.map(csvCell).join(',')];
-	for (const r of records)
-		lines.push(keys.map((k) => csvCell(maskCredentials(text(r[k])))).join(','));
+	// Masked again by name and by form: a record may have been built after the agent's answer.
+	const cell = (k: string, v: unknown) =>
+		csvCell(maskCredentials(text(maskDeep(v, 1, isSecretName(k)))));
+	for (const r of records) lines.push(keys.map((k) => cell(k, r[k])).join(','));
 	return lines.join('\r\n') + '\r\n';
 }
 

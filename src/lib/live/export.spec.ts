@@ -38,6 +38,16 @@ describe('export', () => {
 		expect(lines[1].summary).toMatch(/statechange disconnected .* to now .*may be missing/);
 	});
 
+	it('masks fields named as credentials in a payload, nested or not text', () => {
+		const named: TimelineEntry = {
+			...entries[0]!,
+			payload: { Data: { Token: 31337, credentials: { user: 'ann.studio' }, Name: 'plan.psd' } }
+		};
+		const line = toJsonLines([named]);
+		expect(line).not.toMatch(/31337|ann.studio/);
+		expect(line).toContain('plan.psd');
+	});
+
 	it('writes CSV a spreadsheet cannot run', () => {
 		const csv = toCsv(entries);
 		const [header, first] = csv.split('\r\n');
@@ -72,5 +82,15 @@ describe('records as CSV', () => {
 		expect(csv).toContain("'=SUM(A1)");
 		expect(csv).toContain('"[1,2]"');
 		expect(csv).not.toContain('eyJhbGci');
+	});
+
+	it('masks a field named as a credential, whatever its value looks like', () => {
+		const csv = recordsCsv([
+			{ name: 'Scans', smbPassword: 'hunter2', credentials: { user: 'ann' }, pin: 1234 },
+			{ name: 'Media', Key: 'Projects/plan.psd', secretAccessKey: 98765 }
+		]);
+		expect(csv).not.toMatch(/hunter2|ann|98765/);
+		expect(csv).toContain('Projects/plan.psd');
+		expect(csv).toContain('1234');
 	});
 });

@@ -1,4 +1,4 @@
-import { maskCredentials } from '$lib/mask';
+import { maskCredentials, maskDeep } from '$lib/mask';
 import { inBaseLocale } from '$lib/i18n/catalogs';
 import { csvCell } from '$lib/list/csv';
 import { payloadOf, payloadText, type TimelineEntry } from './timeline-entry';
@@ -30,7 +30,7 @@ export function gapText(entry: TimelineEntry): string {
 
 export function toJsonLines(entries: TimelineEntry[]): string {
 	return (
-		entries.map((e) => maskCredentials(JSON.stringify(row(e)))).join('\n') +
+		entries.map((e) => maskCredentials(JSON.stringify(maskDeep(row(e))))).join('\n') +
 		(entries.length ? '\n' : '')
 	);
 }

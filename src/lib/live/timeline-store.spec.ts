@@ -221,12 +221,33 @@ describe('the kept timeline', () => {
 		expect(await onDisk(AGENT)).toBe(0);
 	});
 
+	it('drops what version 3 kept: the mask did not know fields named as credentials', async () => {
+		const open = indexedDB.open('agent-console-timeline', 3);
+		open.onupgradeneeded = () => {
+			open.result
+				.createObjectStore('chunks', { autoIncrement: true })
+				.createIndex('agent', 'agent');
+			open.result.createObjectStore('meta', { keyPath: 'agent' });
+		};
+		const v3 = await answer(open);
+		const tx = v3.transaction(['chunks', 'meta'], 'readwrite');
+		const entries = range(1, 1).map((e) => ({ ...e, json: '{"smbPassword":"hunter2"}' }));
+		const key = await answer(tx.objectStore('chunks').add({ agent: AGENT, entries }));
+		tx.objectStore('meta').put({ agent: AGENT, lastAt: 9_999, chunks: [{ key, count: 1 }] });
+		await new Promise((resolve) => (tx.oncomplete = resolve));
+		v3.close();
+
+		const { loadTimeline } = await fresh();
+		expect(await loadTimeline(AGENT, 10)).toEqual({ entries: [], lastAt: null });
+		expect(await onDisk(AGENT)).toBe(0);
+	});
+
 	it('steps aside for a newer version of the console opened elsewhere', async () => {
 		const { TimelineStore } = await fresh();
 		const store = new TimelineStore(AGENT, 10);
 		store.add(range(1, 2));
 		await store.flush();
-		const newer = indexedDB.open('agent-console-timeline', 4);
+		const newer = indexedDB.open('agent-console-timeline', 5);
 		let blocked = false;
 		newer.onblocked = () => (blocked = true);
 		const opened = await answer(newer);

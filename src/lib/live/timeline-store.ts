@@ -48,10 +48,12 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 	opening ??= (async () => {
 		if (typeof indexedDB === 'undefined') return null;
 		try {
-			return await openDB<TimelineDb>(DB_NAME, 3, {
+			return await openDB<TimelineDb>(DB_NAME, 4, {
 				upgrade(database) {
 					// Before version 3 a timeline was kept per agent, not per user: it belongs to no
-					// one now, and another user must not see it, so it goes.
+					// one now, and another user must not see it, so it goes. Before version 4 the
+					// mask did not know fields named as credentials (smbPassword, clientSecret):
+					// what was kept may hold them, so it goes too.
 					for (const name of [...database.objectStoreNames])
 						database.deleteObjectStore(name as 'chunks' | 'meta');
 					database
