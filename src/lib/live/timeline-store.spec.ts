@@ -221,7 +221,7 @@ describe('the kept timeline', () => {
 		expect(await onDisk(AGENT)).toBe(0);
 	});
 
-	it('drops what version 3 kept: the mask did not know fields named as credentials', async () => {
+	it('masks again what version 3 kept: the mask did not know fields named as credentials', async () => {
 		const open = indexedDB.open('agent-console-timeline', 3);
 		open.onupgradeneeded = () => {
 			open.result
@@ -238,8 +238,11 @@ describe('the kept timeline', () => {
 		v3.close();
 
 		const { loadTimeline } = await fresh();
-		expect(await loadTimeline(AGENT, 10)).toEqual({ entries: [], lastAt: null });
-		expect(await onDisk(AGENT)).toBe(0);
+		const kept = await loadTimeline(AGENT, 10);
+		expect(kept.entries).toHaveLength(1);
+		expect(kept.entries[0]!.json).not.toContain('hunter2');
+		expect(kept.entries[0]!.json).toContain('smbPassword');
+		expect(kept.lastAt).toBe(9_999);
 	});
 
 	it('steps aside for a newer version of the console opened elsewhere', async () => {

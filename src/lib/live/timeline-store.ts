@@ -49,11 +49,12 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 		if (typeof indexedDB === 'undefined') return null;
 		try {
 			return await openDB<TimelineDb>(DB_NAME, 4, {
-				upgrade(database) {
+				upgrade(database, oldVersion, _newVersion, transaction) {
+					// Before version 4 the mask did not know fields named as credentials
+					// (smbPassword, clientSecret): what was kept is masked again, in place.
+					if (oldVersion === 3) return void maskAgain(transaction);
 					// Before version 3 a timeline was kept per agent, not per user: it belongs to no
-					// one now, and another user must not see it, so it goes. Before version 4 the
-					// mask did not know fields named as credentials (smbPassword, clientSecret):
-					// what was kept may hold them, so it goes too.
+					// one now, and another user must not see it, so it goes.
 					for (const name of [...database.objectStoreNames])
 						database.deleteObjectStore(name as 'chunks' | 'meta');
 					database
@@ -326,6 +327,27 @@ async function trim(tx: WriteTx, meta: Meta, cap: number, slack = TRIM_SLACK) {
 		}
 	}
 	await tx.objectStore('meta').put(meta);
+}
+
+/** Every kept record through today's mask, within the upgrade's own transaction. */
+async function maskAgain(
+	transaction: IDBPTransaction<TimelineDb, ('chunks' | 'meta')[], 'versionchange'>
+) {
+	let cursor = await transaction.objectStore('chunks').openCursor();
+	while (cursor) {
+		const chunk = cursor.value;
+		await cursor.update({ ...chunk, entries: chunk.entries.map(maskedAgain) });
+		cursor = await cursor.continue();
+	}
+}
+
+function maskedAgain(entry: Stored): Stored {
+	return {
+		...entry,
+		summary: maskCredentials(entry.summary),
+		...(typeof entry.json === 'string' ? { json: maskCredentials(entry.json) } : {}),
+		...(typeof entry.payload === 'string' ? { payload: maskCredentials(entry.payload) } : {})
+	};
 }
 
 /**
