@@ -335,6 +335,16 @@ type ConfigFile = {
 	backups: { name: string; localPath: string }[];
 };
 
+/**
+ * Ticks every row of the plan: on an agent without drives each bucket is new to it, so each row
+ * is flagged and starts unticked.
+ */
+async function tickAll(page: Page) {
+	const boxes = page.getByTestId('import-plan').getByRole('checkbox');
+	await expect(boxes.first()).toBeVisible();
+	for (const box of await boxes.all()) await box.check();
+}
+
 async function exportFile(page: Page): Promise<{ path: string; file: ConfigFile }> {
 	const [download] = await Promise.all([
 		page.waitForEvent('download'),
@@ -368,9 +378,11 @@ test.describe('export and import', () => {
 		await page.getByTestId('import-file').setInputFiles(path);
 		const dialog = page.getByTestId('import-dialog');
 		const plan = dialog.getByTestId('import-plan');
-		await expect(plan.locator('tbody tr')).toHaveCount(6);
+		await expect(plan.getByTestId('import-row')).toHaveCount(6);
 		await expect(plan.getByText(/^Skip/)).toHaveCount(0);
+		await expect(plan.getByRole('checkbox', { checked: false })).toHaveCount(6);
 		await scan(page, 'import plan');
+		await tickAll(page);
 		await dialog.getByRole('button', { name: 'Create 6 items' }).click();
 		await expect(dialog.getByTestId('import-summary')).toHaveText('Created 6 of 6.');
 		await expect(dialog.getByTestId('import-outcome').filter({ hasText: 'Created' })).toHaveCount(
@@ -403,14 +415,14 @@ test.describe('export and import', () => {
 			buffer: Buffer.from(JSON.stringify(mixed))
 		});
 		const plan = page.getByTestId('import-plan');
-		const teamRow = plan.locator('tbody tr', { hasText: 'Team Drive' });
+		const teamRow = plan.getByTestId('import-row').filter({ hasText: 'Team Drive' });
 		await expect(teamRow).toContainText('Name: A drive named "Team Drive" exists already.');
 		await expect(teamRow).toContainText('G: is the letter of the drive "Team Drive"');
 		await page.getByRole('button', { name: 'Create 1 item' }).click();
 		await expect(page.getByTestId('import-summary')).toHaveText('Created 1 of 1; 1 skipped.');
 		await expect(teamRow.getByTestId('import-outcome')).toHaveText('Skipped');
 		await expect(
-			plan.locator('tbody tr', { hasText: 'Pictures' }).getByTestId('import-outcome')
+			plan.getByTestId('import-row').filter({ hasText: 'Pictures' }).getByTestId('import-outcome')
 		).toHaveText('Created');
 		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
 		expect(now.drives.filter((d) => d.name === 'Team Drive')).toHaveLength(1);
@@ -433,13 +445,15 @@ test.describe('export and import', () => {
 			if (r.method() === 'POST') posts.push(r.url());
 		});
 		await page.getByTestId('import-file').setInputFiles(path);
+		await tickAll(page);
 		await page.getByRole('button', { name: 'Create 6 items' }).click();
 		await expect(page.getByTestId('import-summary')).toHaveText(
 			'Created 5 of 6; the agent refused 1.'
 		);
 		const refused = page
 			.getByTestId('import-plan')
-			.locator('tbody tr', { hasText: 'Laptop documents' });
+			.getByTestId('import-row')
+			.filter({ hasText: 'Laptop documents' });
 		await expect(refused.getByTestId('import-outcome')).toContainText(
 			'Refused: The bucket is not reachable with this account.'
 		);

@@ -4,6 +4,7 @@ import {
 	CONFIG_FILE_MAX,
 	exportConfig,
 	parseConfig,
+	importKey,
 	planImport,
 	type ImportItem
 } from './config-file.ts';
@@ -271,7 +272,8 @@ describe('planning an import', () => {
 			items[2]!,
 			{ ...items[2]!, row: 2 }
 		];
-		const plan = planImport(twice, { drives: [], backups: [], freeLetters: ['G'] });
+		const all = Object.fromEntries(twice.map((i) => [importKey(i), true]));
+		const plan = planImport(twice, { drives: [], backups: [], freeLetters: ['G'] }, all);
 		expect(plan.map((p) => p.action)).toEqual(['create', 'conflict', 'create', 'conflict']);
 		expect(plan[1]?.reasons).toEqual([
 			'Name: A drive named "Team Drive" exists already.',
@@ -302,5 +304,199 @@ describe('planning an import', () => {
 		expect(plan[0]?.reasons).toEqual([
 			'Drive letter: G: is taken on this computer; choose a free letter.'
 		]);
+	});
+});
+
+describe('the plan says what each item sets, and flags what should be read first', () => {
+	const hostile = {
+		format: 'agent-console-config',
+		version: 1,
+		exportedAt: '2026-11-25T12:00:00.000Z',
+		drives: [
+			{
+				name: 'Team Drive (read-only copy)',
+				storageName: 'attacker-public-drop',
+				prefix: '',
+				driveType: 2,
+				localPath: 'C:\\Users\\ann\\Desktop',
+				syncType: 2,
+				permissionType: 2,
+				allowDelete: true,
+				account: { id: 'acc-aws-1', cloudType: 1 }
+			},
+			{
+				name: 'Fonts',
+				storageName: 'attacker-public-drop',
+				driveType: 1,
+				driveName: 'T',
+				syncType: 1,
+				permissionType: 1,
+				permanentLocalPath: 'C:\\Windows\\System32',
+				account: { id: 'acc-aws-1', cloudType: 1 }
+			}
+		],
+		backups: [
+			{
+				name: 'Holiday photos',
+				localPath: 'C:\\Users\\ann\\Pictures',
+				storageName: 'attacker-public-drop',
+				syncIntervalSeconds: 3600,
+				account: { id: 'acc-aws-1', cloudType: 1 }
+			},
+			{
+				name: 'System',
+				localPath: 'C:\\Windows',
+				storageName: 'attacker-public-drop',
+				syncIntervalSeconds: 86400,
+				cloudObjectsEncrypted: true,
+				account: { id: 'acc-aws-1', cloudType: 1 }
+			}
+		]
+	};
+	const agentHas = { drives: [teamDrive, projects], backups: [photos], freeLetters: ['T'] };
+	const plan = planImport(parseConfig(JSON.stringify(hostile)).items, agentHas);
+	const row = (name: string) => plan.find((p) => p.item.body.name === name)!;
+	const said = (name: string) =>
+		Object.fromEntries(row(name).settings.map((s) => [s.label, s.value]));
+	const newBucket =
+		"Bucket: none of the agent's drives and backups uses attacker-public-drop yet; files would go to a bucket new to this computer.";
+
+	it('says every consequential setting of a drive, in the form\u2019s words', () => {
+		expect(said('Team Drive (read-only copy)')).toEqual({
+			Kind: 'Synced folder',
+			Folder: 'C:\\Users\\ann\\Desktop',
+			'Cache folder': 'Its own folder',
+			'Cache size cap': 'No cap',
+			Bucket: 'attacker-public-drop',
+			Prefix: 'Not given',
+			'Cloud account': 'acc-aws-1 (Amazon S3)',
+			'Sync type': 'Mirror (everything kept on this computer)',
+			Permission: 'Read and write',
+			'Delete in the cloud too': 'Yes',
+			'Encrypt the cache on this computer': 'No',
+			'Encrypt the cloud copy': 'No'
+		});
+		expect(said('Fonts')).toMatchObject({
+			Kind: 'Drive letter',
+			'Drive letter': 'T:',
+			'Cache folder': 'C:\\Windows\\System32',
+			'Sync type': 'Stream (kept in the cloud, fetched on demand)',
+			Permission: 'Read only'
+		});
+	});
+
+	it('says a backup\u2019s folder, bucket, account, interval and encryption', () => {
+		expect(said('System')).toEqual({
+			Folder: 'C:\\Windows',
+			Bucket: 'attacker-public-drop',
+			Prefix: 'Not given',
+			'Cloud account': 'acc-aws-1 (Amazon S3)',
+			'Sync interval': 'every day',
+			'Encrypt the cache on this computer': 'No',
+			'Encrypt the cloud copy': 'Yes'
+		});
+	});
+
+	it('flags system folders, a new bucket and a deleting mirror, each with its reason', () => {
+		expect(row('Team Drive (read-only copy)').flags).toEqual([
+			newBucket,
+			'Mirror with delete allowed: every file of the bucket is kept on this computer, and a file deleted here is deleted in the cloud too.'
+		]);
+		expect(row('Fonts').flags).toEqual([
+			'Cache folder: C:\\Windows\\System32 is a folder of the system (C:\\Windows); the agent would read, write and delete files there.',
+			newBucket
+		]);
+		expect(row('System').flags[0]).toBe(
+			'Folder: C:\\Windows is a folder of the system (C:\\Windows); the agent would read, write and delete files there.'
+		);
+		expect(row('Holiday photos').flags).toEqual([newBucket]);
+	});
+
+	it('leaves every flagged row unticked, and still creatable once the user ticks it', () => {
+		expect(plan.map((p) => [p.item.body.name, p.action, p.ticked])).toEqual([
+			['Team Drive (read-only copy)', 'create', false],
+			['Fonts', 'create', false],
+			['Holiday photos', 'create', false],
+			['System', 'create', false]
+		]);
+		const items = plan.map((p) => p.item);
+		const ticked = planImport(items, agentHas, { 'backup:1': true });
+		expect(ticked.map((p) => p.ticked)).toEqual([false, false, true, false]);
+	});
+
+	it('counts only ticked rows for the ones after them', () => {
+		const items = plan.map((p) => p.item);
+		// Fonts' cache lies inside C:\Windows: once Fonts is ticked, System's folder holds it.
+		const withFonts = planImport(items, agentHas, { 'drive:2': true, 'backup:2': true });
+		expect(withFonts.map((p) => [p.action, p.ticked])).toEqual([
+			['create', false],
+			['create', true],
+			['create', false],
+			['conflict', false]
+		]);
+		expect(withFonts[3]?.reasons[0]).toMatch(/^Folder: .*"Fonts"/);
+	});
+
+	it('flags a profile root and a network folder', () => {
+		const items = parseConfig(
+			JSON.stringify({
+				...hostile,
+				drives: [],
+				backups: [
+					{
+						...hostile.backups[0],
+						name: 'Ann',
+						localPath: 'C:\\Users\\ann',
+						storageName: 'photos'
+					},
+					{ ...hostile.backups[0], name: 'NAS', localPath: '\\\\nas\\media', storageName: 'photos' }
+				]
+			})
+		).items;
+		const [ann, nas] = planImport(items, agentHas);
+		expect(ann?.flags).toEqual([
+			"Folder: C:\\Users\\ann is the root of a user's profile; every file of that user would be synced."
+		]);
+		expect(nas?.flags[0]).toMatch(/^Folder: \\\\nas\\media is a folder on another computer/);
+		expect([ann?.ticked, nas?.ticked]).toEqual([false, false]);
+	});
+
+	it('ticks a row on a bucket the agent uses, in an ordinary folder, with nothing to flag', () => {
+		const [own] = planImport(
+			parseConfig(
+				JSON.stringify({
+					...hostile,
+					drives: [{ ...hostile.drives[0], storageName: 'team-bucket', allowDelete: false }],
+					backups: []
+				})
+			).items,
+			agentHas
+		);
+		expect(own?.flags).toEqual([]);
+		expect(own?.ticked).toBe(true);
+	});
+
+	it('does not flag a read-only mirror that allows delete: nothing is deleted in the cloud', () => {
+		const [readOnly] = planImport(
+			parseConfig(
+				JSON.stringify({
+					...hostile,
+					drives: [{ ...hostile.drives[0], storageName: 'team-bucket', permissionType: 1 }],
+					backups: []
+				})
+			).items,
+			agentHas
+		);
+		expect(readOnly?.flags).toEqual([]);
+	});
+
+	it('keeps a conflicting row unticked with its conflict, and says its settings too', () => {
+		const [taken] = planImport(
+			parseConfig(JSON.stringify({ ...hostile, drives: [hostile.drives[1]], backups: [] })).items,
+			{ ...agentHas, drives: [{ ...teamDrive, driveName: 'T' }] }
+		);
+		expect(taken?.action).toBe('conflict');
+		expect(taken?.ticked).toBe(false);
+		expect(taken?.settings.length).toBeGreaterThan(5);
 	});
 });

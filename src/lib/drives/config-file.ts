@@ -9,9 +9,17 @@ import {
 } from '$lib/api/schemas/config-file';
 import type { BackupBody, DriveBody, StorageKind } from '$lib/api/drives';
 import type { Drive } from '$lib/api/schemas/drives';
-import { DRIVE_CONFIG, DRIVE_TYPE } from '$lib/contract';
+import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
+import { folderConcern } from '$lib/folders/folder-concerns';
 import { maskDeep } from '$lib/mask';
-import { checks, fieldLabel, fromModel, toBody, type CheckContext } from './drive-config.ts';
+import {
+	checks,
+	fieldLabel,
+	fromModel,
+	toBody,
+	valueWords,
+	type CheckContext
+} from './drive-config.ts';
 
 /**
  * The console's file of drives and backups: exported as what a create takes (no ids, nothing the
@@ -154,24 +162,134 @@ export function parseConfig(text: string): ParsedConfig {
 	return { items, rows, error: null };
 }
 
+/** One setting of an item, in the form's words: "Sync type: Mirror (everything kept…)". */
+export type Setting = { field: string; label: string; value: string };
+
+/**
+ * Every setting of an item that decides what it does, in the words the form uses: where on this
+ * computer, the cache, the bucket and account, how it syncs, what it may delete, the encryption.
+ */
+export function itemSettings(item: ImportItem): Setting[] {
+	const said = (field: string, value: unknown, label = fieldLabel(field)): Setting => ({
+		field,
+		label,
+		value: valueWords(field, value)
+	});
+	const b = item.body;
+	const cloud = [
+		said('storageName', b.storageName),
+		said('prefix', b.prefix),
+		said('account', b.account)
+	];
+	const encryption = [
+		said('localCacheEncrypted', b.localCacheEncrypted),
+		said('cloudObjectsEncrypted', b.cloudObjectsEncrypted)
+	];
+	if (item.kind === 'backup')
+		return [
+			said('localPath', item.body.localPath),
+			...cloud,
+			said('syncIntervalSeconds', item.body.syncIntervalSeconds),
+			...encryption
+		];
+	const d = item.body;
+	const virtual = d.driveType === DRIVE_TYPE.VirtualDrive;
+	return [
+		said('driveType', d.driveType),
+		virtual
+			? said('driveName', d.driveName ? `${d.driveName}:` : '')
+			: said('localPath', d.localPath),
+		virtual
+			? said('permanentLocalPath', d.permanentLocalPath)
+			: { ...said('permanentLocalPath', ''), value: m.drives_import_cache_own_folder() },
+		said('maximumCacheSize', d.maximumCacheSize),
+		...cloud,
+		said('syncType', d.syncType),
+		said('permissionType', d.permissionType),
+		said('allowDelete', d.allowDelete),
+		...encryption
+	];
+}
+
+/** The folders of an item this computer gives it, by field: its own and its cache. */
+function itemFolders(item: ImportItem): [field: string, path: string][] {
+	if (item.kind === 'backup') return [['localPath', item.body.localPath]];
+	const d = item.body;
+	if (d.driveType !== DRIVE_TYPE.VirtualDrive) return [['localPath', d.localPath ?? '']];
+	const cache = d.permanentLocalPath ?? '';
+	return cache === DRIVE_CONFIG.agentChoosesCache ? [] : [['permanentLocalPath', cache]];
+}
+
+function concernWords(field: string, path: string): string | null {
+	const concern = folderConcern(path);
+	if (!concern) return null;
+	const inputs = { label: fieldLabel(field), path, folder: concern.folder };
+	if (concern.kind === 'system') return m.drives_import_flag_system(inputs);
+	if (concern.kind === 'profile-root') return m.drives_import_flag_profile(inputs);
+	return m.drives_import_flag_network(inputs);
+}
+
+/**
+ * Why an item should be read before it is created, in words, each naming its field: a folder
+ * that is the system's, a profile's root or on the network; a bucket none of the agent's drives
+ * or backups uses yet; a mirror that deletes in the cloud. Empty when nothing stands out.
+ */
+export function itemFlags(
+	item: ImportItem,
+	context: Pick<CheckContext, 'drives' | 'backups'>
+): string[] {
+	const flags = itemFolders(item)
+		.map(([field, path]) => concernWords(field, path))
+		.filter((f) => f !== null);
+	const bucket = item.body.storageName.trim();
+	const used = [...context.drives, ...context.backups].some(
+		(d) => d.storageName?.trim().toLowerCase() === bucket.toLowerCase()
+	);
+	if (bucket && !used) flags.push(m.drives_import_flag_new_bucket({ bucket }));
+	if (
+		item.kind === 'drive' &&
+		item.body.syncType === SYNC_TYPE.Mirror &&
+		item.body.allowDelete === true &&
+		item.body.permissionType !== PERMISSION_TYPE.Read
+	)
+		flags.push(m.drives_import_flag_mirror_delete());
+	return flags;
+}
+
 export type PlannedItem = {
 	item: ImportItem;
 	action: 'create' | 'conflict';
 	/** Why it conflicts, in words, each naming its field: "Drive letter: G: is the letter of…". */
 	reasons: string[];
+	/** Every setting it would be created with, in words. */
+	settings: Setting[];
+	/** Why it is left unticked until the user ticks it, in words; empty when it is ticked. */
+	flags: string[];
+	/** Whether it is to be created unless the user says otherwise: a creatable row, not flagged. */
+	ticked: boolean;
 };
+
+/** An item's key in a plan: its kind and row, which a file holds once. */
+export const importKey = (item: ImportItem) => `${item.kind}:${item.row}`;
 
 /**
  * What importing each item would do, before anything is sent: create it, or not, because its
- * letter is taken, its folder is another's, its name exists, or it breaks a limit, said in words.
- * Items planned for creation count for the ones after them, so two items of one file that want
- * the same letter or folder conflict too.
+ * letter is taken, its folder is another's, its name exists, or it breaks a limit, said in words;
+ * with every setting it would be created with, and why it is flagged. A flagged row starts
+ * unticked; `chosen` holds the user's ticks by `importKey`, over the defaults. Ticked items count
+ * for the ones after them, so two items of one file that want the same letter or folder conflict.
  */
-export function planImport(items: readonly ImportItem[], context: CheckContext): PlannedItem[] {
+export function planImport(
+	items: readonly ImportItem[],
+	context: CheckContext,
+	chosen: Readonly<Record<string, boolean>> = {}
+): PlannedItem[] {
 	const drives = [...context.drives];
 	const backups = [...context.backups];
 	const free = context.freeLetters ? [...context.freeLetters] : null;
 	return items.map((item, i) => {
+		const settings = itemSettings(item);
+		const flags = itemFlags(item, context);
 		const model: Drive = { ...item.body, id: '' };
 		const form =
 			item.kind === 'drive'
@@ -181,7 +299,10 @@ export function planImport(items: readonly ImportItem[], context: CheckContext):
 		const reasons = Object.entries(errors).flatMap(([field, messages]) =>
 			messages.map((text) => m.drive_form_labelled({ label: fieldLabel(field), text }))
 		);
-		if (reasons.length) return { item, action: 'conflict', reasons };
+		if (reasons.length)
+			return { item, action: 'conflict', reasons, settings, flags, ticked: false };
+		const ticked = chosen[importKey(item)] ?? !flags.length;
+		if (!ticked) return { item, action: 'create', reasons, settings, flags, ticked };
 		// Planned as made: it holds its name, letter and folders for the items after it.
 		const placeholder: Drive = {
 			...item.body,
@@ -199,6 +320,6 @@ export function planImport(items: readonly ImportItem[], context: CheckContext):
 				if (at >= 0) free.splice(at, 1);
 			}
 		} else backups.push(placeholder);
-		return { item, action: 'create', reasons: [] };
+		return { item, action: 'create', reasons, settings, flags, ticked };
 	});
 }
