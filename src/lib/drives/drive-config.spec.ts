@@ -972,6 +972,27 @@ describe('folders in other spellings, and folders not to take over', () => {
 		]);
 	});
 
+	it('takes a cache inside C:\\ProgramData, and a stored folder as it is', () => {
+		const lone: CheckContext = { drives: [], backups: [] };
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: 'C:\\ProgramData\\Agent\\cache\\x' }), lone)
+		).toEqual({});
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: 'C:\\ProgramData' }), lone).permanentLocalPath
+		).toHaveLength(1);
+		expect(
+			checks(driveForm({ driveType: 2, localPath: 'C:\\ProgramData\\x' }), lone).localPath
+		).toHaveLength(1);
+		// Stored where the console would refuse now: a change of its name is not refused for that.
+		const old: Drive = { ...teamDrive, permanentLocalPath: '\\\\nas\\cache' };
+		const { form } = fromModel(old, 'drive');
+		expect(checks({ ...form, name: 'Team' }, { drives: [old], backups: [] })).toEqual({});
+		expect(
+			checks({ ...form, cacheFolder: '\\\\nas\\other' }, { drives: [old], backups: [] })
+				.permanentLocalPath
+		).toHaveLength(1);
+	});
+
 	it('refuses a whole profile for a synced folder or a cache, not for a backup', () => {
 		const lone: CheckContext = { drives: [], backups: [] };
 		expect(

@@ -522,13 +522,15 @@ type FolderRole = 'sync' | 'backup' | 'cache';
  * What is wrong with the folder itself, judged on every spelling of it: a short name the console
  * cannot read; a system folder for any role; a network share or a whole profile for a cache or a
  * synced folder (whose folder is its cache). A backup may read a share, a profile, or a whole
- * disk other than the system's.
+ * disk other than the system's; a cache may sit inside `C:\ProgramData`, where programs keep
+ * their data and the agent keeps the caches it chooses.
  */
 function folderProblems(path: string, role: FolderRole): string[] {
 	const short = shortNameIn(path);
 	if (short) return [m.drive_form_folder_short_name({ name: short })];
 	const concern = folderConcern(path);
 	if (!concern) return [];
+	if (role === 'cache' && relatePaths(path, 'C:\\ProgramData') === 'inside') return [];
 	if (role === 'backup' && (concern.kind !== 'system' || /^[D-Z]:\\$/.test(concern.folder)))
 		return [];
 	if (concern.kind === 'system') return [m.drive_form_folder_system({ folder: concern.folder })];
@@ -539,10 +541,19 @@ function folderProblems(path: string, role: FolderRole): string[] {
 	];
 }
 
+/** The stored drive or backup the form changes, or null for a new one. */
+const storedOf = (form: ConfigForm, context: CheckContext) =>
+	form.id === null
+		? null
+		: ((form.kind === 'drive' ? context.drives : context.backups).find((d) => d.id === form.id) ??
+			null);
+
 function checkFolder(
 	field: string,
 	path: string,
 	role: FolderRole,
+	/** The folder stored for this field, which is not judged again (a change may keep it). */
+	stored: string | null | undefined,
 	/** The sentence when no folder is given. */
 	missing: () => string,
 	form: ConfigForm,
@@ -553,7 +564,8 @@ function checkFolder(
 		add(errors, field, missing());
 		return;
 	}
-	for (const problem of folderProblems(path, role)) add(errors, field, problem);
+	if (!stored || relatePaths(path, stored) !== 'same')
+		for (const problem of folderProblems(path, role)) add(errors, field, problem);
 	for (const o of overlaps(path, context, form.id)) add(errors, field, overlapWords(o));
 	if (field === 'localPath' && context.folderInDrive === true && !errors[field]?.length)
 		add(errors, field, m.drive_form_folder_in_drive());
@@ -573,6 +585,7 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 			'localPath',
 			form.localPath,
 			'backup',
+			storedOf(form, context)?.localPath,
 			m.drive_form_choose_backup_folder,
 			form,
 			context,
@@ -600,6 +613,7 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 			'localPath',
 			form.localPath,
 			'sync',
+			storedOf(form, context)?.localPath,
 			m.drive_form_choose_sync_folder,
 			form,
 			context,
@@ -611,6 +625,7 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 			'permanentLocalPath',
 			form.cacheFolder,
 			'cache',
+			storedOf(form, context)?.permanentLocalPath,
 			m.drive_form_choose_cache_folder,
 			form,
 			context,
