@@ -60,6 +60,9 @@ test('other spellings of a folder in use are named as that folder; nothing is se
 		await folder.fill(spelling);
 		await expect(relation, spelling).toHaveText(used);
 	}
+	await folder.fill('C:\\Temp\\.. \\Windows.\\Fonts');
+	await expect(relation).toContainText('This is the system folder C:\\Windows, or inside it');
+	await folder.fill('\\\\?\\C:\\Users\\ann\\Documents');
 	await page.getByLabel('Name').fill('Documents again');
 	await fillCloud(page);
 	await page.getByRole('button', { name: 'Add the backup' }).click();
@@ -80,6 +83,10 @@ test('a cache folder on a network share or in a system folder is refused, with w
 	await page.getByLabel('A folder I choose').check();
 	const cache = page.getByLabel('Folder for the cache');
 	await cache.fill('\\\\nas\\cache');
+	// Said as it is typed, then beside the field when sending is refused.
+	await expect(page.getByTestId('cache-folder-relation')).toContainText(
+		'This folder is on the network share \\\\nas\\cache'
+	);
 	await page.getByRole('button', { name: 'Add the drive' }).click();
 	await expect(cache).toHaveAccessibleDescription(
 		saying('This folder is on the network share \\\\nas\\cache: a cache or synced folder must')

@@ -516,7 +516,7 @@ function checkCommon(form: ConfigForm, context: CheckContext, errors: FieldError
 }
 
 /** Which folder of a drive or backup is checked: the rules differ for a backup's. */
-type FolderRole = 'sync' | 'backup' | 'cache';
+export type FolderRole = 'sync' | 'backup' | 'cache';
 
 /**
  * What is wrong with the folder itself, judged on every spelling of it: a short name the console
@@ -525,7 +525,7 @@ type FolderRole = 'sync' | 'backup' | 'cache';
  * disk other than the system's; a cache may sit inside `C:\ProgramData`, where programs keep
  * their data and the agent keeps the caches it chooses.
  */
-function folderProblems(path: string, role: FolderRole): string[] {
+export function folderProblems(path: string, role: FolderRole): string[] {
 	const short = shortNameIn(path);
 	if (short) return [m.drive_form_folder_short_name({ name: short })];
 	const concern = folderConcern(path);
