@@ -902,3 +902,111 @@ describe('a cache move under way', () => {
 		]);
 	});
 });
+
+describe('folders in other spellings, and folders not to take over', () => {
+	it.each([
+		'\\\\?\\C:\\Users\\ana\\Pictures',
+		'C:\\Users\\ana\\Pictures.',
+		'C:\\Users\\ana\\Pictures. ',
+		'\\\\localhost\\C$\\Users\\ana\\Pictures',
+		'\\\\127.0.0.1\\c$\\users\\ana\\pictures',
+		'C:\\Users\\ana\\.\\Pictures',
+		'C:\\Users\\ana\\Music\\..\\Pictures',
+		'C:\\Users\\ana\\Music\\.. \\Pictures',
+		'c:/USERS/Ana/pictures/'
+	])('knows %s is the folder of the backup "Photos"', (localPath) => {
+		expect(checks(backupForm({ localPath }), context).localPath).toEqual([
+			'This is the folder of the backup "Photos" (C:\\Users\\ana\\Pictures).'
+		]);
+	});
+
+	it('knows another spelling of a cache folder in use', () => {
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: '\\\\?\\D:\\CACHE.\\Projects' }), context)
+				.permanentLocalPath
+		).toEqual(['This is the cache folder of the drive "Projects" (D:\\Cache\\Projects).']);
+	});
+
+	it('refuses a short name, saying which and why', () => {
+		const errors = checks(backupForm({ localPath: 'C:\\Users\\ana\\PICTUR~1' }), context);
+		expect(errors.localPath).toEqual([
+			expect.stringContaining("Use the folder's full name, not its short name PICTUR~1")
+		]);
+	});
+
+	it('refuses a cache on a network share, and a synced folder there', () => {
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: '\\\\nas\\cache' }), context).permanentLocalPath
+		).toEqual([expect.stringContaining('on the network share \\\\nas\\cache')]);
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: '\\\\?\\UNC\\nas\\cache\\x' }), context)
+				.permanentLocalPath
+		).toHaveLength(1);
+		expect(
+			checks(driveForm({ driveType: 2, localPath: '\\\\nas\\team', cacheFolder: '' }), {
+				...context,
+				drives: [teamDrive]
+			}).localPath
+		).toEqual([expect.stringContaining('network share \\\\nas\\team')]);
+		expect(checks(backupForm({ localPath: '\\\\nas\\team' }), context)).toEqual({});
+		// A loopback spelling of a local disk is not a share.
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: '\\\\localhost\\E$\\Cache' }), context)
+		).toEqual({});
+	});
+
+	it('refuses a system folder for a cache, a synced folder and a backup, in any spelling', () => {
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: 'C:\\Windows\\System32' }), context)
+				.permanentLocalPath
+		).toEqual([expect.stringContaining('system folder C:\\Windows')]);
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: '\\\\?\\C:\\WINDOWS.\\system32' }), context)
+				.permanentLocalPath
+		).toHaveLength(1);
+		expect(
+			checks(driveForm({ driveType: 2, localPath: 'C:\\Program Files\\App' }), context).localPath
+		).toEqual([expect.stringContaining('system folder C:\\Program Files')]);
+		expect(checks(backupForm({ localPath: 'C:\\Temp\\.. \\Windows' }), context).localPath).toEqual([
+			expect.stringContaining('system folder C:\\Windows')
+		]);
+	});
+
+	it('takes a cache inside C:\\ProgramData, and a stored folder as it is', () => {
+		const lone: CheckContext = { drives: [], backups: [] };
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: 'C:\\ProgramData\\Agent\\cache\\x' }), lone)
+		).toEqual({});
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: 'C:\\ProgramData' }), lone).permanentLocalPath
+		).toHaveLength(1);
+		expect(
+			checks(driveForm({ driveType: 2, localPath: 'C:\\ProgramData\\x' }), lone).localPath
+		).toHaveLength(1);
+		// Stored where the console would refuse now: a change of its name is not refused for that.
+		const old: Drive = { ...teamDrive, permanentLocalPath: '\\\\nas\\cache' };
+		const { form } = fromModel(old, 'drive');
+		expect(checks({ ...form, name: 'Team' }, { drives: [old], backups: [] })).toEqual({});
+		expect(
+			checks({ ...form, cacheFolder: '\\\\nas\\other' }, { drives: [old], backups: [] })
+				.permanentLocalPath
+		).toHaveLength(1);
+	});
+
+	it('refuses a whole profile for a synced folder or a cache, not for a backup', () => {
+		const lone: CheckContext = { drives: [], backups: [] };
+		expect(
+			checks(driveForm({ driveType: 2, localPath: 'C:\\Users\\ana' }), lone).localPath
+		).toEqual([expect.stringContaining('whole user profile (C:\\Users\\ana)')]);
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: '\\\\?\\C:\\Users\\ana.' }), lone)
+				.permanentLocalPath
+		).toHaveLength(1);
+		expect(checks(backupForm({ localPath: 'C:\\Users\\ana' }), lone)).toEqual({});
+		expect(checks(backupForm({ localPath: 'E:\\' }), lone)).toEqual({});
+		expect(checks(backupForm({ localPath: 'c:' }), lone).localPath).toHaveLength(1);
+		expect(
+			checks(driveForm({ letter: 'F', cacheFolder: 'E:\\' }), lone).permanentLocalPath
+		).toEqual([expect.stringContaining('system folder E:\\')]);
+	});
+});

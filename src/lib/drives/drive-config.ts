@@ -4,7 +4,8 @@ import type { BackupBody, CacheChange, DriveBody, StorageKind } from '$lib/api/d
 import { accountRefSchema, transferOptionsSchema } from '$lib/api/schemas/drive-config';
 import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
-import { relatePaths, type PathRelation } from '$lib/folders/paths';
+import { folderConcern } from '$lib/folders/folder-concerns';
+import { relatePaths, shortNameIn, type PathRelation } from '$lib/folders/paths';
 import { formatCount } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
 import { words } from '$lib/i18n/words';
@@ -514,9 +515,45 @@ function checkCommon(form: ConfigForm, context: CheckContext, errors: FieldError
 		add(errors, 'prefix', m.drive_form_prefix_shape());
 }
 
+/** Which folder of a drive or backup is checked: the rules differ for a backup's. */
+export type FolderRole = 'sync' | 'backup' | 'cache';
+
+/**
+ * What is wrong with the folder itself, judged on every spelling of it: a short name the console
+ * cannot read; a system folder for any role; a network share or a whole profile for a cache or a
+ * synced folder (whose folder is its cache). A backup may read a share, a profile, or a whole
+ * disk other than the system's; a cache may sit inside `C:\ProgramData`, where programs keep
+ * their data and the agent keeps the caches it chooses.
+ */
+export function folderProblems(path: string, role: FolderRole): string[] {
+	const short = shortNameIn(path);
+	if (short) return [m.drive_form_folder_short_name({ name: short })];
+	const concern = folderConcern(path);
+	if (!concern) return [];
+	if (role === 'cache' && relatePaths(path, 'C:\\ProgramData') === 'inside') return [];
+	if (role === 'backup' && (concern.kind !== 'system' || /^[D-Z]:\\$/.test(concern.folder)))
+		return [];
+	if (concern.kind === 'system') return [m.drive_form_folder_system({ folder: concern.folder })];
+	return [
+		concern.kind === 'network'
+			? m.drive_form_folder_network({ folder: concern.folder })
+			: m.drive_form_folder_profile_root({ folder: concern.folder })
+	];
+}
+
+/** The stored drive or backup the form changes, or null for a new one. */
+const storedOf = (form: ConfigForm, context: CheckContext) =>
+	form.id === null
+		? null
+		: ((form.kind === 'drive' ? context.drives : context.backups).find((d) => d.id === form.id) ??
+			null);
+
 function checkFolder(
 	field: string,
 	path: string,
+	role: FolderRole,
+	/** The folder stored for this field, which is not judged again (a change may keep it). */
+	stored: string | null | undefined,
 	/** The sentence when no folder is given. */
 	missing: () => string,
 	form: ConfigForm,
@@ -527,6 +564,8 @@ function checkFolder(
 		add(errors, field, missing());
 		return;
 	}
+	if (!stored || relatePaths(path, stored) !== 'same')
+		for (const problem of folderProblems(path, role)) add(errors, field, problem);
 	for (const o of overlaps(path, context, form.id)) add(errors, field, overlapWords(o));
 	if (field === 'localPath' && context.folderInDrive === true && !errors[field]?.length)
 		add(errors, field, m.drive_form_folder_in_drive());
@@ -535,7 +574,8 @@ function checkFolder(
 /**
  * What is wrong with the form before anything is sent, per field (wire names): what is missing,
  * the contract's limits and shapes, a letter that is not free, and a folder that is, holds, or
- * lies inside the folder or cache folder of another drive or backup, named.
+ * lies inside the folder or cache folder of another drive or backup (named, in any spelling), or
+ * that it should not take over (`folderProblems`).
  */
 export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 	const errors: FieldErrors = {};
@@ -544,6 +584,8 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 		checkFolder(
 			'localPath',
 			form.localPath,
+			'backup',
+			storedOf(form, context)?.localPath,
 			m.drive_form_choose_backup_folder,
 			form,
 			context,
@@ -570,6 +612,8 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 		checkFolder(
 			'localPath',
 			form.localPath,
+			'sync',
+			storedOf(form, context)?.localPath,
 			m.drive_form_choose_sync_folder,
 			form,
 			context,
@@ -580,6 +624,8 @@ export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
 		checkFolder(
 			'permanentLocalPath',
 			form.cacheFolder,
+			'cache',
+			storedOf(form, context)?.permanentLocalPath,
 			m.drive_form_choose_cache_folder,
 			form,
 			context,

@@ -10,13 +10,22 @@ describe('the file browser’s view in the URL', () => {
 		);
 		expect(view).toEqual({
 			...DEFAULT_VIEW,
-			path: 'Projects/Brand 2027/a',
+			path: 'Brand 2027/a',
 			sort: 'size',
 			desc: true,
 			place: 'kept'
 		});
 		expect(parseFilesView(new URLSearchParams('sort=__proto__'))).toEqual(DEFAULT_VIEW);
 		expect(pathParts(null)).toEqual([]);
+	});
+
+	it('never climbs above the drive, whatever dots and spaces the path holds', () => {
+		expect(parseFilesView(new URLSearchParams('path=.. /.. /Windows')).path).toBe('Windows');
+		expect(parseFilesView(new URLSearchParams('path=..%5C..%5CWindows')).path).toBe('Windows');
+		expect(pathParts('Team/... /..  . /.. /../x')).toEqual(['x']);
+		expect(pathParts('Team/Plans/. /Budget')).toEqual(['Team', 'Plans', 'Budget']);
+		expect(pathParts('Team/Plans/.. /Budget')).toEqual(['Team', 'Budget']);
+		expect(pathParts('Team/Notes./a b ')).toEqual(['Team', 'Notes.', 'a b ']);
 	});
 
 	it('finds a folder’s path relative to the drive’s folder, in any case and slash', () => {

@@ -2,6 +2,7 @@ import { resolve } from '$app/paths';
 import { words } from '$lib/i18n/words';
 import { m } from '$lib/paraglide/messages';
 import { idProblem, route } from '$lib/routes';
+import { namesWithin } from '$lib/folders/paths';
 
 /**
  * What the file browser shows, kept in the URL so Back, a reload and a bookmark return to it: the
@@ -61,12 +62,12 @@ export const DEFAULT_VIEW: FilesView = {
 
 const MAX_PATH = 2000;
 
-/** The parts of a folder path as typed in a URL: either slash, no empty, `.` or `..` part. */
+/**
+ * The parts of a folder path as typed in a URL: either slash, no empty part, and `.` and `..` in
+ * any spelling Windows reads as them (`.. `, `...`) resolved within the drive, never above it.
+ */
 export function pathParts(path: string | null): string[] {
-	return (path ?? '')
-		.slice(0, MAX_PATH)
-		.split(/[\\/]/)
-		.filter((part) => part !== '' && part !== '.' && part !== '..');
+	return namesWithin((path ?? '').slice(0, MAX_PATH));
 }
 
 const pick = <T extends string>(table: Record<T, string>, value: string | null, fallback: T): T =>

@@ -14,6 +14,22 @@ function slowAgent() {
 }
 
 describe('FolderBrowser', () => {
+	it('asks the agent for a typed folder in one spelling, dots and spaces resolved', async () => {
+		const agent = slowAgent();
+		const browser = new FolderBrowser({ listDirectories: agent.listDirectories });
+		void browser.open('C:\\Users\\ann\\.. \\.. \\Windows');
+		void browser.open('\\\\?\\C:\\Users\\ann\\.\\Documents.');
+		void browser.open('\\\\localhost\\D$\\Projects\\..\\..\\..');
+		void browser.open('/home/ann/./Music/../Documents');
+		expect(agent.asked.map((a) => a.path)).toEqual([
+			'C:\\Windows',
+			'C:\\Users\\ann\\Documents',
+			'D:\\',
+			'/home/ann/Documents'
+		]);
+		browser.stop();
+	});
+
 	it('never lets an older listing replace a newer one', async () => {
 		const agent = slowAgent();
 		const browser = new FolderBrowser({ listDirectories: agent.listDirectories });

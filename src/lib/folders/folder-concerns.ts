@@ -1,8 +1,10 @@
-import { normalizePath, relatePaths } from './paths.ts';
+import { canonicalPath, normalizePath, pathStyle, relatePaths } from './paths.ts';
 
 /**
  * Folders on the agent's machine that a drive, a backup, a cache or a mount should not take over:
- * the system's own, and the roots of a user's profile. Judged on the path as the machine reads it.
+ * the system's own, and the roots of a user's profile. Judged on the path as the machine reads it
+ * (`canonicalPath`), so `\\?\C:\Windows`, `C:\WINDOWS.\system32` and `\\localhost\C$\Users\ann`
+ * are caught as their plain spellings are.
  */
 
 export type FolderConcern =
@@ -15,6 +17,10 @@ const SYSTEM_FOLDERS = [
 	'C:\\Program Files',
 	'C:\\Program Files (x86)',
 	'C:\\ProgramData',
+	'C:\\$Recycle.Bin',
+	'C:\\System Volume Information',
+	'C:\\Recovery',
+	'C:\\Boot',
 	'/bin',
 	'/boot',
 	'/dev',
@@ -31,14 +37,17 @@ const SYSTEM_FOLDERS = [
 /** What is wrong with taking over `path`, or null when nothing is. */
 export function folderConcern(path: string): FolderConcern | null {
 	if (!path.trim()) return null;
-	const normal = normalizePath(path);
-	if (normal.startsWith('\\\\')) return { kind: 'network', folder: normal };
+	const style = pathStyle(path);
+	const normal = normalizePath(path, style);
+	const key = canonicalPath(path, style);
+	if (key.startsWith('//')) return { kind: 'network', folder: normal };
 	for (const folder of SYSTEM_FOLDERS) {
 		const relation = relatePaths(normal, folder);
 		if (relation === 'same' || relation === 'inside') return { kind: 'system', folder };
 	}
-	if (/^[A-Z]:\\?$/.test(normal) || normal === '/') return { kind: 'system', folder: normal };
-	const profile = /^(?:[A-Z]:\\Users\\[^\\]+|\/(?:home|Users)\/[^/]+)$/i.exec(normal);
-	if (profile) return { kind: 'profile-root', folder: normal };
+	if (/^[a-z]:\/$/.test(key) || key === '/') return { kind: 'system', folder: normal };
+	// The folder of every profile, or one user's whole profile.
+	if (/^(?:[a-z]:\/users(?:\/[^/]+)?|\/(?:home|Users)(?:\/[^/]+)?)$/.test(key))
+		return { kind: 'profile-root', folder: normal };
 	return null;
 }

@@ -2,12 +2,49 @@ import { describe, expect, it } from 'vitest';
 import {
 	FOLDER_NAME_MAX,
 	folderNameProblem,
+	canonicalPath,
 	joinPath,
+	namesWithin,
 	normalizePath,
 	parentOf,
 	pathStyle,
-	relatePaths
+	relatePaths,
+	shortNameIn
 } from './paths.ts';
+
+/** Spellings of one folder that Windows reads alike, each with the form every check compares. */
+const SPELLINGS: readonly (readonly [string, string])[] = [
+	['C:\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['c:\\USERS\\Ann\\documents', 'c:/users/ann/documents'],
+	['C:/Users\\ann//Documents/', 'c:/users/ann/documents'],
+	['\\\\?\\C:\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['//?/C:/Users/ann/Documents', 'c:/users/ann/documents'],
+	['\\\\.\\C:\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['\\??\\C:\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Documents.', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Documents . .', 'c:/users/ann/documents'],
+	['C:\\Users.\\ann \\Documents', 'c:/users/ann/documents'],
+	['\\\\localhost\\C$\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['\\\\LOCALHOST\\c$\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['\\\\127.0.0.1\\C$\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['\\\\[::1]\\C$\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['\\\\?\\UNC\\localhost\\C$\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\.\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Music\\..\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Music\\.. \\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Music\\...\\Documents', 'c:/users/ann/documents'],
+	['C:\\..\\..\\Users\\ann\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Documents\\.. /.. /.. /Windows', 'c:/windows'],
+	['C:\\.. /.. /Windows', 'c:/windows'],
+	['\\\\?\\UNC\\nas\\Media\\Films', '//nas/media/films'],
+	['\\\\NAS\\media\\Films.', '//nas/media/films'],
+	['\\\\nas\\media\\..\\..\\Films', '//nas/media/films'],
+	['\\\\nas\\C$\\Users', '//nas/c$/users'],
+	['/home/ann/Documents', '/home/ann/Documents'],
+	['/home/ann/Documents.', '/home/ann/Documents.'],
+	['/home//ann/./Music/../Documents/', '/home/ann/Documents'],
+	['/../../etc', '/etc']
+];
 
 describe('paths on the agent machine', () => {
 	it('tells a Windows path from a POSIX one', () => {
@@ -50,6 +87,47 @@ describe('paths on the agent machine', () => {
 		expect(relatePaths('/', '/Users')).toBe('contains');
 		expect(relatePaths('/data', '/database')).toBeNull();
 		expect(relatePaths('/a//b/', '/a/b')).toBe('same');
+	});
+
+	it.each(SPELLINGS)('reads %s as %s', (spelling, canonical) => {
+		expect(canonicalPath(spelling)).toBe(canonical);
+	});
+
+	it('relates every spelling of a folder to it as the same folder', () => {
+		for (const [spelling, canonical] of SPELLINGS)
+			if (canonical === 'c:/users/ann/documents')
+				expect(relatePaths(spelling, 'C:\\Users\\Ann\\Documents'), spelling).toBe('same');
+		expect(relatePaths('\\\\?\\C:\\Users\\ann\\Documents\\Work', 'C:\\Users\\ann\\Documents')).toBe(
+			'inside'
+		);
+		expect(relatePaths('\\\\localhost\\C$\\Users', 'C:\\Users\\ann\\Documents.')).toBe('contains');
+		expect(relatePaths('\\\\nas\\media', '\\\\nas\\media2')).toBeNull();
+		expect(relatePaths('\\\\nas\\C$', 'C:\\')).toBeNull();
+		expect(relatePaths('/home/ann/Documents.', '/home/ann/Documents')).toBeNull();
+	});
+
+	it('shows a path in one spelling, case kept', () => {
+		expect(normalizePath('\\\\?\\C:\\Users\\Ann\\.\\Documents.')).toBe('C:\\Users\\Ann\\Documents');
+		expect(normalizePath('\\\\localhost\\d$')).toBe('D:\\');
+		expect(normalizePath('\\\\?\\UNC\\Nas\\Media')).toBe('\\\\Nas\\Media');
+		expect(normalizePath('G:\\.. \\.. \\Windows')).toBe('G:\\Windows');
+	});
+
+	it('finds a folder name that may be an 8.3 short name', () => {
+		expect(shortNameIn('C:\\DOCUME~1\\ann')).toBe('DOCUME~1');
+		expect(shortNameIn('c:/Users/ann/MYDOCU~12/x')).toBe('MYDOCU~12');
+		expect(shortNameIn('C:\\Users\\ann\\Docs~old')).toBeNull();
+		expect(shortNameIn('C:\\Users\\ann\\Documents')).toBeNull();
+		expect(shortNameIn('/home/ann/DOCUME~1')).toBeNull();
+	});
+
+	it('keeps a path inside a drive within it, whatever dots and spaces it holds', () => {
+		expect(namesWithin('.. /.. /Windows')).toEqual(['Windows']);
+		expect(namesWithin('..\\..\\Windows')).toEqual(['Windows']);
+		expect(namesWithin('Team/Plans/. /.. ./Budget')).toEqual(['Team', 'Budget']);
+		expect(namesWithin('Team/ ../../../x')).toEqual(['x']);
+		expect(namesWithin('Team//Notes./a b')).toEqual(['Team', 'Notes.', 'a b']);
+		expect(namesWithin('')).toEqual([]);
 	});
 
 	it('relates nothing to an empty path', () => {

@@ -8,34 +8,123 @@ import { m } from '$lib/paraglide/messages';
 
 export type PathStyle = 'windows' | 'posix';
 
-/** Windows when it starts with a drive letter or `\\`, or holds a backslash. */
+/** Windows when it starts with a drive letter, `\\` or `//?/`, or holds a backslash. */
 export function pathStyle(path: string): PathStyle {
-	return /^[A-Za-z]:/.test(path) || path.includes('\\') ? 'windows' : 'posix';
+	const t = path.trim();
+	return /^(?:[A-Za-z]:|\/\/[?.]\/)/.test(t) || t.includes('\\') ? 'windows' : 'posix';
+}
+
+/** A machine that is this one, as a UNC host names it (`\\localhost\C$`). */
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0--1\.ipv6-literal\.net)$/i;
+
+/**
+ * A path cut into its root and folder names, as the machine reads it, spelling kept. Windows:
+ * the `\\?\`, `\\.\` and `\\?\UNC\` prefixes dropped, a loopback admin share (`\\localhost\C$`)
+ * read as its drive, and the trailing dots and spaces of each name dropped (Windows ignores
+ * them). Both: `.` dropped and `..` resolved, never above the root.
+ */
+function split(path: string, style: PathStyle): { root: string; names: string[] } {
+	const trimmed = path.trim();
+	if (style === 'posix')
+		return { root: trimmed.startsWith('/') ? '/' : '', names: resolve(trimmed.split('/'), false) };
+	let rest = trimmed.replace(/\//g, '\\');
+	for (let before = ''; before !== rest;) {
+		before = rest;
+		rest = rest.replace(/^\\\\[?.]\\UNC\\/i, '\\\\').replace(/^(?:\\\\[?.]|\\\?\?)\\/, '');
+	}
+	let root = '';
+	const unc = /^\\\\([^\\]+)(?:\\([^\\]*))?(.*)$/.exec(rest);
+	const drive = /^([A-Za-z]):(.*)$/.exec(rest);
+	if (unc) {
+		const host = unc[1]!.replace(/\.+$/, '');
+		const share = (unc[2] ?? '').replace(/[. ]+$/, '');
+		const admin = /^([A-Za-z])\$$/.exec(share);
+		root = admin && LOOPBACK.test(host) ? `${admin[1]!.toUpperCase()}:\\` : `\\\\${host}\\${share}`;
+		rest = unc[3] ?? '';
+	} else if (drive) {
+		root = `${drive[1]!.toUpperCase()}:\\`;
+		rest = drive[2] ?? '';
+	} else if (rest.startsWith('\\')) root = '\\';
+	return { root, names: resolve(rest.split('\\'), true) };
 }
 
 /**
- * One spelling of a path: one kind of separator, no repeats, no trailing one except at a root
- * ("C:\\", "/"), and for Windows the separators as backslashes and a UNC share's `\\` kept.
+ * Folder names with `.` dropped and `..` resolved, never above the root. On Windows a name of
+ * only dots and spaces reads as `.` or `..` (`.. ` is how a traversal slips past a filter), and
+ * other names lose their trailing dots and spaces.
  */
-export function normalizePath(path: string, style = pathStyle(path)): string {
-	const trimmed = path.trim();
-	if (style === 'posix') {
-		const collapsed = trimmed.replace(/\/+/g, '/');
-		return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
+function resolve(names: readonly string[], windows: boolean): string[] {
+	const out: string[] = [];
+	for (const raw of names) {
+		const dots = windows && /^[. ]+$/.test(raw);
+		const name = dots
+			? raw.startsWith('..')
+				? '..'
+				: '.'
+			: windows
+				? raw.replace(/[. ]+$/, '')
+				: raw;
+		if (name === '' || name === '.') continue;
+		if (name === '..') out.pop();
+		else out.push(name);
 	}
-	const unc = /^[\\/]{2}[^\\/]/.test(trimmed);
-	let out = trimmed.replace(/[\\/]+/g, '\\');
-	if (unc) out = `\\${out}`;
-	if (/^[A-Za-z]:$/.test(out)) out += '\\';
-	if (out.length > 3 && out.endsWith('\\')) out = out.slice(0, -1);
-	return /^[a-z]:/.test(out) ? out[0]!.toUpperCase() + out.slice(1) : out;
+	return out;
 }
 
-/** The parts of a path, compared as the machine compares them (Windows: any case). */
-function parts(path: string, style: PathStyle): string[] {
+/**
+ * One spelling of a path, to show and to send: one kind of separator, no repeats, no trailing one
+ * except at a root ("C:\\", "/"), `.` and `..` resolved; for Windows backslashes, a UNC share's
+ * `\\` kept, and the other spellings of the same folder that `split` reads dropped. Case is kept.
+ */
+export function normalizePath(path: string, style = pathStyle(path)): string {
+	const { root, names } = split(path, style);
+	const separator = style === 'windows' ? '\\' : '/';
+	if (!root || root.endsWith(separator)) return root + names.join(separator);
+	return [root, ...names].join(separator);
+}
+
+/**
+ * The path as the machine compares it, before every overlap and traversal check: `normalizePath`,
+ * and for Windows any case and forward slashes (`\\?\C:\Users\ANN.\.\Docs` is `c:/users/ann/docs`).
+ * POSIX paths keep their case and their dots.
+ */
+export function canonicalPath(path: string, style = pathStyle(path)): string {
 	const normal = normalizePath(path, style);
-	const key = style === 'windows' ? normal.toLowerCase() : normal;
-	return key.split(style === 'windows' ? '\\' : '/').filter((p, i) => p !== '' || i === 0);
+	return style === 'windows' ? normal.replace(/\\/g, '/').toLowerCase() : normal;
+}
+
+/**
+ * The first folder name in a Windows path that may be an 8.3 short name (`DOCUME~1`), or null.
+ * The console cannot tell which folder it stands for (the agent lists folders by their full
+ * names only), so such a path could be another spelling of a folder in use.
+ */
+export function shortNameIn(path: string): string | null {
+	if (pathStyle(path) !== 'windows') return null;
+	return split(path, 'windows').names.find((name) => /~\d/.test(name)) ?? null;
+}
+
+/**
+ * The folder names of a path inside a drive (the file browser's `?path=`), with the names that
+ * mean `.` or `..` to Windows (only dots and spaces) resolved within the drive, never above it.
+ * Other names stay as the agent lists them: a macOS agent may hold one that ends with a dot.
+ */
+export function namesWithin(path: string): string[] {
+	const names: string[] = [];
+	for (const raw of path.split(/[\\/]/)) {
+		if (raw === '') continue;
+		if (!/^[. ]+$/.test(raw)) names.push(raw);
+		else if (raw.startsWith('..')) names.pop();
+	}
+	return names;
+}
+
+/** The root and the folder names of a path, compared as the machine compares them. */
+function parts(path: string, style: PathStyle): string[] {
+	const key = canonicalPath(path, style);
+	const unc = style === 'windows' ? /^(\/\/[^/]+\/[^/]*)(.*)$/.exec(key) : null;
+	if (unc) return [unc[1]!, ...unc[2]!.split('/').filter(Boolean)];
+	const [head = '', ...rest] = key.split('/');
+	return [head, ...rest.filter(Boolean)];
 }
 
 export type PathRelation = 'same' | 'inside' | 'contains';

@@ -288,3 +288,74 @@ describe('the agent’s refusals', () => {
 		expect(shareRefusal(new AgentHttpError(499, null)).text).toMatch(/499/);
 	});
 });
+
+describe('text that reaches the mount command, and where a share is mounted', () => {
+	const nfs = { ...newShareForm('nfs', null), name: 'N', share: 'nas:/media' };
+
+	it('refuses a line break or a control character in the user name, domain or name, saying why', () => {
+		const lineBreak = /line break: the agent passes it to the command that mounts the share/;
+		expect(checks(smbForm({ username: 'ann\r\nnet user x /add' }), context()).username).toEqual([
+			expect.stringMatching(lineBreak)
+		]);
+		expect(checks(smbForm({ domain: 'STUDIO\n' }), context()).domain).toEqual([
+			expect.stringMatching(lineBreak)
+		]);
+		expect(checks(smbForm({ name: 'Media\rx' }), context()).name).toEqual([
+			expect.stringMatching(lineBreak)
+		]);
+		expect(checks(smbForm({ username: 'ann\tbob' }), context()).username).toEqual([
+			expect.stringMatching(/control characters/)
+		]);
+		expect(checks(smbForm({ domain: 'STU\u0000DIO' }), context()).domain).toEqual([
+			expect.stringMatching(/control characters/)
+		]);
+	});
+
+	it('refuses shell and Windows metacharacters in a user name, and a domain not shaped as one', () => {
+		for (const username of ['ann & calc', 'ann|x', 'STUDIO\\ann', '$(id)', 'ann;rm', '`x`'])
+			expect(checks(smbForm({ username }), context()).username, username).toEqual([
+				expect.stringMatching(/Put the domain in its own field/)
+			]);
+		for (const domain of ['STUDIO & x', '../..', 'a..b', 'studio;x', 'a b'])
+			expect(checks(smbForm({ domain }), context()).domain, domain).toEqual([
+				expect.stringMatching(/only letters, digits, dots, hyphens and underscores/)
+			]);
+		expect(
+			checks(smbForm({ username: 'ann.lee@studio.lan', domain: 'studio.example.com' }), context())
+		).toEqual({});
+		expect(checks(smbForm({ domain: ' WORKGROUP ' }), context())).toEqual({});
+		expect(checks(smbForm({ domain: '' }), context())).toEqual({});
+	});
+
+	it('refuses a mount over a system folder or a whole profile, in any spelling', () => {
+		expect(checks({ ...nfs, localPath: 'C:\\Windows\\System32' }, context()).localPath).toEqual([
+			"A share mounted on C:\\Windows\\System32 would hide the system's own folder C:\\Windows. Choose an empty folder of your own, such as C:\\Mounts\\media."
+		]);
+		expect(checks({ ...nfs, localPath: 'c:/WINDOWS./system32' }, context()).localPath).toHaveLength(
+			1
+		);
+		expect(checks({ ...nfs, localPath: '/usr/local' }, context()).localPath).toHaveLength(1);
+		expect(checks({ ...nfs, localPath: 'C:\\Users\\ann' }, context()).localPath).toEqual([
+			expect.stringMatching(/whole user profile \(C:\\Users\\ann\)/)
+		]);
+		expect(checks({ ...nfs, localPath: 'C:\\Mounts\\media' }, context()).localPath).toBeUndefined();
+		expect(checks({ ...nfs, localPath: '/mnt/media' }, context()).localPath).toBeUndefined();
+	});
+
+	it('refuses dots and spaces standing for . or .., and a short name', () => {
+		expect(checks({ ...nfs, localPath: 'C:\\Mounts\\.. \\Windows' }, context()).localPath).toEqual([
+			expect.stringMatching(/only dots and spaces/)
+		]);
+		expect(checks({ ...nfs, localPath: 'C:\\Mounts\\...' }, context()).localPath).toHaveLength(1);
+		expect(checks({ ...nfs, localPath: 'C:\\PROGRA~1\\x' }, context()).localPath).toEqual([
+			expect.stringMatching(/not its short name PROGRA~1/)
+		]);
+	});
+
+	it('knows a mount point in use in another spelling', () => {
+		const renders = nfsItem();
+		expect(
+			checks({ ...nfs, localPath: 'C:\\Mounts\\Renders.' }, context(null, [renders])).localPath
+		).toEqual([expect.stringMatching(/the share "Renders" is mounted at C:\\Mounts\\renders/)]);
+	});
+});

@@ -7,6 +7,8 @@ import {
 	shareLetter,
 	smbShareParts
 } from '$lib/api/schemas/share-contract';
+import { folderConcern } from '$lib/folders/folder-concerns';
+import { relatePaths, shortNameIn } from '$lib/folders/paths';
 import { onlyProblems, textProblems } from '$lib/form/validation';
 import { words } from '$lib/i18n/words';
 import { m } from '$lib/paraglide/messages';
@@ -228,17 +230,31 @@ export type CheckContext = {
 	stored: ShareItem | null;
 };
 
-const overlaps = (a: string, b: string) => {
-	const norm = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase();
-	const [x, y] = [norm(a), norm(b)];
-	return x === y || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
-};
+/** Two mount points in any spelling of one folder, or one inside the other. */
+const overlaps = (a: string, b: string) => relatePaths(a, b) !== null;
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const USERNAME_REFUSED = /["/\\[\]:;|=,+*?<>`&$%]/;
+const DOMAIN_SHAPE = /^[\p{L}\p{N}._-]*$/u;
+
+/**
+ * What is wrong with text that reaches the agent's mount command (the user name, the domain, the
+ * name): a line break would start another line of it, and other control characters hide there.
+ */
+function commandTextProblems(value: string): string[] | undefined {
+	if (/[\r\n\u2028\u2029]/.test(value)) return [m.shares_line_break()];
+	if (CONTROL.test(value)) return [m.shares_control_chars()];
+	return undefined;
+}
 
 /** What the console can tell before sending: the contract's limits and shapes, and what is in use. */
 export function checks(form: ShareForm, context: CheckContext): FieldErrors {
 	const { others } = context;
 	const errors: Record<string, string[] | undefined> = {};
-	errors.name = textProblems(form.name, m.shares_enter_name(), SHARE_CONFIG.nameMax);
+	errors.name =
+		textProblems(form.name, m.shares_enter_name(), SHARE_CONFIG.nameMax) ??
+		commandTextProblems(form.name);
 	const twin = others.find(
 		(s) => text(s.model.name).trim().toLowerCase() === form.name.trim().toLowerCase()
 	);
@@ -272,13 +288,17 @@ export function checks(form: ShareForm, context: CheckContext): FieldErrors {
 		form.kind === 'smb' ? letterProblems(form, context) : folderProblems(form, others);
 
 	if (form.kind === 'smb' && form.isAuthenticated) {
-		errors.username = textProblems(
-			form.username,
-			m.shares_enter_username(),
-			SHARE_CONFIG.usernameMax
-		);
+		errors.username =
+			textProblems(form.username, m.shares_enter_username(), SHARE_CONFIG.usernameMax) ??
+			commandTextProblems(form.username) ??
+			(USERNAME_REFUSED.test(form.username) ? [m.shares_username_chars()] : undefined);
+		const domain = form.domain.trim();
 		if (form.domain.length > SHARE_CONFIG.domainMax)
 			errors.domain = [m.shares_at_most({ max: String(SHARE_CONFIG.domainMax) })];
+		else
+			errors.domain =
+				commandTextProblems(form.domain) ??
+				(!DOMAIN_SHAPE.test(domain) || /\.\./.test(domain) ? [m.shares_domain_chars()] : undefined);
 		const state = passwordState(form, context.stored);
 		if (state === 'needed') errors.password = [m.shares_enter_password()];
 		else if (state === 'again') errors.password = [m.shares_enter_password_again()];
@@ -301,9 +321,23 @@ function letterProblems(form: ShareForm, { others, freeLetters, stored }: CheckC
 	return undefined;
 }
 
+/**
+ * What is wrong with an NFS mount point: its shape (the contract's), then the folder as the
+ * machine reads it (a name of only dots and spaces is `.` or `..` to Windows, a short name cannot
+ * be read), a system folder or a whole profile it would hide, and a share already mounted there.
+ */
 function folderProblems(form: ShareForm, others: readonly ShareItem[]) {
 	const folder = mountFolder(form.localPath);
 	if ('problem' in folder) return [folder.problem];
+	if (folder.path.split(/[\\/]/).some((name) => /^[. ]+$/.test(name)))
+		return [m.shares_folder_dots()];
+	const short = shortNameIn(folder.path);
+	if (short) return [m.shares_folder_short_name({ name: short })];
+	const concern = folderConcern(folder.path);
+	if (concern?.kind === 'system')
+		return [m.shares_folder_system({ path: folder.path, folder: concern.folder })];
+	if (concern?.kind === 'profile-root')
+		return [m.shares_folder_profile({ path: folder.path, folder: concern.folder })];
 	const other = others.find(
 		(s) => s.kind === 'nfs' && overlaps(text(s.model.localPath), folder.path)
 	);
