@@ -245,6 +245,23 @@ describe('maskCredentials, named secrets and echoed commands', () => {
 });
 
 describe('maskDeep', () => {
+	it('keeps the agent words about a field named password, in a validation answer', () => {
+		const answer = {
+			type: 'VALIDATION',
+			errors: { Password: ['The password needs at least 8 characters.'], Email: ['Taken.'] },
+			fieldErrors: { smbPassword: 'Enter the share password.' },
+			password: 'hunter2',
+			credentials: { errors: { Password: 'hunter3' } }
+		};
+		expect(maskDeep(answer)).toEqual({
+			type: 'VALIDATION',
+			errors: { Password: ['The password needs at least 8 characters.'], Email: ['Taken.'] },
+			fieldErrors: { smbPassword: 'Enter the share password.' },
+			password: '***',
+			credentials: { errors: { Password: '***' } }
+		});
+	});
+
 	it('masks the value of every field named as a credential, at any depth, in any case', () => {
 		const frame = {
 			Type: 2,

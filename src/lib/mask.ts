@@ -200,7 +200,19 @@ export const TOO_DEEP = `[nested deeper than ${MAX_DEPTH} levels]`;
  * than `MAX_DEPTH`, so nothing that walks it later can overflow the stack. Returns the same
  * value where nothing changed, so the common case allocates nothing.
  */
-export function maskDeep(value: unknown, depth = 0, secret = false): unknown {
+/**
+ * Objects whose keys name a form's fields, with messages as values (an agent's validation
+ * answer: `errors: {Password: ["The password needs 8 characters"]}`): a field named password
+ * there holds words about it, not the password.
+ */
+const FIELD_MESSAGES = /^(?:errors|fielderrors|field_errors|modelstate|validationerrors)$/i;
+
+export function maskDeep(
+	value: unknown,
+	depth = 0,
+	secret = false,
+	fieldMessages = false
+): unknown {
 	if (typeof value === 'string') return secret && value !== '' ? MASK : maskCredentials(value);
 	if (secret && typeof value === 'number') return MASK;
 	if (value === null || typeof value !== 'object') return value;
@@ -223,7 +235,12 @@ export function maskDeep(value: unknown, depth = 0, secret = false): unknown {
 		const item = source[key];
 		const maskedKey = maskCredentials(key);
 		// Everything under a credential's name is masked: `credentials: { user, value }`.
-		const masked = maskDeep(item, depth + 1, secret || isSecretName(key));
+		const masked = maskDeep(
+			item,
+			depth + 1,
+			secret || (!fieldMessages && isSecretName(key)),
+			!secret && FIELD_MESSAGES.test(key)
+		);
 		if (masked !== item || maskedKey !== key) {
 			// defineProperty keeps `__proto__` an own key like any other.
 			copy ??= Object.fromEntries(Object.entries(source));
