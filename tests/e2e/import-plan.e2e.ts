@@ -139,8 +139,13 @@ test('a hostile import: every setting shown, dangerous rows flagged, only ticked
 	await expect(row('System').getByTestId('import-flags')).toContainText(
 		'Folder: C:\\Windows is a folder of the system'
 	);
-	for (const name of ['Team Drive (read-only copy)', 'Fonts', 'Holiday photos', 'System'])
+	for (const name of ['Team Drive (read-only copy)', 'Holiday photos'])
 		await expect(dialog.getByRole('checkbox', { name: `Create "${name}"` })).not.toBeChecked();
+	// A system folder is refused as the form refuses it: said, and no tick to give.
+	for (const name of ['Fonts', 'System']) {
+		await expect(dialog.getByRole('checkbox', { name: `Create "${name}"` })).toHaveCount(0);
+		await expect(row(name)).toContainText('Skip:');
+	}
 	await expect(dialog.getByRole('button', { name: 'Nothing to create' })).toBeDisabled();
 	// At 360 px nothing runs off the side: the dialog and its list do not scroll sideways.
 	expect(
@@ -157,8 +162,11 @@ test('a hostile import: every setting shown, dangerous rows flagged, only ticked
 	await dialog.getByRole('button', { name: 'Create 1 item' }).click();
 	await expect(dialog.getByTestId('import-summary')).toHaveText('Created 1 of 1; 3 skipped.');
 	await expect(row('Holiday photos').getByTestId('import-outcome')).toHaveText('Created');
-	for (const name of ['Team Drive (read-only copy)', 'Fonts', 'System'])
-		await expect(row(name).getByTestId('import-outcome')).toHaveText('Not created: left unticked');
+	await expect(row('Team Drive (read-only copy)').getByTestId('import-outcome')).toHaveText(
+		'Not created: left unticked'
+	);
+	for (const name of ['Fonts', 'System'])
+		await expect(row(name).getByTestId('import-outcome')).toHaveText('Skipped');
 	expect(await onBucket(agent)).toEqual([
 		expect.objectContaining({ name: 'Holiday photos', localPath: 'C:\\Users\\ann\\Pictures' })
 	]);
@@ -171,22 +179,30 @@ test('ticking a flagged drive makes a later row that overlaps it a conflict', as
 	await signInWithToken(page, agent);
 	await page.goto('/drives');
 	await expect(page.getByTestId('drives')).toBeVisible();
+	const file = {
+		...HOSTILE,
+		drives: [HOSTILE.drives[0]],
+		backups: [{ ...HOSTILE.backups[0], localPath: 'C:\\Users\\ann\\Desktop\\Holiday' }]
+	};
 	await page.getByTestId('import-file').setInputFiles({
 		name: 'friendly.json',
 		mimeType: 'application/json',
-		buffer: Buffer.from(JSON.stringify(HOSTILE))
+		buffer: Buffer.from(JSON.stringify(file))
 	});
 	const dialog = page.getByTestId('import-dialog');
-	const system = dialog.getByRole('checkbox', { name: 'Create "System"' });
-	await expect(system).toBeVisible();
-	await dialog.getByRole('checkbox', { name: 'Create "Fonts"' }).check();
-	await expect(system).toHaveCount(0);
+	const holiday = dialog.getByRole('checkbox', { name: 'Create "Holiday photos"' });
+	await expect(holiday).toBeVisible();
+	await dialog.getByRole('checkbox', { name: 'Create "Team Drive (read-only copy)"' }).check();
+	await expect(holiday).toHaveCount(0);
 	await expect(dialog.getByTestId('import-row').filter({ hasText: 'Skip:' })).toContainText(
-		'System'
+		'Holiday photos'
 	);
 	await dialog.getByRole('button', { name: 'Create 1 item' }).click();
-	await expect(dialog.getByTestId('import-summary')).toHaveText('Created 1 of 1; 3 skipped.');
+	await expect(dialog.getByTestId('import-summary')).toHaveText('Created 1 of 1; 1 skipped.');
 	expect(await onBucket(agent)).toEqual([
-		expect.objectContaining({ name: 'Fonts', permanentLocalPath: 'C:\\Windows\\System32' })
+		expect.objectContaining({
+			name: 'Team Drive (read-only copy)',
+			localPath: 'C:\\Users\\ann\\Desktop'
+		})
 	]);
 });

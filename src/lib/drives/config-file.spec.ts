@@ -413,28 +413,38 @@ describe('the plan says what each item sets, and flags what should be read first
 	});
 
 	it('leaves every flagged row unticked, and still creatable once the user ticks it', () => {
+		// A system folder is refused as the form refuses it: shown, flagged, and never created.
 		expect(plan.map((p) => [p.item.body.name, p.action, p.ticked])).toEqual([
 			['Team Drive (read-only copy)', 'create', false],
-			['Fonts', 'create', false],
+			['Fonts', 'conflict', false],
 			['Holiday photos', 'create', false],
-			['System', 'create', false]
+			['System', 'conflict', false]
 		]);
+		expect(plan[1]?.reasons.join(' ')).toMatch(/system folder|folder of the system/i);
 		const items = plan.map((p) => p.item);
 		const ticked = planImport(items, agentHas, { 'backup:1': true });
 		expect(ticked.map((p) => p.ticked)).toEqual([false, false, true, false]);
 	});
 
 	it('counts only ticked rows for the ones after them', () => {
-		const items = plan.map((p) => p.item);
-		// Fonts' cache lies inside C:\Windows: once Fonts is ticked, System's folder holds it.
-		const withFonts = planImport(items, agentHas, { 'drive:2': true, 'backup:2': true });
-		expect(withFonts.map((p) => [p.action, p.ticked])).toEqual([
+		const items = parseConfig(
+			JSON.stringify({
+				...hostile,
+				drives: [hostile.drives[0]],
+				backups: [{ ...hostile.backups[0], localPath: 'C:\\Users\\ann\\Desktop\\Holiday' }]
+			})
+		).items;
+		// The backup's folder lies inside the Desktop: once the Desktop drive is ticked, it is taken.
+		expect(planImport(items, agentHas, {}).map((p) => [p.action, p.ticked])).toEqual([
 			['create', false],
+			['create', false]
+		]);
+		const withDesktop = planImport(items, agentHas, { 'drive:1': true, 'backup:1': true });
+		expect(withDesktop.map((p) => [p.action, p.ticked])).toEqual([
 			['create', true],
-			['create', false],
 			['conflict', false]
 		]);
-		expect(withFonts[3]?.reasons[0]).toMatch(/^Folder: .*"Fonts"/);
+		expect(withDesktop[1]?.reasons[0]).toMatch(/^Folder: .*"Team Drive \(read-only copy\)"/);
 	});
 
 	it('flags a profile root and a network folder', () => {

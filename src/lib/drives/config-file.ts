@@ -221,7 +221,7 @@ function itemFolders(item: ImportItem): [field: string, path: string][] {
 }
 
 function concernWords(field: string, path: string): string | null {
-	const concern = folderConcern(path);
+	const concern = folderConcern(path, field === 'permanentLocalPath' ? 'cache' : undefined);
 	if (!concern) return null;
 	const inputs = { label: fieldLabel(field), path, folder: concern.folder };
 	if (concern.kind === 'system') return m.drives_import_flag_system(inputs);

@@ -528,9 +528,8 @@ export type FolderRole = 'sync' | 'backup' | 'cache';
 export function folderProblems(path: string, role: FolderRole): string[] {
 	const short = shortNameIn(path);
 	if (short) return [m.drive_form_folder_short_name({ name: short })];
-	const concern = folderConcern(path);
+	const concern = folderConcern(path, role === 'cache' ? 'cache' : undefined);
 	if (!concern) return [];
-	if (role === 'cache' && relatePaths(path, 'C:\\ProgramData') === 'inside') return [];
 	if (role === 'backup' && (concern.kind !== 'system' || /^[D-Z]:\\$/.test(concern.folder)))
 		return [];
 	if (concern.kind === 'system') return [m.drive_form_folder_system({ folder: concern.folder })];

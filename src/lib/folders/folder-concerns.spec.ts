@@ -19,6 +19,14 @@ describe('folders not to take over', () => {
 		expect(folderConcern(path)).toEqual({ kind: 'system', folder });
 	});
 
+	it('lets a cache sit inside ProgramData, where the agent keeps its own, but not take it over', () => {
+		expect(folderConcern('C:\\ProgramData\\Agent\\cache\\team', 'cache')).toBeNull();
+		expect(folderConcern('\\\\?\\C:\\PROGRAMDATA.\\Agent\\cache', 'cache')).toBeNull();
+		expect(folderConcern('C:\\ProgramData', 'cache')?.kind).toBe('system');
+		expect(folderConcern('C:\\Windows\\Temp', 'cache')?.kind).toBe('system');
+		expect(folderConcern('C:\\ProgramData\\Agent\\cache\\team')?.kind).toBe('system');
+	});
+
 	it('calls the root of a disk a system folder', () => {
 		expect(folderConcern('D:')).toEqual({ kind: 'system', folder: 'D:\\' });
 		expect(folderConcern('\\\\?\\E:\\')).toEqual({ kind: 'system', folder: 'E:\\' });

@@ -34,13 +34,20 @@ const SYSTEM_FOLDERS = [
 	'/Library'
 ];
 
-/** What is wrong with taking over `path`, or null when nothing is. */
-export function folderConcern(path: string): FolderConcern | null {
+/** Where programs keep their data: a cache strictly inside it is theirs (the agent's own are). */
+const PROGRAM_DATA = 'C:\\ProgramData';
+
+/**
+ * What is wrong with taking over `path`, or null when nothing is. A cache (`role: 'cache'`) may
+ * sit inside `C:\ProgramData`, where the agent keeps the caches it chooses.
+ */
+export function folderConcern(path: string, role?: 'cache'): FolderConcern | null {
 	if (!path.trim()) return null;
 	const style = pathStyle(path);
 	const normal = normalizePath(path, style);
 	const key = canonicalPath(path, style);
 	if (key.startsWith('//')) return { kind: 'network', folder: normal };
+	if (role === 'cache' && relatePaths(normal, PROGRAM_DATA) === 'inside') return null;
 	for (const folder of SYSTEM_FOLDERS) {
 		const relation = relatePaths(normal, folder);
 		if (relation === 'same' || relation === 'inside') return { kind: 'system', folder };
