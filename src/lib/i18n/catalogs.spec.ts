@@ -16,6 +16,15 @@ describe('message', () => {
 		expect(message('hello', hello, { name: 'Ada' })).toBe('[!! Hello Ada !!]');
 	});
 
+	it('isolates a name that could reorder the sentence, except in exports', () => {
+		const name = 'Contract_signed\u202efdp.exe';
+		expect(message('hello', hello, { name })).toBe(`Hello \u2068${name}\u2069`);
+		expect(inBaseLocale(() => message('hello', hello, { name }))).toBe(`Hello ${name}`);
+		expect(message('hello', hello, { name: 'Ada' })).toBe('Hello Ada');
+		readLocaleFrom(() => 'de');
+		expect(message('hello', hello, { name })).toBe(`Hello \u2068${name}\u2069`);
+	});
+
 	it('falls back to English for a language whose catalog is not here', () => {
 		readLocaleFrom(() => 'de');
 		expect(message('hello', hello, { name: 'Ada' })).toBe('Hello Ada');

@@ -1,4 +1,5 @@
 import { baseLocale, type Locale } from '$lib/paraglide/runtime';
+import { isolateInputs } from './isolate';
 
 /**
  * The messages of each language but English, filled when the language is first chosen
@@ -67,11 +68,14 @@ export function message(
 	options?: { locale?: Locale }
 ): string {
 	const locale = options?.locale ?? (inBase ? baseLocale : localeNow());
+	// Names and other agent text are isolated for bidi here, once for every sentence; exports
+	// (`inBaseLocale`) keep them as sent.
+	const given = inBase ? inputs : isolateInputs(inputs);
 	if (locale === baseLocale) {
 		const transform = options?.locale || inBase ? null : transformNow();
-		return transform ? transform(base(inputs), inputs) : base(inputs);
+		return transform ? transform(base(given), given) : base(given);
 	}
-	return catalogs[locale]?.[key]?.(inputs) ?? base(inputs);
+	return catalogs[locale]?.[key]?.(given) ?? base(given);
 }
 
 /**
