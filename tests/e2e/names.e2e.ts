@@ -119,6 +119,38 @@ test.describe('names shown as they are', () => {
 		await expect(dialog.getByTestId('name-as-stored')).toHaveCount(0);
 	});
 
+	test('deleting a user whose name mixes Latin and Cyrillic letters says so', async ({
+		page,
+		agent
+	}) => {
+		const token = await signInWithToken(page, agent);
+		const email = 'alex.lookalike@example.test';
+		const res = await fetch(`${agent.url}/user/insert_user?token=${token}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			// The A of Alex is the Cyrillic А.
+			body: JSON.stringify({
+				firstname: '\u0410lex',
+				lastname: 'Admin',
+				username: email,
+				email,
+				userType: 64
+			})
+		});
+		expect(res.ok).toBe(true);
+		await page.goto(`/users?q=${encodeURIComponent(email)}`);
+		await expect(page.getByTestId('users-range')).toHaveText('Showing 1 to 1 of 1');
+		await page
+			.getByRole('button', { name: /lex Admin/ })
+			.first()
+			.click();
+		const dialog = page.getByRole('dialog');
+		await dialog.getByRole('button', { name: 'Delete this user…' }).click();
+		await expect(dialog.getByTestId('name-mixed')).toHaveText(
+			'This name mixes Latin and Cyrillic letters: some of them look alike.'
+		);
+	});
+
 	test('a plain name gets no note', async ({ page, agent }) => {
 		const dialog = await openRemove(page, agent, ARCHIVE);
 		await expect(dialog.getByRole('heading')).toHaveText('Remove Archive?');
