@@ -76,7 +76,7 @@ describe('request', () => {
 		expect(fetch.mock.calls[0]?.[1]).toMatchObject({ redirect: 'manual' });
 		expect(error).toBeInstanceOf(AgentContractError);
 		expect((error as Error).message).toBe(
-			"The agent answered with a redirect to another address; the console does not follow it. Check the agent's address in Settings."
+			'The agent answered with a redirect to another address; the console does not follow it.'
 		);
 		vi.stubGlobal('fetch', answer(302, ''));
 		await expect(request(z.unknown(), '/x')).rejects.toMatchObject({

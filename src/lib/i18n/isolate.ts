@@ -1,3 +1,5 @@
+import { shapeInputsWith } from './catalogs';
+
 /**
  * Agent text put into a console sentence is isolated for bidi (FSI … PDI), so a right-to-left
  * override in a name cannot reorder the words around it. Only text that could reorder anything
@@ -47,4 +49,9 @@ export function isolateInputs(inputs: unknown): unknown {
 		out[key] = isolate(value);
 	}
 	return out ?? inputs;
+}
+
+/** Every message isolates the agent text it is given from now on (the signed-in layout). */
+export function isolateAgentText() {
+	shapeInputsWith(isolateInputs);
 }
