@@ -20,6 +20,8 @@ export type ActionWords = {
 	done: string;
 	/** The button that sends nothing, when "Cancel" would be read as the action (cancel a transfer). */
 	keep?: string;
+	/** The names of what it acts on, as the agent sent them: checked for what does not show. */
+	names?: readonly string[];
 };
 
 /** What an action did, in words, and when. */

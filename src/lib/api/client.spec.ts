@@ -65,6 +65,26 @@ describe('request', () => {
 		});
 	});
 
+	it('does not follow a redirect, and says so in words', async () => {
+		// What the browser gives for a redirect under `redirect: 'manual'`.
+		const opaque = Object.defineProperty(new Response(null, { status: 200 }), 'type', {
+			value: 'opaqueredirect'
+		});
+		const fetch = vi.fn<(url: URL, init: RequestInit) => Promise<Response>>(async () => opaque);
+		vi.stubGlobal('fetch', fetch);
+		const error = await request(z.unknown(), '/management/agent_status').catch((e: unknown) => e);
+		expect(fetch.mock.calls[0]?.[1]).toMatchObject({ redirect: 'manual' });
+		expect(error).toBeInstanceOf(AgentContractError);
+		expect((error as Error).message).toBe(
+			'The agent answered with a redirect to another address; the console does not follow it.'
+		);
+		vi.stubGlobal('fetch', answer(302, ''));
+		await expect(request(z.unknown(), '/x')).rejects.toMatchObject({
+			kind: 'contract',
+			message: expect.stringContaining('redirect') as unknown
+		});
+	});
+
 	it('does not call the agent for an authenticated request without a token', async () => {
 		const fetch = answer(200, '{}');
 		vi.stubGlobal('fetch', fetch);

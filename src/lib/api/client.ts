@@ -155,6 +155,7 @@ export async function request<S extends z.ZodMiniType>(
 	let status: number;
 	let text: string | null;
 	let dateHeader: string | null;
+	let redirected: boolean;
 	try {
 		const response = await fetch(url, {
 			method: options.method ?? 'GET',
@@ -169,8 +170,11 @@ export async function request<S extends z.ZodMiniType>(
 			signal: controller.signal,
 			credentials: 'omit',
 			cache: 'no-store',
-			referrerPolicy: 'no-referrer'
+			referrerPolicy: 'no-referrer',
+			// A redirect would take the token and the body to an address nobody chose.
+			redirect: 'manual'
 		});
+		redirected = response.type === 'opaqueredirect';
 		status = response.status;
 		dateHeader = response.headers.get('date');
 		text = await readCapped(response, MAX_ANSWER_BYTES);
@@ -193,6 +197,8 @@ export async function request<S extends z.ZodMiniType>(
 		options.signal?.removeEventListener('abort', forward);
 	}
 
+	if (redirected || (status >= 300 && status < 400))
+		throw new AgentContractError(m.words_client_redirect(), '', m.words_client_redirect());
 	if (text === null)
 		throw new AgentContractError(
 			m.words_client_too_large({ size: MAX_ANSWER_BYTES / 1024 / 1024 }),
@@ -246,6 +252,7 @@ export async function answersAtAll(
 			credentials: 'omit',
 			cache: 'no-store',
 			referrerPolicy: 'no-referrer',
+			redirect: 'manual',
 			signal: controller.signal
 		});
 		return true;

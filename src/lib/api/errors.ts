@@ -145,8 +145,8 @@ export class AgentContractError extends AgentError {
 	/** The start of the body as received, tokens masked. */
 	readonly raw: string;
 
-	constructor(detail: string, raw: string) {
-		super(m.words_contract());
+	constructor(detail: string, raw: string, said: string = m.words_contract()) {
+		super(said);
 		this.name = 'AgentContractError';
 		this.detail = detail;
 		this.raw = raw.slice(0, 500);

@@ -332,7 +332,8 @@ export function confirmWords(
 				],
 				confirm: m.files_delete(),
 				danger: true,
-				done: m.files_delete_done()
+				done: m.files_delete_done(),
+				names: list.map((t) => t.entry.name)
 			};
 	}
 }

@@ -16,4 +16,16 @@ describe('NameConfirmation', () => {
 		confirmation.reset();
 		expect([confirmation.typed, confirmation.errors]).toEqual(['', []]);
 	});
+
+	it('compares with the name as it is: its own spaces kept, a look-alike letter refused', () => {
+		let name = ' Team Drive';
+		const confirmation = new NameConfirmation(() => name);
+		confirmation.typed = ' Team Drive';
+		expect(confirmation.check()).toBe(true);
+		name = 'L\u0430ptop';
+		confirmation.typed = 'Laptop';
+		expect(confirmation.check()).toBe(false);
+		confirmation.typed = 'L\u0430ptop ';
+		expect(confirmation.check()).toBe(true);
+	});
 });

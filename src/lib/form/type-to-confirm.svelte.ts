@@ -19,10 +19,14 @@ export class NameConfirmation {
 		return this.#name();
 	}
 
-	/** Whether what was typed is the name (spaces around it aside); if not, says so by the field. */
+	/**
+	 * Whether what was typed is the name as it is (spaces around it aside, unless the name has
+	 * them); if not, says so by the field.
+	 */
 	check(): boolean {
 		const name = this.#name();
-		this.errors = this.typed.trim() === name ? [] : [m.parts_type_exactly({ name })];
+		const typed = this.typed === name || this.typed.trim() === name;
+		this.errors = typed ? [] : [m.parts_type_exactly({ name })];
 		return this.errors.length === 0;
 	}
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { inBaseLocale, loadCatalog, message, readLocaleFrom } from './catalogs';
+import { inBaseLocale, loadCatalog, message, readLocaleFrom, shapeInputsWith } from './catalogs';
+import { isolateAgentText } from './isolate';
 
 const hello = (inputs: unknown) => `Hello ${(inputs as { name: string }).name}`;
 
@@ -14,6 +15,18 @@ describe('message', () => {
 		expect(message('hello', hello, { name: 'Ada' })).toBe('[!! Hello Ada !!]');
 		expect(inBaseLocale(() => message('hello', hello, { name: 'Ada' }))).toBe('Hello Ada');
 		expect(message('hello', hello, { name: 'Ada' })).toBe('[!! Hello Ada !!]');
+	});
+
+	it('isolates a name that could reorder the sentence, except in exports', () => {
+		const name = 'Contract_signed\u202efdp.exe';
+		expect(message('hello', hello, { name })).toBe(`Hello ${name}`);
+		isolateAgentText();
+		expect(message('hello', hello, { name })).toBe(`Hello \u2068${name}\u2069`);
+		expect(inBaseLocale(() => message('hello', hello, { name }))).toBe(`Hello ${name}`);
+		expect(message('hello', hello, { name: 'Ada' })).toBe('Hello Ada');
+		readLocaleFrom(() => 'de');
+		expect(message('hello', hello, { name })).toBe(`Hello \u2068${name}\u2069`);
+		shapeInputsWith((inputs) => inputs);
 	});
 
 	it('falls back to English for a language whose catalog is not here', () => {

@@ -39,6 +39,15 @@ export function loadCatalog(locale: Locale): Promise<void> {
 export type Transform = (text: string, inputs: unknown) => string;
 
 let localeNow: () => Locale = () => baseLocale;
+let shapeInputs = (inputs: unknown) => inputs;
+
+/**
+ * What every message does to its inputs before it shows them: `isolateAgentText()` (isolate.ts)
+ * isolates agent text for bidi there, for the signed-in pages, so the sign-in page does not carry it.
+ */
+export function shapeInputsWith(shape: (inputs: unknown) => unknown) {
+	shapeInputs = shape;
+}
 let inBase = false;
 let transformNow: () => Transform | null = () => null;
 
@@ -67,11 +76,13 @@ export function message(
 	options?: { locale?: Locale }
 ): string {
 	const locale = options?.locale ?? (inBase ? baseLocale : localeNow());
+	// Exports (`inBaseLocale`) keep agent text as sent.
+	const given = inBase ? inputs : shapeInputs(inputs);
 	if (locale === baseLocale) {
 		const transform = options?.locale || inBase ? null : transformNow();
-		return transform ? transform(base(inputs), inputs) : base(inputs);
+		return transform ? transform(base(given), given) : base(given);
 	}
-	return catalogs[locale]?.[key]?.(inputs) ?? base(inputs);
+	return catalogs[locale]?.[key]?.(given) ?? base(given);
 }
 
 /**

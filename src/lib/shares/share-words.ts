@@ -30,7 +30,8 @@ export function removeWords(item: ShareItem): ActionWords {
 		],
 		confirm: m.shares_remove_confirm(),
 		danger: true,
-		done: ''
+		done: '',
+		names: [nameOf(item)]
 	};
 }
 

@@ -53,7 +53,8 @@ export function statusWords(user: ListUser, change: StatusChange): ActionWords {
 				],
 				confirm: m.parts_deactivate(),
 				danger: true,
-				done: m.parts_deactivated(who)
+				done: m.parts_deactivated(who),
+				names: [who.name, who.username]
 			}
 		: {
 				label: STATUS_ACTION_LABELS.reactivate,

@@ -3,6 +3,10 @@ import { route } from '$lib/routes';
 import { DATA } from '$lib/page-data/page-data.svelte';
 import { session } from '$lib/state/session.svelte';
 import { unsaved } from '$lib/form/unsaved.svelte';
+import { isolateAgentText } from '$lib/i18n/isolate';
+
+// Names in the console's sentences, from here on (the sign-in page does not carry the code).
+isolateAgentText();
 
 /** The guard: signed out, go and sign in, then come back here. */
 export async function load({ depends, parent, url, untrack, route: page, params }) {
