@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { config } from '$lib/config.svelte';
-import { onUnauthorized, request } from './client.ts';
+import { answersAtAll, onUnauthorized, request } from './client.ts';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
 import { tokenStore } from './token.ts';
 import { memoryStorage } from '$lib/test/memory-storage';
@@ -83,6 +83,18 @@ describe('request', () => {
 			kind: 'contract',
 			message: expect.stringContaining('redirect') as unknown
 		});
+	});
+
+	it('probes with no-cors and the redirect mode the browser allows with it', async () => {
+		// fetch() throws a TypeError for no-cors with any redirect mode but follow: the probe
+		// would then say the agent is unreachable when it is only blocked by CORS.
+		const fetch = vi.fn<(url: URL, init: RequestInit) => Promise<Response>>(async (_url, init) => {
+			if (init.mode === 'no-cors' && init.redirect && init.redirect !== 'follow')
+				throw new TypeError('Failed to fetch');
+			return new Response(null);
+		});
+		vi.stubGlobal('fetch', fetch);
+		expect(await answersAtAll('http://localhost:29123', '/management/agent_status')).toBe(true);
 	});
 
 	it('does not call the agent for an authenticated request without a token', async () => {

@@ -252,7 +252,8 @@ export async function answersAtAll(
 			credentials: 'omit',
 			cache: 'no-store',
 			referrerPolicy: 'no-referrer',
-			redirect: 'manual',
+			// A no-cors request must follow redirects (any other mode is a TypeError); its answer is
+			// opaque and nothing of it is read, so following one tells nothing and sends nothing.
 			signal: controller.signal
 		});
 		return true;
