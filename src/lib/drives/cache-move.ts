@@ -47,16 +47,12 @@ export function movingBySummary(status: string | null | undefined): boolean {
 }
 
 /**
- * Whether a move asked for is over, as far as the agent lets the console tell: the model carries
- * no move, its summary does not say one runs, and the cache is where it was asked to go (when
- * the console chose the folder; the agent's own choice cannot be compared).
+ * Whether a move asked for is over, as far as the agent lets the console tell: its model carries
+ * no move and its summary (when it could be read) does not say one runs. Where the cache ended
+ * up is what the model says then, said to the user as it is.
  */
-export function cacheMoveOver(
-	model: unknown,
-	status: string | null | undefined,
-	arrived: boolean | null
-): boolean {
-	return !cacheMoveOf(model) && !movingBySummary(status) && arrived !== false;
+export function cacheMoveOver(model: unknown, status: string | null | undefined): boolean {
+	return !cacheMoveOf(model) && !movingBySummary(status);
 }
 
 /** "Moving to E:\\Cache: 40%", or "The agent is moving the cache." without its numbers. */

@@ -338,6 +338,12 @@ describe('refresh', () => {
 		expect(invalidate).toHaveBeenCalledTimes(1);
 	});
 
+	it('does not wait again for a navigation that stays named once it has settled', async () => {
+		at.navigation = Promise.resolve();
+		await refresh(DATA.files);
+		expect(invalidate).toHaveBeenCalledTimes(1);
+	});
+
 	it('reads again after a navigation that failed or was cancelled, too', async () => {
 		at.navigation = Promise.reject(new Error('navigation aborted'));
 		const failed = at.navigation;

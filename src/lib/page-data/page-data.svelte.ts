@@ -91,7 +91,13 @@ export function readAgent<T>(
  * user's click, dropped): while one is, the read waits until it has ended.
  */
 export async function refresh(...keys: DataKey[]): Promise<void> {
-	while (navigating.complete) await navigating.complete.catch(() => undefined);
+	// Untracked: an effect that refreshes must not run again at every navigation.
+	for (let under = untrack(() => navigating.complete); under;) {
+		await under.catch(() => undefined);
+		const next = untrack(() => navigating.complete);
+		// The same navigation still named (a superseded one): waiting again would spin.
+		under = next === under ? null : next;
+	}
 	return invalidate((url) => (keys as string[]).includes(url.href));
 }
 
