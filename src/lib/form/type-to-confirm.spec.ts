@@ -17,6 +17,16 @@ describe('NameConfirmation', () => {
 		expect([confirmation.typed, confirmation.errors]).toEqual(['', []]);
 	});
 
+	it('takes a name copied from a sentence, with the isolation marks set around it', () => {
+		const confirm = new NameConfirmation(() => 'שלום Drive');
+		confirm.typed = '\u2068שלום Drive\u2069';
+		expect(confirm.check()).toBe(true);
+		// A name that holds such marks itself is compared as it is.
+		const marked = new NameConfirmation(() => 'a\u2066b');
+		marked.typed = 'ab';
+		expect(marked.check()).toBe(false);
+	});
+
 	it('compares with the name as it is: its own spaces kept, a look-alike letter refused', () => {
 		let name = ' Team Drive';
 		const confirmation = new NameConfirmation(() => name);

@@ -6,6 +6,9 @@ import { m } from '$lib/paraglide/messages';
  *
  * Example: `src/lib/drives/RemoveDialog.svelte`.
  */
+/** The bidi isolation marks (LRI, RLI, FSI, PDI) the console's sentences set around names. */
+const ISOLATES = /[\u2066-\u2069]/g;
+
 export class NameConfirmation {
 	typed = $state('');
 	errors = $state<string[]>([]);
@@ -25,7 +28,9 @@ export class NameConfirmation {
 	 */
 	check(): boolean {
 		const name = this.#name();
-		const typed = this.typed === name || this.typed.trim() === name;
+		// A name copied from a sentence brings the isolation marks the console put around it.
+		const copied = /[\u2066-\u2069]/.test(name) ? this.typed : this.typed.replace(ISOLATES, '');
+		const typed = [this.typed, copied].some((t) => t === name || t.trim() === name);
 		this.errors = typed ? [] : [m.parts_type_exactly({ name })];
 		return this.errors.length === 0;
 	}

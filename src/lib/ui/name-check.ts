@@ -4,9 +4,10 @@
  * look-alike scripts are mixed ("Lаptop" with a Cyrillic а). Drawn by `NameCheck.svelte`.
  */
 
-// C0, DEL and C1 (`Cc`), bidi controls (ALM, LRM, RLM, embeddings and overrides, isolates), and the
-// invisible zero-width space, word joiner and byte-order mark.
-const HIDDEN = /[\p{Cc}\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/u;
+// Controls (`Cc`: C0, DEL, C1) and format characters (`Cf`: bidi controls and isolates, zero-width
+// space, word joiner, soft hyphen, byte-order mark, tag characters): none shows as itself. The
+// joiners ZWJ and ZWNJ are left alone: emoji and Persian words are made with them.
+const HIDDEN = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
 
 /** A run of a name: its text as it is, or one hidden character shown as its code point. */
