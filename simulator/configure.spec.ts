@@ -375,6 +375,17 @@ describe('adding, changing and removing a backup', () => {
 });
 
 describe('changing a drive', () => {
+	it('stores a credential of the model as a PUT sends it', async () => {
+		const team = (await drive(TEAM))!;
+		expect(team.encryptionPassphrase).toBe('team-drive-passphrase');
+		const r = await send('PUT', `/management/clouddrive/${TEAM}`, {
+			...team,
+			encryptionPassphrase: '***'
+		});
+		expect(r.status, r.text).toBe(200);
+		expect((await drive(TEAM))!.encryptionPassphrase).toBe('***');
+	});
+
 	it('moves a virtual drive to a free letter, which frees the old one', async () => {
 		const team = (await drive(TEAM))!;
 		const r = await send('PUT', `/management/clouddrive/${TEAM}`, {

@@ -430,6 +430,9 @@ const change =
 				d.driveName = input.driveName;
 				d.localPath = place.localPath;
 			}
+			// Stored as sent, as an agent would: a console that sends `***` back corrupts it.
+			const passphrase = (req.body as Record<string, unknown> | null)?.encryptionPassphrase;
+			if (typeof passphrase === 'string') d.encryptionPassphrase = passphrase;
 		}
 		d.version++;
 		return ok(driveModel(d, ctx.options.cacheMoveNews));

@@ -99,6 +99,11 @@ export type SimDrive = Common & {
 	files: SimFile[];
 	/** While the cache moves (clouddrive_change_cache): where to, and how far it got. */
 	cacheMove?: { destination: string; percent: number };
+	/**
+	 * A credential the model carries, stored as a PUT sends it: the console reads it masked and
+	 * must send the stored value back, never `***`.
+	 */
+	encryptionPassphrase?: string;
 };
 
 export type SimBackup = Common & { kind: 'backup'; storageId: string; files: SimFile[] };

@@ -155,6 +155,7 @@ function buildDrives(options: SeedOptions): StorageSet {
 				driveType: DRIVE_TYPE.VirtualDrive,
 				syncType: SYNC_TYPE.Stream,
 				account: { id: 'acc-aws-1', cloudType: CLOUD_TYPE.AWS },
+				encryptionPassphrase: 'team-drive-passphrase',
 				files: nestFiles(
 					seedFiles(
 						11,

@@ -2,8 +2,9 @@
  * The one mask for credentials in text. Every answer and every frame from the agent passes through
  * `maskDeep` where it enters the console (`request()` and the frame reader), before state, storage,
  * titles, notifications or exports see it; what the console writes itself (a URL it logs, a CSV)
- * passes through `maskCredentials`. Plain code that imports nothing: the development agent uses it
- * for its request log.
+ * passes through `maskCredentials`. A model read masked and sent back whole (a change) gets its
+ * stored credentials back in `withStoredSecrets` (api/write-back.ts), never `***`. Plain code that
+ * imports nothing: the development agent uses it for its request log.
  *
  * To mask another form, add the last word of its name to `SECRET_WORDS` or a rule to `RULES`, and
  * a sample to `CREDENTIAL_SAMPLES` (the end-to-end walk plants every sample in every text the

@@ -149,6 +149,61 @@ describe('configuring drives and backups', () => {
 		});
 	});
 
+	describe('a model read masked and sent back', () => {
+		const secret = {
+			...stored,
+			encryptionPassphrase: 'correct horse',
+			account: { ...stored.account, secretKey: 'wJalrXUtnFEMI' }
+		};
+		/** The agent: the list on a GET, the stored model on a PUT. */
+		const agent = () =>
+			fakeAgent(200, (call) =>
+				JSON.stringify(call.method === 'GET' ? [{ id: 'd-0' }, secret] : secret)
+			);
+
+		it('reads masked, and sends the stored credentials back, not the mask', async () => {
+			const calls = agent();
+			const model = (await readStorageItem('drive', 'd-1'))!;
+			expect(model).toMatchObject({
+				encryptionPassphrase: '***',
+				account: { secretKey: '***' }
+			});
+			const saved = await changeDrive({ ...model, name: 'Renamed' });
+			expect(saved).toMatchObject({ encryptionPassphrase: '***' });
+			expect(calls.map((c) => [c.method, c.path])).toEqual([
+				['GET', '/management/clouddrive'],
+				['GET', '/management/clouddrive'],
+				['PUT', '/management/clouddrive/d-1']
+			]);
+			expect(calls[2]?.body).toEqual({ ...secret, name: 'Renamed' });
+		});
+
+		it('does the same for a backup and a cache move', async () => {
+			const calls = agent();
+			const model = { ...stored, encryptionPassphrase: '***' } as Drive;
+			await changeBackup(model);
+			await moveDriveCache(model, { permanentLocalPath: 'E:\\Cache', maximumCacheSize: 0 });
+			expect(calls.map((c) => [c.method, c.path])).toEqual([
+				['GET', '/management/cloudbackup'],
+				['PUT', '/management/cloudbackup/d-1'],
+				['GET', '/management/clouddrive'],
+				['PUT', '/management/clouddrive_change_cache/d-1']
+			]);
+			expect(calls[1]?.body).toMatchObject({ encryptionPassphrase: 'correct horse' });
+			expect(calls[3]?.body).toMatchObject({
+				encryptionPassphrase: 'correct horse',
+				permanentLocalPath: 'E:\\Cache'
+			});
+		});
+
+		it('leaves a masked field out when the stored model cannot be read', async () => {
+			const calls = fakeAgent(200, (call) => (call.method === 'GET' ? '<html>' : '{"id":"d-1"}'));
+			await changeDrive({ ...stored, encryptionPassphrase: '***' } as Drive);
+			expect(calls[1]?.method).toBe('PUT');
+			expect(calls[1]?.body).toEqual(stored);
+		});
+	});
+
 	it('removes a drive and a backup with a DELETE, whatever the 200 carries', async () => {
 		const calls = fakeAgent(200, '');
 		await removeDrive('d-1');

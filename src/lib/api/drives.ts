@@ -19,6 +19,7 @@ import {
 } from './schemas/drives.ts';
 import { historyItemSchema, type HistoryItem } from './schemas/history.ts';
 import { toPage, type RowsPage } from './rows.ts';
+import { withStoredSecrets } from './write-back.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
@@ -352,17 +353,35 @@ export function createDrive(body: DriveBody, options: Options = {}): Promise<Dri
 	return request(driveSchema, itemPath('drive'), { ...options, method: 'POST', body });
 }
 
+/**
+ * A model to send back, with the credentials its read masked put back from the agent's stored
+ * model (read again unmasked, kept nowhere): see write-back.ts.
+ */
+function writeBack<T extends Drive>(kind: StorageKind, model: T, options: Options): Promise<T> {
+	return withStoredSecrets(
+		model,
+		async () => {
+			const rows = await request(driveListSchema, itemPath(kind), {
+				...options,
+				keepCredentials: true
+			});
+			return rows.find((row) => (row as { id?: unknown } | null)?.id === model.id);
+		},
+		options
+	);
+}
+
 /** Changes a drive: the whole model goes back, fields this console does not know included. */
-export function changeDrive(model: Drive, options: Options = {}): Promise<Drive> {
+export async function changeDrive(model: Drive, options: Options = {}): Promise<Drive> {
 	return request(driveSchema, itemPath('drive', model.id), {
 		...options,
 		method: 'PUT',
-		body: model
+		body: await writeBack('drive', model, options)
 	});
 }
 
 /** Moves or resizes a drive's cache (`clouddrive_change_cache`): the model with the new cache. */
-export function moveDriveCache(
+export async function moveDriveCache(
 	model: Drive,
 	cache: CacheChange,
 	options: Options = {}
@@ -373,7 +392,7 @@ export function moveDriveCache(
 		{
 			...options,
 			method: 'PUT',
-			body: { ...model, ...cache }
+			body: await writeBack('drive', { ...model, ...cache }, options)
 		}
 	);
 }
@@ -389,11 +408,11 @@ export function createBackup(body: BackupBody, options: Options = {}): Promise<D
 }
 
 /** Changes a backup: the whole model goes back. */
-export function changeBackup(model: Drive, options: Options = {}): Promise<Drive> {
+export async function changeBackup(model: Drive, options: Options = {}): Promise<Drive> {
 	return request(driveSchema, itemPath('backup', model.id), {
 		...options,
 		method: 'PUT',
-		body: model
+		body: await writeBack('backup', model, options)
 	});
 }
 

@@ -132,6 +132,26 @@ describe('changing the shares', () => {
 		expect(changed?.id).toBe('7');
 	});
 
+	it('sends a masked field back as stored, and the password only as typed', async () => {
+		const stored = { ...media, passphrase: 'vault words', apiKey: 'k-123' };
+		const calls = fakeAgent(200, (call) =>
+			JSON.stringify(call.method === 'GET' ? [renders, stored] : media)
+		);
+		const read = (await readShare('smb', String(media.id)))!;
+		expect(read.model).toMatchObject({ passphrase: '***', apiKey: '***' });
+		await changeShare('smb', read.id, { ...read.model, name: 'Media 2' });
+		await changeShare('smb', read.id, { ...read.model, password: 'typed once' });
+		const puts = calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+		expect(puts[0]).toEqual({
+			...media,
+			passphrase: 'vault words',
+			apiKey: 'k-123',
+			name: 'Media 2'
+		});
+		expect(puts[0]).not.toHaveProperty('password');
+		expect(puts[1]).toMatchObject({ passphrase: 'vault words', password: 'typed once' });
+	});
+
 	it('answers null when the agent sends no model back, so the list is read instead', async () => {
 		fakeAgent(200, '');
 		expect(await createShare('smb', body)).toBeNull();

@@ -8,6 +8,7 @@ import {
 	type NfsShare,
 	type SmbShare
 } from './schemas/shares.ts';
+import { withStoredSecrets } from './write-back.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
@@ -129,6 +130,8 @@ export async function createShare(
 /**
  * Changes a share: its model with the edits; a password only when one was typed (the agent
  * keeps the stored one otherwise). The answer is the stored model, or null if it sent none.
+ * Fields the read masked (a `passphrase`, say) go back as stored, never as `***`; the password
+ * stays as the caller set it: typed, or absent.
  */
 export async function changeShare(
 	kind: ShareKind,
@@ -136,7 +139,25 @@ export async function changeShare(
 	body: Record<string, unknown>,
 	options: Options = {}
 ): Promise<ShareItem | null> {
-	const answer = await request(emptySchema, path(kind, id), { ...options, method: 'PUT', body });
+	const sent = await withStoredSecrets(
+		body,
+		async () => {
+			const rows = await request(shareListSchema, path(kind), {
+				...options,
+				keepCredentials: true
+			});
+			return rows.find((row) => {
+				const rowId = (row as { id?: unknown } | null)?.id;
+				return (typeof rowId === 'string' || typeof rowId === 'number') && String(rowId) === id;
+			});
+		},
+		{ ...options, keep: ['password'] }
+	);
+	const answer = await request(emptySchema, path(kind, id), {
+		...options,
+		method: 'PUT',
+		body: sent
+	});
 	return readShareModel(kind, answer);
 }
 

@@ -251,6 +251,7 @@ export function toBody(form: ConfigForm): DriveBody | BackupBody {
  * console does not know (and the account's other fields) goes back as it came.
  */
 export function toModel(form: ConfigForm, stored: Drive): Drive {
+	// `stored` was read masked: changeDrive and changeBackup put its credentials back (write-back.ts).
 	const body = toBody(form);
 	const model: Drive = {
 		...stored,

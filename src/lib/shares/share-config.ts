@@ -211,6 +211,7 @@ export function toChangeBody(
 	base: ShareItem = current
 ): Record<string, unknown> {
 	const mine = toBody(form) as Record<string, unknown>;
+	// `current` was read masked: changeShare puts its credentials back (write-back.ts).
 	const body: Record<string, unknown> = { ...current.model };
 	for (const { field } of edits(base, form)) {
 		if (field === 'isAuthenticated')
