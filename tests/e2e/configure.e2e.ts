@@ -411,6 +411,10 @@ test.describe('change a drive or a backup', () => {
 		const saved = (await held(agent, 'drive')).find((d) => d.id === TEAM)!;
 		expect(saved.name).toBe('Team Drive (studio)');
 		expect(saved.permissionType).toBe(1);
+		// The drive's credential, masked on screen, goes back as stored, not as the mask.
+		expect((saved as unknown as { encryptionPassphrase: string }).encryptionPassphrase).toBe(
+			'team-drive-passphrase'
+		);
 
 		// Or take theirs: the form reloads with the values now stored.
 		await page.getByLabel('Name').fill('Mine again');
