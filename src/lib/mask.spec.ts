@@ -309,6 +309,33 @@ describe('maskDeep', () => {
 		});
 	});
 
+	it('keeps a validation answer its words only: a word, a number or an object is masked', () => {
+		expect(maskDeep({ Data: { Errors: { Password: 'Hunter2' } } })).toEqual({
+			Data: { Errors: { Password: MASK } }
+		});
+		expect(
+			maskDeep({
+				errors: {
+					Password: ['The password needs at least 8 characters.'],
+					smbPassword: 'Hunter2',
+					clientSecret: 12345678,
+					credentials: { user: 'ann', value: 'x' },
+					passphrase: ['correct horse', 42]
+				},
+				fieldErrors: { smbPassword: 'Enter the share password.', Password: ['Required'] }
+			})
+		).toEqual({
+			errors: {
+				Password: ['The password needs at least 8 characters.'],
+				smbPassword: MASK,
+				clientSecret: MASK,
+				credentials: { user: MASK, value: MASK },
+				passphrase: [MASK, MASK]
+			},
+			fieldErrors: { smbPassword: 'Enter the share password.', Password: ['Required'] }
+		});
+	});
+
 	it('masks the value of every field named as a credential, at any depth, in any case', () => {
 		const frame = {
 			Type: 2,

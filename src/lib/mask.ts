@@ -226,6 +226,16 @@ export const TOO_DEEP = `[nested deeper than ${MAX_DEPTH} levels]`;
  */
 const FIELD_MESSAGES = /^(?:errors|fielderrors|field_errors|modelstate|validationerrors)$/i;
 
+/**
+ * Whether the value of a field named password, in `FIELD_MESSAGES`, reads as messages: a list of
+ * texts, or one text of more than one word. A single word (`{Errors: {Password: "Hunter2"}}`), a
+ * number or an object may be the password itself, and is masked like anywhere else.
+ */
+function readsAsMessages(value: unknown): boolean {
+	if (typeof value === 'string') return /\S\s+\S/.test(value);
+	return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
 export function maskDeep(
 	value: unknown,
 	depth = 0,
@@ -257,7 +267,7 @@ export function maskDeep(
 		const masked = maskDeep(
 			item,
 			depth + 1,
-			secret || (!fieldMessages && isSecretName(key)),
+			secret || (isSecretName(key) && !(fieldMessages && readsAsMessages(item))),
 			!secret && FIELD_MESSAGES.test(key)
 		);
 		if (masked !== item || maskedKey !== key) {
