@@ -86,6 +86,8 @@ describe('maskCredentials', () => {
 		// Each of these once took seconds: a rule tried again at every letter of a long word.
 		expect(maskCredentials('a-'.repeat(50_000) + '= token')).toHaveLength(100_007);
 		expect(maskCredentials('-u ' + 'ab'.repeat(50_000) + ' -p x')).toContain(`-p ${MASK}`);
+		expect(maskCredentials('mkdir ' + '-x '.repeat(30_000) + '-p a')).toMatch(/ -p \S+$/);
+		expect(maskCredentials(String.raw`net use \\a\b ` + '/x '.repeat(50_000))).not.toContain(MASK);
 	});
 });
 
@@ -224,7 +226,35 @@ describe('maskCredentials, named secrets and echoed commands', () => {
 		['mysql -u root -p hunter2 db', `mysql -u root -p ${MASK} db`],
 		['curl -u ann:hunter2 https://nas.local/', `curl -u ann:${MASK} https://nas.local/`],
 		['curl --user=ann:hunter2 https://nas.local/', `curl --user=ann:${MASK} https://nas.local/`],
-		['smb://ann:hunter2@nas/media', `smb://ann:${MASK}@nas/media`]
+		['smb://ann:hunter2@nas/media', `smb://ann:${MASK}@nas/media`],
+		// The password after the options, as often written.
+		[
+			String.raw`net use Z: \\nas\media /user:STUDIO\ann Nas-Pass-2027`,
+			String.raw`net use Z: \\nas\media /user:STUDIO\ann ${MASK}`
+		],
+		[
+			String.raw`net use Z: \\nas\media /user:"STUDIO\ann" /persistent:no "two words"`,
+			String.raw`net use Z: \\nas\media /user:"STUDIO\ann" /persistent:no ${MASK}`
+		],
+		[
+			String.raw`net use \\nas\media Nas-Pass /user:x`,
+			String.raw`net use \\nas\media ${MASK} /user:x`
+		],
+		// user:password@host without a scheme.
+		[
+			'mount_smbfs //ann:Nas-Pass@nas/media /Volumes/media',
+			`mount_smbfs //ann:${MASK}@nas/media /Volumes/media`
+		],
+		[
+			'mount_smbfs //STUDIO;ann:Nas-Pass@nas/media /Volumes/media',
+			`mount_smbfs //STUDIO;ann:${MASK}@nas/media /Volumes/media`
+		],
+		['copy to ann:hunter2@nas.local:/x', `copy to ann:${MASK}@nas.local:/x`],
+		// -p and the password run together.
+		['mysql -pHunter2', `mysql -p${MASK}`],
+		['mysql -u root -pHunter2 db', `mysql -u root -p${MASK} db`],
+		['sshpass -pHunter2 ssh ann@nas', `sshpass -p${MASK} ssh ann@nas`],
+		[`sshpass -p'two words' ssh ann@nas`, `sshpass -p${MASK} ssh ann@nas`]
 	])('masks %s', (text, expected) => expect(maskCredentials(text)).toBe(expected));
 
 	it.each([
@@ -240,7 +270,24 @@ describe('maskCredentials, named secrets and echoed commands', () => {
 		'Token: sign in again',
 		'The key is locked; keyboard shortcuts off',
 		'C:\\Users\\ann\\AppData\\Local\\Keys\\cache',
-		'passwordRequired=true tokenExpiry=3600'
+		'passwordRequired=true tokenExpiry=3600',
+		// `*` asks for the password; it is none.
+		String.raw`net use Z: \\nas\media * /user:STUDIO\ann`,
+		String.raw`net use * \\nas\media * /user:x /persistent:no`,
+		// -p as a folder's parents, a port, a path or flags run together.
+		'mkdir -p logs',
+		'mkdir -p logs/2026 cache',
+		'mkdir -pv logs',
+		'docker run -p 8080:80 nginx',
+		'docker run -p 127.0.0.1:8080:80/tcp nginx',
+		'tar -C /x -p /var/backups',
+		'cp -pr src dst',
+		'patch -p1 < fix.diff',
+		'mysql -p',
+		'git@github.com:studio/console.git',
+		'ssh ann@nas.local',
+		'mailto:ann@studio.example',
+		'Started at 10:30 on nas'
 	])('leaves %s alone', (text) => expect(maskCredentials(text)).toBe(text));
 });
 
@@ -259,6 +306,33 @@ describe('maskDeep', () => {
 			fieldErrors: { smbPassword: 'Enter the share password.' },
 			password: '***',
 			credentials: { errors: { Password: '***' } }
+		});
+	});
+
+	it('keeps a validation answer its words only: a word, a number or an object is masked', () => {
+		expect(maskDeep({ Data: { Errors: { Password: 'Hunter2' } } })).toEqual({
+			Data: { Errors: { Password: MASK } }
+		});
+		expect(
+			maskDeep({
+				errors: {
+					Password: ['The password needs at least 8 characters.'],
+					smbPassword: 'Hunter2',
+					clientSecret: 12345678,
+					credentials: { user: 'ann', value: 'x' },
+					passphrase: ['correct horse', 42]
+				},
+				fieldErrors: { smbPassword: 'Enter the share password.', Password: ['Required'] }
+			})
+		).toEqual({
+			errors: {
+				Password: ['The password needs at least 8 characters.'],
+				smbPassword: MASK,
+				clientSecret: MASK,
+				credentials: { user: MASK, value: MASK },
+				passphrase: [MASK, MASK]
+			},
+			fieldErrors: { smbPassword: 'Enter the share password.', Password: ['Required'] }
 		});
 	});
 

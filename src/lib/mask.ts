@@ -135,17 +135,31 @@ const RULES: readonly Rule[] = [
 	[new RegExp(String.raw`()${OPTION}(--${NAME})(=|[ \t]+)(?!-)${ARG}`, 'gi'), named()],
 	// /password:… (cmdkey, Windows tools).
 	[new RegExp(String.raw`(${OPTION}/(?:password|passwd|pwd|pass)[:=])${ARG}`, 'gi'), `$1${MASK}`],
-	// net use Z: \\nas\media <password> /user:…: the argument after the share.
+	// net use Z: \\nas\media <password> /user:…, or after the options (/user:… <password>): the
+	// first argument after the share that is no option; not `*`, which asks for the password.
 	[
 		new RegExp(
-			String.raw`(\bnet\s+use\s+(?:(?:[a-z]:|\*)\s+)?(?:"\\\\[^"\r\n]+"|\\\\[^\s"]+)\s+)(?![/-])${ARG}`,
+			String.raw`(\bnet\s+use\s+(?:(?:[a-z]:|\*)\s+)?(?:"\\\\[^"\r\n]+"|\\\\[^\s"]+)\s+(?:/(?:[^\s"]|"[^"\r\n]*")+\s+)*)(?![/-]|\*(?:\s|$))${ARG}`,
 			'gi'
 		),
 		`$1${MASK}`
 	],
-	// sshpass -p …, mysql -p …: not a folder (mkdir -p /a), a port (ssh -p 22) or an option.
+	// sshpass -p …, mysql -p …: not a folder (mkdir -p logs, -p /a), a port (ssh -p 22, docker
+	// run -p 127.0.0.1:8080:80/tcp) or an option.
 	[
-		new RegExp(String.raw`(${OPTION}-p[ \t]+)(?![-/\\.~]|\d+(?:\s|$)|[A-Za-z]:[\\/])${ARG}`, 'g'),
+		new RegExp(
+			String.raw`(${OPTION}-p[ \t]+)(?<!\bmkdir(?:[ \t]+-\S+){0,8}[ \t]+-p[ \t]+)(?![-/\\.~]|[\d.:]+(?:/\w+)?(?:\s|$)|[A-Za-z]:[\\/])${ARG}`,
+			'g'
+		),
+		`$1${MASK}`
+	],
+	// sshpass -pHunter2, mysql -u root -pHunter2: only after the commands that take it so, since
+	// elsewhere -p… runs flags together (cp -pr, ls -pl) or is a number (patch -p1).
+	[
+		new RegExp(
+			String.raw`((?<![\w.-])(?:sshpass|mysql\w*|mariadb[\w-]*|7z[ar]?)(?:\.exe)?[ \t](?:[^\r\n;&|]*?[ \t])?-p)(?![\s-]|\d+(?:\s|$))${ARG}`,
+			'gi'
+		),
 		`$1${MASK}`
 	],
 	// smbclient -U ann%…, username=ann%….
@@ -168,6 +182,11 @@ const RULES: readonly Rule[] = [
 	[/eyJ[\w-]{6,}(?:\.[\w-]*){1,2}/g, '[token]'],
 	// AWS access key ids.
 	[/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, '[key id]'],
+	// The password in //user:password@host (mount_smbfs) and user:password@host, as a word of its own.
+	[
+		/((?:(?<![\w:])\/\/|(?<=^|[\s"'(=,;])(?!mailto:))[\w.%~-]+:)[^\s/?#@:"']+@(?=[\w[])/g,
+		`$1${MASK}@`
+	],
 	// The password in https://user:password@host.
 	// (A scheme starts where no scheme's letter is before it: else a long run of them is slow.)
 	[/((?<![\w+.-])[a-z][\w+.-]*:\/\/[^\s/?#@:]+:)[^\s/?#@]+@/gi, `$1${MASK}@`],
@@ -179,7 +198,7 @@ const RULES: readonly Rule[] = [
 
 /** A cheap first look: text without any of these cannot hold a credential the rules know. */
 const MAYBE =
-	/pass|pwd|secret|token|cred|sig|key|auth|bearer|eyJ|AKIA|ASIA|:\/\/|jwt|net\s+use|(?:^|\s)-[pu]|--user/i;
+	/pass|pwd|secret|token|cred|sig|key|auth|bearer|eyJ|AKIA|ASIA|:\/\/|jwt|net\s+use|(?:^|\s)-[pu]|--user|:[^\s@:]+@/i;
 
 /** The text with every credential the rules know replaced. */
 export function maskCredentials(text: string): string {
@@ -207,6 +226,16 @@ export const TOO_DEEP = `[nested deeper than ${MAX_DEPTH} levels]`;
  * there holds words about it, not the password.
  */
 const FIELD_MESSAGES = /^(?:errors|fielderrors|field_errors|modelstate|validationerrors)$/i;
+
+/**
+ * Whether the value of a field named password, in `FIELD_MESSAGES`, reads as messages: a list of
+ * texts, or one text of more than one word. A single word (`{Errors: {Password: "Hunter2"}}`), a
+ * number or an object may be the password itself, and is masked like anywhere else.
+ */
+function readsAsMessages(value: unknown): boolean {
+	if (typeof value === 'string') return /\S\s+\S/.test(value);
+	return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
 
 export function maskDeep(
 	value: unknown,
@@ -239,7 +268,7 @@ export function maskDeep(
 		const masked = maskDeep(
 			item,
 			depth + 1,
-			secret || (!fieldMessages && isSecretName(key)),
+			secret || (isSecretName(key) && !(fieldMessages && readsAsMessages(item))),
 			!secret && FIELD_MESSAGES.test(key)
 		);
 		if (masked !== item || maskedKey !== key) {
@@ -284,7 +313,10 @@ export const CREDENTIAL_SAMPLES = [
 	'rclone sync --password PLANTEDoption18 --user ann',
 	'cmdkey /add:nas /user:ann /pass:PLANTEDcmdkey19',
 	'DefaultEndpointsProtocol=https;AccountName=studio;AccountKey=PLANTEDaccountkey20==;EndpointSuffix=core.windows.net',
-	'{"smbPassword":"PLANTEDjson21","clientSecret":"PLANTEDjson21"}'
+	'{"smbPassword":"PLANTEDjson21","clientSecret":"PLANTEDjson21"}',
+	String.raw`net use Z: \\nas\media /user:STUDIO\ann PLANTEDnetuse29`,
+	'mount_smbfs //ann:PLANTEDsmbfs30@nas/media /Volumes/media',
+	'mysql -u root -pPLANTEDmysql31 studio'
 ] as const;
 
 /**

@@ -221,7 +221,8 @@ describe('the kept timeline', () => {
 		expect(await onDisk(AGENT)).toBe(0);
 	});
 
-	it('masks again what version 3 kept: the mask did not know fields named as credentials', async () => {
+	/** A database as version 3 left it, with these records for AGENT. */
+	async function keptByVersion3(records: unknown[]) {
 		const open = indexedDB.open('agent-console-timeline', 3);
 		open.onupgradeneeded = () => {
 			open.result
@@ -231,18 +232,79 @@ describe('the kept timeline', () => {
 		};
 		const v3 = await answer(open);
 		const tx = v3.transaction(['chunks', 'meta'], 'readwrite');
-		const entries = range(1, 1).map((e) => ({ ...e, json: '{"smbPassword":"hunter2"}' }));
-		const key = await answer(tx.objectStore('chunks').add({ agent: AGENT, entries }));
-		tx.objectStore('meta').put({ agent: AGENT, lastAt: 9_999, chunks: [{ key, count: 1 }] });
+		const chunks = [];
+		for (const record of records) {
+			const key = await answer(tx.objectStore('chunks').add(record));
+			const entries = (record as { entries?: unknown[] }).entries;
+			chunks.push({ key, count: entries?.length ?? 0 });
+		}
+		tx.objectStore('meta').put({ agent: AGENT, lastAt: 9_999, chunks });
 		await new Promise((resolve) => (tx.oncomplete = resolve));
 		v3.close();
+	}
+
+	/** Every record on disk, as text. */
+	async function allOnDisk(): Promise<string> {
+		const db = await openRaw();
+		const all = await answer(db.transaction('chunks').objectStore('chunks').getAll());
+		db.close();
+		return JSON.stringify(all);
+	}
+
+	it('masks again what version 3 kept: the mask did not know fields named as credentials', async () => {
+		const jsons = [
+			'{"smbPassword":"hunter2"}',
+			'{"Password":12345678}',
+			'{"credentials":{"u":"ann","v":"sekrit"}}',
+			'not JSON: token=tok123'
+		];
+		await keptByVersion3([
+			{ agent: AGENT, entries: jsons.map((json, i) => ({ ...entry(i + 1), json })) },
+			// A record of another shape is kept as it is, and read past.
+			{ agent: AGENT, note: 'no entries' }
+		]);
 
 		const { loadTimeline } = await fresh();
 		const kept = await loadTimeline(AGENT, 10);
-		expect(kept.entries).toHaveLength(1);
-		expect(kept.entries[0]!.json).not.toContain('hunter2');
-		expect(kept.entries[0]!.json).toContain('smbPassword');
+		expect(kept.entries.map((e) => e.json)).toEqual([
+			'{"smbPassword":"***"}',
+			'{"Password":"***"}',
+			'{"credentials":{"u":"***","v":"***"}}',
+			'not JSON: token=***'
+		]);
 		expect(kept.lastAt).toBe(9_999);
+		const disk = await allOnDisk();
+		for (const secret of ['hunter2', '12345678', 'sekrit', 'tok123'])
+			expect(disk).not.toContain(secret);
+		expect(disk).toContain('no entries');
+	});
+
+	it('drops what version 3 kept when masking it again fails, rather than keep it unmasked', async () => {
+		vi.doMock('$lib/mask', async (original) => {
+			const mask = await original<typeof import('$lib/mask')>();
+			return {
+				...mask,
+				maskDeep: (value: unknown) => {
+					if (JSON.stringify(value).includes('BOOM')) throw new Error('mask failed');
+					return mask.maskDeep(value);
+				}
+			};
+		});
+		try {
+			await keptByVersion3([
+				{ agent: AGENT, entries: [{ ...entry(1), json: '{"Password":"hunter2"}' }] },
+				{ agent: AGENT, entries: [{ ...entry(2), json: '{"Password":"BOOM"}' }] }
+			]);
+			const { loadTimeline, TimelineStore } = await fresh();
+			expect(await loadTimeline(AGENT, 10)).toEqual({ entries: [], lastAt: null });
+			expect(await allOnDisk()).toBe('[]');
+			const store = new TimelineStore(AGENT, 10);
+			store.add(range(3, 4));
+			await store.close();
+			expect((await loadTimeline(AGENT, 10)).entries).toHaveLength(2);
+		} finally {
+			vi.doUnmock('$lib/mask');
+		}
 	});
 
 	it('steps aside for a newer version of the console opened elsewhere', async () => {

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { maskCredentials } from '$lib/mask';
+import { maskCredentials, maskDeep } from '$lib/mask';
 import { payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
 
 /**
@@ -52,15 +52,10 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 				upgrade(database, oldVersion, _newVersion, transaction) {
 					// Before version 4 the mask did not know fields named as credentials
 					// (smbPassword, clientSecret): what was kept is masked again, in place.
-					if (oldVersion === 3) return void maskAgain(transaction);
+					if (oldVersion === 3) return void maskAgain(database, transaction);
 					// Before version 3 a timeline was kept per agent, not per user: it belongs to no
 					// one now, and another user must not see it, so it goes.
-					for (const name of [...database.objectStoreNames])
-						database.deleteObjectStore(name as 'chunks' | 'meta');
-					database
-						.createObjectStore('chunks', { autoIncrement: true })
-						.createIndex('agent', 'agent');
-					database.createObjectStore('meta', { keyPath: 'agent' });
+					startAfresh(database);
 				},
 				// A newer console (another tab, just deployed) needs to change the database: this
 				// one steps aside rather than hold it up, and keeps no more until reloaded.
@@ -329,25 +324,69 @@ async function trim(tx: WriteTx, meta: Meta, cap: number, slack = TRIM_SLACK) {
 	await tx.objectStore('meta').put(meta);
 }
 
-/** Every kept record through today's mask, within the upgrade's own transaction. */
-async function maskAgain(
-	transaction: IDBPTransaction<TimelineDb, ('chunks' | 'meta')[], 'versionchange'>
-) {
-	let cursor = await transaction.objectStore('chunks').openCursor();
-	while (cursor) {
-		const chunk = cursor.value;
-		await cursor.update({ ...chunk, entries: chunk.entries.map(maskedAgain) });
-		cursor = await cursor.continue();
+/** Empty stores of today's shape, in place of whatever the database held. */
+function startAfresh(database: IDBPDatabase<TimelineDb>) {
+	for (const name of [...database.objectStoreNames])
+		database.deleteObjectStore(name as 'chunks' | 'meta');
+	database.createObjectStore('chunks', { autoIncrement: true }).createIndex('agent', 'agent');
+	database.createObjectStore('meta', { keyPath: 'agent' });
+}
+
+type UpgradeTx = IDBPTransaction<TimelineDb, ('chunks' | 'meta')[], 'versionchange'>;
+
+/**
+ * Every kept record through today's mask, within the upgrade's own transaction; a record of
+ * another shape is left as it is (`loadTimeline` reads past it). When masking fails, what was
+ * kept goes, as before version 3: aborting would keep the unmasked secrets on disk, and the same
+ * record would fail again at every start, so the console would never keep a timeline again. Only
+ * where the transaction is already lost does it abort, and the upgrade then changes nothing.
+ */
+async function maskAgain(database: IDBPDatabase<TimelineDb>, transaction: UpgradeTx) {
+	try {
+		let cursor = await transaction.objectStore('chunks').openCursor();
+		while (cursor) {
+			const chunk: unknown = cursor.value;
+			if (isChunk(chunk))
+				await cursor.update({ ...chunk, entries: chunk.entries.map(maskedAgain) });
+			cursor = await cursor.continue();
+		}
+	} catch {
+		try {
+			startAfresh(database);
+		} catch {
+			try {
+				transaction.abort();
+			} catch {
+				// Already aborted: the database stays at version 3, whole, and opening fails.
+			}
+		}
 	}
 }
 
 function maskedAgain(entry: Stored): Stored {
+	if (typeof entry !== 'object' || entry === null) return entry;
 	return {
 		...entry,
-		summary: maskCredentials(entry.summary),
-		...(typeof entry.json === 'string' ? { json: maskCredentials(entry.json) } : {}),
+		...(typeof entry.summary === 'string' ? { summary: maskCredentials(entry.summary) } : {}),
+		...(typeof entry.json === 'string' ? { json: jsonMaskedAgain(entry.json) } : {}),
 		...(typeof entry.payload === 'string' ? { payload: maskCredentials(entry.payload) } : {})
 	};
+}
+
+/**
+ * A frame's JSON text through the mask of parsed values, which knows fields named as credentials
+ * whatever they hold (`{"Password":12345678}`, `{"credentials":{...}}`); text that is not JSON
+ * goes through the text mask.
+ */
+function jsonMaskedAgain(json: string): string {
+	let value: unknown;
+	try {
+		value = JSON.parse(json);
+	} catch {
+		return maskCredentials(json);
+	}
+	const masked = maskDeep(value);
+	return masked === value ? json : JSON.stringify(masked);
 }
 
 /**
