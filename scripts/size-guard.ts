@@ -27,10 +27,11 @@ import { gzipSync } from 'node:zlib';
 const SIGN_IN_BEFORE_LANGUAGES_GZIP = 65.2 * 1024;
 /**
  * Issue 50 taught the one mask (every answer goes through it, this page's too) fields named as
- * credentials and passwords echoed in command lines: 0.9 KB gzip of rules, allowed 1.2 KB. Kept
- * out of this page instead, the agent's words shown here would be masked less than elsewhere.
+ * credentials and passwords echoed in command lines: 1.1 KB gzip of rules (the mask alone, 888
+ * bytes minified and compressed before, 2,024 after), allowed 1.5 KB. Kept out of this page
+ * instead, the agent's words shown here would be masked less than elsewhere.
  */
-const MASK_RULES_GZIP = 1.2 * 1024;
+const MASK_RULES_GZIP = 1.5 * 1024;
 /** The target is the guard. */
 export const SIGN_IN_GUARD_GZIP = SIGN_IN_BEFORE_LANGUAGES_GZIP + 4 * 1024 + MASK_RULES_GZIP;
 /** The sign-in page's route id in SvelteKit's route tree. */
