@@ -52,7 +52,11 @@ describe('folders not to take over', () => {
 
 	it('names a network share, and not a loopback spelling of a local disk', () => {
 		expect(folderConcern('\\\\nas\\cache')).toEqual({ kind: 'network', folder: '\\\\nas\\cache' });
-		expect(folderConcern('//nas/cache/x')).toBeNull();
+		expect(folderConcern('//nas/cache/x')).toEqual({
+			kind: 'network',
+			folder: '\\\\nas\\cache\\x'
+		});
+		expect(folderConcern('//nas/share', 'cache')?.kind).toBe('network');
 		expect(folderConcern('\\\\?\\UNC\\nas\\cache')).toEqual({
 			kind: 'network',
 			folder: '\\\\nas\\cache'

@@ -40,6 +40,8 @@ const SPELLINGS: readonly (readonly [string, string])[] = [
 	['\\\\NAS\\media\\Films.', '//nas/media/films'],
 	['\\\\nas\\media\\..\\..\\Films', '//nas/media/films'],
 	['\\\\nas\\C$\\Users', '//nas/c$/users'],
+	['//nas/share', '//nas/share'],
+	['//NAS/Media/./Films/', '//nas/media/films'],
 	['/home/ann/Documents', '/home/ann/Documents'],
 	['/home/ann/Documents.', '/home/ann/Documents.'],
 	['/home//ann/./Music/../Documents/', '/home/ann/Documents'],
@@ -51,6 +53,9 @@ describe('paths on the agent machine', () => {
 		expect(pathStyle('C:\\Users')).toBe('windows');
 		expect(pathStyle('d:/Media')).toBe('windows');
 		expect(pathStyle('\\\\nas\\share')).toBe('windows');
+		expect(pathStyle('//nas/share')).toBe('windows');
+		expect(pathStyle('//?/C:/Users')).toBe('windows');
+		expect(pathStyle('///srv/data')).toBe('posix');
 		expect(pathStyle('/Users/ana')).toBe('posix');
 		expect(pathStyle('/Volumes/My Disk')).toBe('posix');
 	});
@@ -60,7 +65,8 @@ describe('paths on the agent machine', () => {
 		expect(normalizePath('C:')).toBe('C:\\');
 		expect(normalizePath('C:\\')).toBe('C:\\');
 		expect(normalizePath('//nas/share/x/', 'windows')).toBe('\\\\nas\\share\\x');
-		expect(normalizePath('//nas/share/x/')).toBe('/nas/share/x');
+		expect(normalizePath('//nas/share/x/')).toBe('\\\\nas\\share\\x');
+		expect(normalizePath('///srv//x/')).toBe('/srv/x');
 		expect(normalizePath('/home//ana/')).toBe('/home/ana');
 		expect(normalizePath('/')).toBe('/');
 		expect(normalizePath('  /tmp  ')).toBe('/tmp');

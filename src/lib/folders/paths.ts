@@ -8,10 +8,14 @@ import { m } from '$lib/paraglide/messages';
 
 export type PathStyle = 'windows' | 'posix';
 
-/** Windows when it starts with a drive letter, `\\` or `//?/`, or holds a backslash. */
+/**
+ * Windows when it starts with a drive letter or two slashes and a name (`//nas/share`, `//?/`:
+ * a UNC path, as an agent that names drives reads it; POSIX seldom spells a folder so), or holds
+ * a backslash.
+ */
 export function pathStyle(path: string): PathStyle {
 	const t = path.trim();
-	return /^(?:[A-Za-z]:|\/\/[?.]\/)/.test(t) || t.includes('\\') ? 'windows' : 'posix';
+	return /^(?:[A-Za-z]:|\/\/[^/\\])/.test(t) || t.includes('\\') ? 'windows' : 'posix';
 }
 
 /** A machine that is this one, as a UNC host names it (`\\localhost\C$`). */
