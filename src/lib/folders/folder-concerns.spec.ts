@@ -27,6 +27,13 @@ describe('folders not to take over', () => {
 		expect(folderConcern('C:\\ProgramData\\Agent\\cache\\team')?.kind).toBe('system');
 	});
 
+	it("keeps a cache out of ProgramData's Microsoft folder, which is Windows' own", () => {
+		const startup = 'C:\\ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\StartUp';
+		expect(folderConcern(startup, 'cache')).toEqual({ kind: 'system', folder: 'C:\\ProgramData' });
+		expect(folderConcern('c:/programdata/MICROSOFT.', 'cache')?.kind).toBe('system');
+		expect(folderConcern('C:\\ProgramData\\Microsoft Agent\\cache', 'cache')).toBeNull();
+	});
+
 	it('calls the root of a disk a system folder', () => {
 		expect(folderConcern('D:')).toEqual({ kind: 'system', folder: 'D:\\' });
 		expect(folderConcern('\\\\?\\E:\\')).toEqual({ kind: 'system', folder: 'E:\\' });
