@@ -3,6 +3,7 @@ import {
 	FOLDER_NAME_MAX,
 	folderNameProblem,
 	canonicalPath,
+	isAbsolutePath,
 	joinPath,
 	namesWithin,
 	normalizePath,
@@ -70,6 +71,27 @@ describe('paths on the agent machine', () => {
 		expect(normalizePath('/home//ana/')).toBe('/home/ana');
 		expect(normalizePath('/')).toBe('/');
 		expect(normalizePath('  /tmp  ')).toBe('/tmp');
+	});
+
+	it.each([
+		['D:\\Cache', true],
+		['d:/cache', true],
+		['C:\\', true],
+		['\\\\nas\\share', true],
+		['//nas/share', true],
+		['\\\\?\\C:\\Cache', true],
+		['\\\\?\\UNC\\nas\\share', true],
+		['/srv/cache', true],
+		['\\Windows\\System32', false],
+		['/Windows\\System32', false],
+		['C:Config', false],
+		['C:', false],
+		['\\\\?\\C:Config', false],
+		['Windows', false],
+		['Cache/team', false],
+		['', false]
+	] as const)('reads %s as absolute: %s', (path, absolute) => {
+		expect(isAbsolutePath(path)).toBe(absolute);
 	});
 
 	it('relates two folders: the same, inside, containing, or apart', () => {

@@ -22,6 +22,32 @@ export function pathStyle(path: string): PathStyle {
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0--1\.ipv6-literal\.net)$/i;
 
 /**
+ * A Windows path with backslashes only and without the `\\?\`, `\\.\` and `\??\` prefixes
+ * (`\\?\UNC\` read as `\\`), as Windows reads it before its root.
+ */
+function withoutPrefixes(path: string): string {
+	let rest = path.replace(/\//g, '\\');
+	for (let before = ''; before !== rest;) {
+		before = rest;
+		rest = rest.replace(/^\\\\[?.]\\UNC\\/i, '\\\\').replace(/^(?:\\\\[?.]|\\\?\?)\\/, '');
+	}
+	return rest;
+}
+
+/**
+ * Whether a path names one folder wherever it is read: a drive letter and a separator
+ * (`D:\Cache`), a UNC path (`\\nas\share`), or on a POSIX agent `/...`. Not `\Windows` (the
+ * root of whichever drive is current), `C:Config` (the current folder of drive C) or `Windows`:
+ * the agent would read those against its own working folder (a service's is often
+ * `C:\Windows\System32`).
+ */
+export function isAbsolutePath(path: string): boolean {
+	const t = path.trim();
+	if (pathStyle(t) === 'posix') return t.startsWith('/');
+	return /^(?:[A-Za-z]:\\|\\\\[^\\])/.test(withoutPrefixes(t));
+}
+
+/**
  * A path cut into its root and folder names, as the machine reads it, spelling kept. Windows:
  * the `\\?\`, `\\.\` and `\\?\UNC\` prefixes dropped, a loopback admin share (`\\localhost\C$`)
  * read as its drive, and the trailing dots and spaces of each name dropped (Windows ignores
@@ -31,11 +57,7 @@ function split(path: string, style: PathStyle): { root: string; names: string[] 
 	const trimmed = path.trim();
 	if (style === 'posix')
 		return { root: trimmed.startsWith('/') ? '/' : '', names: resolve(trimmed.split('/'), false) };
-	let rest = trimmed.replace(/\//g, '\\');
-	for (let before = ''; before !== rest;) {
-		before = rest;
-		rest = rest.replace(/^\\\\[?.]\\UNC\\/i, '\\\\').replace(/^(?:\\\\[?.]|\\\?\?)\\/, '');
-	}
+	let rest = withoutPrefixes(trimmed);
 	let root = '';
 	const unc = /^\\\\([^\\]+)(?:\\([^\\]*))?(.*)$/.exec(rest);
 	const drive = /^([A-Za-z]):(.*)$/.exec(rest);

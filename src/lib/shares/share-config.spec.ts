@@ -156,7 +156,7 @@ describe('checks before sending', () => {
 			'C:\\mounts\\renders\\a is already in use: the share "Renders" is mounted at C:\\Mounts\\renders.'
 		]);
 		expect(checks({ ...nfs, localPath: 'mnt' }, context()).localPath![0]).toMatch(
-			/full folder path/
+			/^Give the full path, starting with the drive letter/
 		);
 		expect(checks(smbForm({ name: 'studio MEDIA' }), context(null, [media])).name).toEqual([
 			'A share named Studio media already exists.'
@@ -340,6 +340,15 @@ describe('text that reaches the mount command, and where a share is mounted', ()
 		]);
 		expect(checks({ ...nfs, localPath: 'C:\\Mounts\\media' }, context()).localPath).toBeUndefined();
 		expect(checks({ ...nfs, localPath: '/mnt/media' }, context()).localPath).toBeUndefined();
+	});
+
+	it('refuses a mount point that is not a full path, saying why', () => {
+		for (const localPath of ['\\Windows\\System32', 'C:Mounts', 'Windows', 'mnt/media'])
+			expect(checks({ ...nfs, localPath }, context()).localPath, localPath).toEqual([
+				'Give the full path, starting with the drive letter, e.g. C:\\Mounts\\media (on a Mac or ' +
+					`Linux computer, starting with /): the agent would read ${localPath} from its own ` +
+					'working folder, which for a service is often C:\\Windows\\System32.'
+			]);
 	});
 
 	it('refuses dots and spaces standing for . or .., and a short name', () => {

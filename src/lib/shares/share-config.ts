@@ -8,7 +8,7 @@ import {
 	smbShareParts
 } from '$lib/api/schemas/share-contract';
 import { folderConcern } from '$lib/folders/folder-concerns';
-import { relatePaths, shortNameIn } from '$lib/folders/paths';
+import { isAbsolutePath, relatePaths, shortNameIn } from '$lib/folders/paths';
 import { onlyProblems, textProblems } from '$lib/form/validation';
 import { words } from '$lib/i18n/words';
 import { m } from '$lib/paraglide/messages';
@@ -322,11 +322,14 @@ function letterProblems(form: ShareForm, { others, freeLetters, stored }: CheckC
 }
 
 /**
- * What is wrong with an NFS mount point: its shape (the contract's), then the folder as the
+ * What is wrong with an NFS mount point: a path that is not absolute (the agent would read it from
+ * its own working folder), its shape (the contract's), then the folder as the
  * machine reads it (a name of only dots and spaces is `.` or `..` to Windows, a short name cannot
  * be read), a system folder or a whole profile it would hide, and a share already mounted there.
  */
 function folderProblems(form: ShareForm, others: readonly ShareItem[]) {
+	const typed = form.localPath.trim();
+	if (typed && !isAbsolutePath(typed)) return [m.shares_folder_relative({ path: typed })];
 	const folder = mountFolder(form.localPath);
 	if ('problem' in folder) return [folder.problem];
 	if (folder.path.split(/[\\/]/).some((name) => /^[. ]+$/.test(name)))
