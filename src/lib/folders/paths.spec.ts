@@ -33,7 +33,10 @@ const SPELLINGS: readonly (readonly [string, string])[] = [
 	['C:\\Users\\ann\\.\\Documents', 'c:/users/ann/documents'],
 	['C:\\Users\\ann\\Music\\..\\Documents', 'c:/users/ann/documents'],
 	['C:\\Users\\ann\\Music\\.. \\Documents', 'c:/users/ann/documents'],
-	['C:\\Users\\ann\\Music\\...\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Documents\\...', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\...\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Music\\...\\Documents', 'c:/users/ann/music/documents'],
+	['C:\\Windows\\.... \\Temp', 'c:/windows/temp'],
 	['C:\\..\\..\\Users\\ann\\Documents', 'c:/users/ann/documents'],
 	['C:\\Users\\ann\\Documents\\.. /.. /.. /Windows', 'c:/windows'],
 	['C:\\.. /.. /Windows', 'c:/windows'],
@@ -156,6 +159,16 @@ describe('paths on the agent machine', () => {
 		expect(namesWithin('Team/ ../../../x')).toEqual(['x']);
 		expect(namesWithin('Team//Notes./a b')).toEqual(['Team', 'Notes.', 'a b']);
 		expect(namesWithin('')).toEqual([]);
+	});
+
+	it('reads three or more dots as no name, not as .., in a drive as in a folder check', () => {
+		// Windows strips a name's trailing dots, so `...` is no name at all: the folder it is in.
+		expect(namesWithin('Team/.../Budget')).toEqual(['Team', 'Budget']);
+		expect(namesWithin('Team/Plans/..../.... /x')).toEqual(['Team', 'Plans', 'x']);
+		expect(namesWithin('.../Windows')).toEqual(['Windows']);
+		// The same rule as canonicalPath's, which lowers the case (these paths are all lower case).
+		for (const path of ['team/.../budget', 'team/plans/.. ./..../x', 'a/. /.. /b', 'a\\...\\..\\c'])
+			expect(['g:', ...namesWithin(path)].join('/'), path).toBe(canonicalPath(`G:\\${path}`));
 	});
 
 	it('relates nothing to an empty path', () => {

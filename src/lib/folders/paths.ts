@@ -75,21 +75,24 @@ function split(path: string, style: PathStyle): { root: string; names: string[] 
 }
 
 /**
+ * What Windows reads a name of only dots and spaces as: `..` for two dots and any spaces after
+ * them (`.. ` is how a traversal slips past a filter), otherwise `.`, also for three or more dots
+ * (Windows strips a name's trailing dots, so `...` is no name); null for any other name.
+ */
+function dotsName(raw: string): '.' | '..' | null {
+	if (!/^[. ]+$/.test(raw)) return null;
+	return raw.startsWith('..') && !/^\.{3}/.test(raw) ? '..' : '.';
+}
+
+/**
  * Folder names with `.` dropped and `..` resolved, never above the root. On Windows a name of
- * only dots and spaces reads as `.` or `..` (`.. ` is how a traversal slips past a filter), and
- * other names lose their trailing dots and spaces.
+ * only dots and spaces reads as `dotsName` says, and other names lose their trailing dots and
+ * spaces.
  */
 function resolve(names: readonly string[], windows: boolean): string[] {
 	const out: string[] = [];
 	for (const raw of names) {
-		const dots = windows && /^[. ]+$/.test(raw);
-		const name = dots
-			? raw.startsWith('..')
-				? '..'
-				: '.'
-			: windows
-				? raw.replace(/[. ]+$/, '')
-				: raw;
+		const name = windows ? (dotsName(raw) ?? raw.replace(/[. ]+$/, '')) : raw;
 		if (name === '' || name === '.') continue;
 		if (name === '..') out.pop();
 		else out.push(name);
@@ -131,15 +134,16 @@ export function shortNameIn(path: string): string | null {
 
 /**
  * The folder names of a path inside a drive (the file browser's `?path=`), with the names that
- * mean `.` or `..` to Windows (only dots and spaces) resolved within the drive, never above it.
+ * mean `.` or `..` to Windows (only dots and spaces, read by `dotsName` as `canonicalPath` reads
+ * them) resolved within the drive, never above it.
  * Other names stay as the agent lists them: a macOS agent may hold one that ends with a dot.
  */
 export function namesWithin(path: string): string[] {
 	const names: string[] = [];
 	for (const raw of path.split(/[\\/]/)) {
-		if (raw === '') continue;
-		if (!/^[. ]+$/.test(raw)) names.push(raw);
-		else if (raw.startsWith('..')) names.pop();
+		const dots = dotsName(raw);
+		if (dots === '..') names.pop();
+		else if (raw !== '' && dots === null) names.push(raw);
 	}
 	return names;
 }
