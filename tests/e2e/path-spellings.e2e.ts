@@ -147,7 +147,7 @@ test('a mount over a system folder and a user name a shell would read are refuse
 	await password.fill('Nas-Pass-2027');
 	await page.getByRole('button', { name: 'Add the share' }).click();
 	await expect(page.getByLabel('User name')).toHaveAccessibleDescription(
-		/Put the domain in its own field\./
+		/put the domain in its own field\./i
 	);
 	await expect(page.getByTestId('confirm-dialog')).toBeHidden();
 	expect(sent).toEqual([]);

@@ -486,7 +486,7 @@ describe('the plan says what each item sets, and flags what should be read first
 		expect(own?.ticked).toBe(true);
 	});
 
-	it('does not flag a read-only mirror that allows delete: nothing is deleted in the cloud', () => {
+	it('flags a mirror that allows delete even when its permission is read only', () => {
 		const [readOnly] = planImport(
 			parseConfig(
 				JSON.stringify({
@@ -497,7 +497,8 @@ describe('the plan says what each item sets, and flags what should be read first
 			).items,
 			agentHas
 		);
-		expect(readOnly?.flags).toEqual([]);
+		expect(readOnly?.flags).toEqual([expect.stringMatching(/^Mirror with delete allowed/)]);
+		expect(readOnly?.ticked).toBe(false);
 	});
 
 	it('keeps a conflicting row unticked with its conflict, and says its settings too', () => {

@@ -9,7 +9,7 @@ import {
 } from '$lib/api/schemas/config-file';
 import type { BackupBody, DriveBody, StorageKind } from '$lib/api/drives';
 import type { Drive } from '$lib/api/schemas/drives';
-import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
+import { DRIVE_CONFIG, DRIVE_TYPE, SYNC_TYPE } from '$lib/contract';
 import { folderConcern } from '$lib/folders/folder-concerns';
 import { maskDeep } from '$lib/mask';
 import {
@@ -232,7 +232,8 @@ function concernWords(field: string, path: string): string | null {
 /**
  * Why an item should be read before it is created, in words, each naming its field: a folder
  * that is the system's, a profile's root or on the network; a bucket none of the agent's drives
- * or backups uses yet; a mirror that deletes in the cloud. Empty when nothing stands out.
+ * or backups uses yet; a mirror with delete allowed, whatever its permission (delete stays
+ * allowed when the permission is later changed). Empty when nothing stands out.
  */
 export function itemFlags(
 	item: ImportItem,
@@ -249,8 +250,7 @@ export function itemFlags(
 	if (
 		item.kind === 'drive' &&
 		item.body.syncType === SYNC_TYPE.Mirror &&
-		item.body.allowDelete === true &&
-		item.body.permissionType !== PERMISSION_TYPE.Read
+		item.body.allowDelete === true
 	)
 		flags.push(m.drives_import_flag_mirror_delete());
 	return flags;

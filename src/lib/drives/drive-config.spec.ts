@@ -955,6 +955,33 @@ describe('folders in other spellings, and folders not to take over', () => {
 		).toEqual({});
 	});
 
+	it('refuses a folder that is not a full path, which the agent would read from its own', () => {
+		const lone: CheckContext = { drives: [], backups: [] };
+		const relative = /^Give the full path, starting with the drive letter, e\.g\. D:\\Cache/;
+		for (const path of ['\\Windows\\System32', 'C:Config', 'Windows', 'Cache/team']) {
+			expect(
+				checks(driveForm({ letter: 'F', cacheFolder: path }), context).permanentLocalPath,
+				path
+			).toEqual([expect.stringMatching(relative)]);
+			expect(checks(backupForm({ localPath: path }), context).localPath, path).toEqual([
+				expect.stringMatching(relative)
+			]);
+			expect(
+				checks(driveForm({ driveType: 2, localPath: path, cacheFolder: '' }), context).localPath,
+				path
+			).toEqual([expect.stringMatching(relative)]);
+		}
+		// The current folder of drive C, which also holds every other drive's folder.
+		expect(checks(backupForm({ localPath: 'c:' }), context).localPath).toContainEqual(
+			expect.stringMatching(relative)
+		);
+		expect(checks(backupForm({ localPath: 'Windows' }), context).localPath?.[0]).toContain(
+			'the agent would read Windows from its own working folder'
+		);
+		for (const path of ['D:\\Cache', 'd:/cache', '\\\\?\\D:\\Cache', '/srv/cache'])
+			expect(checks(driveForm({ letter: 'F', cacheFolder: path }), lone), path).toEqual({});
+	});
+
 	it('refuses a system folder for a cache, a synced folder and a backup, in any spelling', () => {
 		expect(
 			checks(driveForm({ letter: 'F', cacheFolder: 'C:\\Windows\\System32' }), context)

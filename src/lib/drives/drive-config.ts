@@ -5,7 +5,7 @@ import { accountRefSchema, transferOptionsSchema } from '$lib/api/schemas/drive-
 import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
 import { folderConcern } from '$lib/folders/folder-concerns';
-import { relatePaths, shortNameIn, type PathRelation } from '$lib/folders/paths';
+import { isAbsolutePath, relatePaths, shortNameIn, type PathRelation } from '$lib/folders/paths';
 import { formatCount } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
 import { words } from '$lib/i18n/words';
@@ -520,13 +520,15 @@ function checkCommon(form: ConfigForm, context: CheckContext, errors: FieldError
 export type FolderRole = 'sync' | 'backup' | 'cache';
 
 /**
- * What is wrong with the folder itself, judged on every spelling of it: a short name the console
- * cannot read; a system folder for any role; a network share or a whole profile for a cache or a
+ * What is wrong with the folder itself, judged on every spelling of it: a path that is not
+ * absolute (`\Windows`, `C:Config`, `Windows`), which the agent would read from its own working
+ * folder; a short name the console cannot read; a system folder for any role; a network share or a whole profile for a cache or a
  * synced folder (whose folder is its cache). A backup may read a share, a profile, or a whole
  * disk other than the system's; a cache may sit inside `C:\ProgramData`, where programs keep
  * their data and the agent keeps the caches it chooses.
  */
 export function folderProblems(path: string, role: FolderRole): string[] {
+	if (!isAbsolutePath(path)) return [m.drive_form_folder_relative({ path: path.trim() })];
 	const short = shortNameIn(path);
 	if (short) return [m.drive_form_folder_short_name({ name: short })];
 	const concern = folderConcern(path, role === 'cache' ? 'cache' : undefined);

@@ -27,6 +27,13 @@ describe('folders not to take over', () => {
 		expect(folderConcern('C:\\ProgramData\\Agent\\cache\\team')?.kind).toBe('system');
 	});
 
+	it("keeps a cache out of ProgramData's Microsoft folder, which is Windows' own", () => {
+		const startup = 'C:\\ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\StartUp';
+		expect(folderConcern(startup, 'cache')).toEqual({ kind: 'system', folder: 'C:\\ProgramData' });
+		expect(folderConcern('c:/programdata/MICROSOFT.', 'cache')?.kind).toBe('system');
+		expect(folderConcern('C:\\ProgramData\\Microsoft Agent\\cache', 'cache')).toBeNull();
+	});
+
 	it('calls the root of a disk a system folder', () => {
 		expect(folderConcern('D:')).toEqual({ kind: 'system', folder: 'D:\\' });
 		expect(folderConcern('\\\\?\\E:\\')).toEqual({ kind: 'system', folder: 'E:\\' });
@@ -52,7 +59,11 @@ describe('folders not to take over', () => {
 
 	it('names a network share, and not a loopback spelling of a local disk', () => {
 		expect(folderConcern('\\\\nas\\cache')).toEqual({ kind: 'network', folder: '\\\\nas\\cache' });
-		expect(folderConcern('//nas/cache/x')).toBeNull();
+		expect(folderConcern('//nas/cache/x')).toEqual({
+			kind: 'network',
+			folder: '\\\\nas\\cache\\x'
+		});
+		expect(folderConcern('//nas/share', 'cache')?.kind).toBe('network');
 		expect(folderConcern('\\\\?\\UNC\\nas\\cache')).toEqual({
 			kind: 'network',
 			folder: '\\\\nas\\cache'

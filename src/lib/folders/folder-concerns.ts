@@ -36,10 +36,13 @@ const SYSTEM_FOLDERS = [
 
 /** Where programs keep their data: a cache strictly inside it is theirs (the agent's own are). */
 const PROGRAM_DATA = 'C:\\ProgramData';
+/** Windows' own part of it (the Start Menu's StartUp folder, Defender): never a cache. */
+const PROGRAM_DATA_WINDOWS = 'C:\\ProgramData\\Microsoft';
 
 /**
  * What is wrong with taking over `path`, or null when nothing is. A cache (`role: 'cache'`) may
- * sit inside `C:\ProgramData`, where the agent keeps the caches it chooses.
+ * sit inside `C:\ProgramData`, where the agent keeps the caches it chooses, but not in
+ * `C:\ProgramData\Microsoft`, which is Windows' own.
  */
 export function folderConcern(path: string, role?: 'cache'): FolderConcern | null {
 	if (!path.trim()) return null;
@@ -47,7 +50,12 @@ export function folderConcern(path: string, role?: 'cache'): FolderConcern | nul
 	const normal = normalizePath(path, style);
 	const key = canonicalPath(path, style);
 	if (key.startsWith('//')) return { kind: 'network', folder: normal };
-	if (role === 'cache' && relatePaths(normal, PROGRAM_DATA) === 'inside') return null;
+	if (
+		role === 'cache' &&
+		relatePaths(normal, PROGRAM_DATA) === 'inside' &&
+		relatePaths(normal, PROGRAM_DATA_WINDOWS) === null
+	)
+		return null;
 	for (const folder of SYSTEM_FOLDERS) {
 		const relation = relatePaths(normal, folder);
 		if (relation === 'same' || relation === 'inside') return { kind: 'system', folder };

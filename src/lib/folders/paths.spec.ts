@@ -3,6 +3,7 @@ import {
 	FOLDER_NAME_MAX,
 	folderNameProblem,
 	canonicalPath,
+	isAbsolutePath,
 	joinPath,
 	namesWithin,
 	normalizePath,
@@ -32,7 +33,10 @@ const SPELLINGS: readonly (readonly [string, string])[] = [
 	['C:\\Users\\ann\\.\\Documents', 'c:/users/ann/documents'],
 	['C:\\Users\\ann\\Music\\..\\Documents', 'c:/users/ann/documents'],
 	['C:\\Users\\ann\\Music\\.. \\Documents', 'c:/users/ann/documents'],
-	['C:\\Users\\ann\\Music\\...\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Documents\\...', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\...\\Documents', 'c:/users/ann/documents'],
+	['C:\\Users\\ann\\Music\\...\\Documents', 'c:/users/ann/music/documents'],
+	['C:\\Windows\\.... \\Temp', 'c:/windows/temp'],
 	['C:\\..\\..\\Users\\ann\\Documents', 'c:/users/ann/documents'],
 	['C:\\Users\\ann\\Documents\\.. /.. /.. /Windows', 'c:/windows'],
 	['C:\\.. /.. /Windows', 'c:/windows'],
@@ -40,6 +44,8 @@ const SPELLINGS: readonly (readonly [string, string])[] = [
 	['\\\\NAS\\media\\Films.', '//nas/media/films'],
 	['\\\\nas\\media\\..\\..\\Films', '//nas/media/films'],
 	['\\\\nas\\C$\\Users', '//nas/c$/users'],
+	['//nas/share', '//nas/share'],
+	['//NAS/Media/./Films/', '//nas/media/films'],
 	['/home/ann/Documents', '/home/ann/Documents'],
 	['/home/ann/Documents.', '/home/ann/Documents.'],
 	['/home//ann/./Music/../Documents/', '/home/ann/Documents'],
@@ -51,6 +57,9 @@ describe('paths on the agent machine', () => {
 		expect(pathStyle('C:\\Users')).toBe('windows');
 		expect(pathStyle('d:/Media')).toBe('windows');
 		expect(pathStyle('\\\\nas\\share')).toBe('windows');
+		expect(pathStyle('//nas/share')).toBe('windows');
+		expect(pathStyle('//?/C:/Users')).toBe('windows');
+		expect(pathStyle('///srv/data')).toBe('posix');
 		expect(pathStyle('/Users/ana')).toBe('posix');
 		expect(pathStyle('/Volumes/My Disk')).toBe('posix');
 	});
@@ -60,10 +69,32 @@ describe('paths on the agent machine', () => {
 		expect(normalizePath('C:')).toBe('C:\\');
 		expect(normalizePath('C:\\')).toBe('C:\\');
 		expect(normalizePath('//nas/share/x/', 'windows')).toBe('\\\\nas\\share\\x');
-		expect(normalizePath('//nas/share/x/')).toBe('/nas/share/x');
+		expect(normalizePath('//nas/share/x/')).toBe('\\\\nas\\share\\x');
+		expect(normalizePath('///srv//x/')).toBe('/srv/x');
 		expect(normalizePath('/home//ana/')).toBe('/home/ana');
 		expect(normalizePath('/')).toBe('/');
 		expect(normalizePath('  /tmp  ')).toBe('/tmp');
+	});
+
+	it.each([
+		['D:\\Cache', true],
+		['d:/cache', true],
+		['C:\\', true],
+		['\\\\nas\\share', true],
+		['//nas/share', true],
+		['\\\\?\\C:\\Cache', true],
+		['\\\\?\\UNC\\nas\\share', true],
+		['/srv/cache', true],
+		['\\Windows\\System32', false],
+		['/Windows\\System32', false],
+		['C:Config', false],
+		['C:', false],
+		['\\\\?\\C:Config', false],
+		['Windows', false],
+		['Cache/team', false],
+		['', false]
+	] as const)('reads %s as absolute: %s', (path, absolute) => {
+		expect(isAbsolutePath(path)).toBe(absolute);
 	});
 
 	it('relates two folders: the same, inside, containing, or apart', () => {
@@ -128,6 +159,16 @@ describe('paths on the agent machine', () => {
 		expect(namesWithin('Team/ ../../../x')).toEqual(['x']);
 		expect(namesWithin('Team//Notes./a b')).toEqual(['Team', 'Notes.', 'a b']);
 		expect(namesWithin('')).toEqual([]);
+	});
+
+	it('reads three or more dots as no name, not as .., in a drive as in a folder check', () => {
+		// Windows strips a name's trailing dots, so `...` is no name at all: the folder it is in.
+		expect(namesWithin('Team/.../Budget')).toEqual(['Team', 'Budget']);
+		expect(namesWithin('Team/Plans/..../.... /x')).toEqual(['Team', 'Plans', 'x']);
+		expect(namesWithin('.../Windows')).toEqual(['Windows']);
+		// The same rule as canonicalPath's, which lowers the case (these paths are all lower case).
+		for (const path of ['team/.../budget', 'team/plans/.. ./..../x', 'a/. /.. /b', 'a\\...\\..\\c'])
+			expect(['g:', ...namesWithin(path)].join('/'), path).toBe(canonicalPath(`G:\\${path}`));
 	});
 
 	it('relates nothing to an empty path', () => {

@@ -8,14 +8,44 @@ import { m } from '$lib/paraglide/messages';
 
 export type PathStyle = 'windows' | 'posix';
 
-/** Windows when it starts with a drive letter, `\\` or `//?/`, or holds a backslash. */
+/**
+ * Windows when it starts with a drive letter or two slashes and a name (`//nas/share`, `//?/`:
+ * a UNC path, as an agent that names drives reads it; POSIX seldom spells a folder so), or holds
+ * a backslash.
+ */
 export function pathStyle(path: string): PathStyle {
 	const t = path.trim();
-	return /^(?:[A-Za-z]:|\/\/[?.]\/)/.test(t) || t.includes('\\') ? 'windows' : 'posix';
+	return /^(?:[A-Za-z]:|\/\/[^/\\])/.test(t) || t.includes('\\') ? 'windows' : 'posix';
 }
 
 /** A machine that is this one, as a UNC host names it (`\\localhost\C$`). */
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0--1\.ipv6-literal\.net)$/i;
+
+/**
+ * A Windows path with backslashes only and without the `\\?\`, `\\.\` and `\??\` prefixes
+ * (`\\?\UNC\` read as `\\`), as Windows reads it before its root.
+ */
+function withoutPrefixes(path: string): string {
+	let rest = path.replace(/\//g, '\\');
+	for (let before = ''; before !== rest;) {
+		before = rest;
+		rest = rest.replace(/^\\\\[?.]\\UNC\\/i, '\\\\').replace(/^(?:\\\\[?.]|\\\?\?)\\/, '');
+	}
+	return rest;
+}
+
+/**
+ * Whether a path names one folder wherever it is read: a drive letter and a separator
+ * (`D:\Cache`), a UNC path (`\\nas\share`), or on a POSIX agent `/...`. Not `\Windows` (the
+ * root of whichever drive is current), `C:Config` (the current folder of drive C) or `Windows`:
+ * the agent would read those against its own working folder (a service's is often
+ * `C:\Windows\System32`).
+ */
+export function isAbsolutePath(path: string): boolean {
+	const t = path.trim();
+	if (pathStyle(t) === 'posix') return t.startsWith('/');
+	return /^(?:[A-Za-z]:\\|\\\\[^\\])/.test(withoutPrefixes(t));
+}
 
 /**
  * A path cut into its root and folder names, as the machine reads it, spelling kept. Windows:
@@ -27,11 +57,7 @@ function split(path: string, style: PathStyle): { root: string; names: string[] 
 	const trimmed = path.trim();
 	if (style === 'posix')
 		return { root: trimmed.startsWith('/') ? '/' : '', names: resolve(trimmed.split('/'), false) };
-	let rest = trimmed.replace(/\//g, '\\');
-	for (let before = ''; before !== rest;) {
-		before = rest;
-		rest = rest.replace(/^\\\\[?.]\\UNC\\/i, '\\\\').replace(/^(?:\\\\[?.]|\\\?\?)\\/, '');
-	}
+	let rest = withoutPrefixes(trimmed);
 	let root = '';
 	const unc = /^\\\\([^\\]+)(?:\\([^\\]*))?(.*)$/.exec(rest);
 	const drive = /^([A-Za-z]):(.*)$/.exec(rest);
@@ -49,21 +75,24 @@ function split(path: string, style: PathStyle): { root: string; names: string[] 
 }
 
 /**
+ * What Windows reads a name of only dots and spaces as: `..` for two dots and any spaces after
+ * them (`.. ` is how a traversal slips past a filter), otherwise `.`, also for three or more dots
+ * (Windows strips a name's trailing dots, so `...` is no name); null for any other name.
+ */
+function dotsName(raw: string): '.' | '..' | null {
+	if (!/^[. ]+$/.test(raw)) return null;
+	return raw.startsWith('..') && !/^\.{3}/.test(raw) ? '..' : '.';
+}
+
+/**
  * Folder names with `.` dropped and `..` resolved, never above the root. On Windows a name of
- * only dots and spaces reads as `.` or `..` (`.. ` is how a traversal slips past a filter), and
- * other names lose their trailing dots and spaces.
+ * only dots and spaces reads as `dotsName` says, and other names lose their trailing dots and
+ * spaces.
  */
 function resolve(names: readonly string[], windows: boolean): string[] {
 	const out: string[] = [];
 	for (const raw of names) {
-		const dots = windows && /^[. ]+$/.test(raw);
-		const name = dots
-			? raw.startsWith('..')
-				? '..'
-				: '.'
-			: windows
-				? raw.replace(/[. ]+$/, '')
-				: raw;
+		const name = windows ? (dotsName(raw) ?? raw.replace(/[. ]+$/, '')) : raw;
 		if (name === '' || name === '.') continue;
 		if (name === '..') out.pop();
 		else out.push(name);
@@ -105,15 +134,16 @@ export function shortNameIn(path: string): string | null {
 
 /**
  * The folder names of a path inside a drive (the file browser's `?path=`), with the names that
- * mean `.` or `..` to Windows (only dots and spaces) resolved within the drive, never above it.
+ * mean `.` or `..` to Windows (only dots and spaces, read by `dotsName` as `canonicalPath` reads
+ * them) resolved within the drive, never above it.
  * Other names stay as the agent lists them: a macOS agent may hold one that ends with a dot.
  */
 export function namesWithin(path: string): string[] {
 	const names: string[] = [];
 	for (const raw of path.split(/[\\/]/)) {
-		if (raw === '') continue;
-		if (!/^[. ]+$/.test(raw)) names.push(raw);
-		else if (raw.startsWith('..')) names.pop();
+		const dots = dotsName(raw);
+		if (dots === '..') names.pop();
+		else if (raw !== '' && dots === null) names.push(raw);
 	}
 	return names;
 }

@@ -156,7 +156,7 @@ describe('checks before sending', () => {
 			'C:\\mounts\\renders\\a is already in use: the share "Renders" is mounted at C:\\Mounts\\renders.'
 		]);
 		expect(checks({ ...nfs, localPath: 'mnt' }, context()).localPath![0]).toMatch(
-			/full folder path/
+			/^Give the full path, starting with the drive letter/
 		);
 		expect(checks(smbForm({ name: 'studio MEDIA' }), context(null, [media])).name).toEqual([
 			'A share named Studio media already exists.'
@@ -312,10 +312,22 @@ describe('text that reaches the mount command, and where a share is mounted', ()
 	});
 
 	it('refuses shell and Windows metacharacters in a user name, and a domain not shaped as one', () => {
-		for (const username of ['ann & calc', 'ann|x', 'STUDIO\\ann', '$(id)', 'ann;rm', '`x`'])
+		for (const username of [
+			'ann & calc',
+			'ann|x',
+			'$(id)',
+			'ann;rm',
+			'`x`',
+			'50%',
+			'A\\B\\ann',
+			'\\ann',
+			'STUDIO\\',
+			'\\\\nas\\ann'
+		])
 			expect(checks(smbForm({ username }), context()).username, username).toEqual([
-				expect.stringMatching(/Put the domain in its own field/)
+				expect.stringMatching(/put the domain in its own field/)
 			]);
+		expect(checks(smbForm({ username: 'STUDIO\\ann' }), context())).toEqual({});
 		for (const domain of ['STUDIO & x', '../..', 'a..b', 'studio;x', 'a b'])
 			expect(checks(smbForm({ domain }), context()).domain, domain).toEqual([
 				expect.stringMatching(/only letters, digits, dots, hyphens and underscores/)
@@ -340,6 +352,30 @@ describe('text that reaches the mount command, and where a share is mounted', ()
 		]);
 		expect(checks({ ...nfs, localPath: 'C:\\Mounts\\media' }, context()).localPath).toBeUndefined();
 		expect(checks({ ...nfs, localPath: '/mnt/media' }, context()).localPath).toBeUndefined();
+	});
+
+	it('judges a user name and domain only when they change from the stored ones', () => {
+		const stored = smbItem({ username: 'STUDIO\\ann & co', domain: 'studio lan' });
+		const renamed = { ...fromModel(stored), name: 'Studio media 2' };
+		expect(checks(renamed, context(stored))).toEqual({});
+		expect(checks({ ...renamed, username: 'STUDIO\\bob & co' }, context(stored)).username).toEqual([
+			expect.stringMatching(/put the domain in its own field/)
+		]);
+		expect(checks({ ...renamed, domain: 'studio;x' }, context(stored)).domain).toEqual([
+			expect.stringMatching(/only letters, digits, dots, hyphens and underscores/)
+		]);
+		// A new share has nothing stored to keep.
+		expect(checks({ ...renamed, id: null }, context()).username).toHaveLength(1);
+		expect(checks({ ...renamed, username: '' }, context(stored)).username).toHaveLength(1);
+	});
+
+	it('refuses a mount point that is not a full path, saying why', () => {
+		for (const localPath of ['\\Windows\\System32', 'C:Mounts', 'Windows', 'mnt/media'])
+			expect(checks({ ...nfs, localPath }, context()).localPath, localPath).toEqual([
+				'Give the full path, starting with the drive letter, e.g. C:\\Mounts\\media (on a Mac or ' +
+					`Linux computer, starting with /): the agent would read ${localPath} from its own ` +
+					'working folder, which for a service is often C:\\Windows\\System32.'
+			]);
 	});
 
 	it('refuses dots and spaces standing for . or .., and a short name', () => {

@@ -8,7 +8,7 @@ import {
 	smbShareParts
 } from '$lib/api/schemas/share-contract';
 import { folderConcern } from '$lib/folders/folder-concerns';
-import { relatePaths, shortNameIn } from '$lib/folders/paths';
+import { isAbsolutePath, relatePaths, shortNameIn } from '$lib/folders/paths';
 import { onlyProblems, textProblems } from '$lib/form/validation';
 import { words } from '$lib/i18n/words';
 import { m } from '$lib/paraglide/messages';
@@ -236,7 +236,17 @@ const overlaps = (a: string, b: string) => relatePaths(a, b) !== null;
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const USERNAME_REFUSED = /["/\\[\]:;|=,+*?<>`&$%]/;
+const USERNAME_REFUSED = /["/[\]:;|=,+*?<>`&$%]/;
+
+/**
+ * Whether a user name holds a character the mount command should not see: any of
+ * `USERNAME_REFUSED`, or a backslash other than one `DOMAIN\user` separator between two names.
+ */
+function usernameRefused(username: string): boolean {
+	if (USERNAME_REFUSED.test(username)) return true;
+	const parts = username.trim().split('\\');
+	return parts.length > 2 || (parts.length === 2 && parts.some((p) => !p.trim()));
+}
 const DOMAIN_SHAPE = /^[\p{L}\p{N}._-]*$/u;
 
 /**
@@ -289,14 +299,21 @@ export function checks(form: ShareForm, context: CheckContext): FieldErrors {
 		form.kind === 'smb' ? letterProblems(form, context) : folderProblems(form, others);
 
 	if (form.kind === 'smb' && form.isAuthenticated) {
+		// A stored user name or domain is not judged again (as a stored folder is not): the agent
+		// already mounts with it, and a rename should not wait on it.
+		const stored = context.stored?.kind === 'smb' ? context.stored.model : null;
+		const same = (value: string, was: unknown) =>
+			stored !== null && value.trim() === text(was).trim();
 		errors.username =
 			textProblems(form.username, m.shares_enter_username(), SHARE_CONFIG.usernameMax) ??
-			commandTextProblems(form.username) ??
-			(USERNAME_REFUSED.test(form.username) ? [m.shares_username_chars()] : undefined);
+			(same(form.username, stored?.username)
+				? undefined
+				: (commandTextProblems(form.username) ??
+					(usernameRefused(form.username) ? [m.shares_username_chars()] : undefined)));
 		const domain = form.domain.trim();
 		if (form.domain.length > SHARE_CONFIG.domainMax)
 			errors.domain = [m.shares_at_most({ max: String(SHARE_CONFIG.domainMax) })];
-		else
+		else if (!same(form.domain, stored?.domain))
 			errors.domain =
 				commandTextProblems(form.domain) ??
 				(!DOMAIN_SHAPE.test(domain) || /\.\./.test(domain) ? [m.shares_domain_chars()] : undefined);
@@ -323,11 +340,14 @@ function letterProblems(form: ShareForm, { others, freeLetters, stored }: CheckC
 }
 
 /**
- * What is wrong with an NFS mount point: its shape (the contract's), then the folder as the
+ * What is wrong with an NFS mount point: a path that is not absolute (the agent would read it from
+ * its own working folder), its shape (the contract's), then the folder as the
  * machine reads it (a name of only dots and spaces is `.` or `..` to Windows, a short name cannot
  * be read), a system folder or a whole profile it would hide, and a share already mounted there.
  */
 function folderProblems(form: ShareForm, others: readonly ShareItem[]) {
+	const typed = form.localPath.trim();
+	if (typed && !isAbsolutePath(typed)) return [m.shares_folder_relative({ path: typed })];
 	const folder = mountFolder(form.localPath);
 	if ('problem' in folder) return [folder.problem];
 	if (folder.path.split(/[\\/]/).some((name) => /^[. ]+$/.test(name)))
