@@ -177,7 +177,7 @@ test.describe('adding a share', () => {
 		await page.getByLabel('Mount folder').fill('mnt/media');
 		await page.getByRole('button', { name: 'Add the share' }).click();
 		await expect(page.getByLabel('Mount folder')).toHaveAccessibleDescription(
-			/Enter a full folder path/
+			/Give the full path, starting with the drive letter/
 		);
 		await page.getByLabel('Mount folder').fill('/mnt/media');
 		await page.getByRole('button', { name: 'Add the share' }).click();
