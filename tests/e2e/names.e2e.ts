@@ -106,6 +106,23 @@ test.describe('names shown as they are', () => {
 		await expect(dialog.getByTestId('name-mixed')).toHaveCount(0);
 	});
 
+	test('a drive whose name holds an override keeps its page heading and list card in order', async ({
+		page,
+		agent
+	}) => {
+		await control(agent, `drives/${ARCHIVE}`, { name: SPOOFED });
+		await signInWithToken(page, agent);
+		await page.goto(`/drives/${ARCHIVE}`);
+		const heading = page.getByTestId('storage-name');
+		await expect(heading).toContainText('drive');
+		// The kind after the name stays after it, not pulled into the name's reversed run.
+		expect(await endsAtTheRight(heading)).toBe(true);
+		await page.goto('/drives');
+		const card = page.getByRole('heading', { name: /Contract_signed/ });
+		await expect(card).toContainText('drive');
+		expect(await endsAtTheRight(card)).toBe(true);
+	});
+
 	test('removing a drive whose name mixes Latin and Cyrillic letters says so', async ({
 		page,
 		agent
