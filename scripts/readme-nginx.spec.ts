@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { securityHeaders } from './static-server.ts';
 
 /**
- * The README's nginx sample, read as nginx reads it. nginx drops every `add_header` of a level for
+ * The deployment document's nginx sample, read as nginx reads it. nginx drops every `add_header` of a level for
  * a location that has an `add_header` of its own, so a header set in a location silently takes the
  * CSP, nosniff and the rest away from those paths: the sample keeps them all at server level.
  */
@@ -56,7 +56,7 @@ function walk(directives: Directive[], within: string[] = []): [Directive, strin
 	]);
 }
 
-const readme = readFileSync('README.md', 'utf8');
+const readme = readFileSync('docs/DEPLOYMENT.md', 'utf8');
 const sample = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
 const config = parse(tokens(sample));
 const server = config.find((d) => d.name === 'server')?.block ?? [];
@@ -66,7 +66,7 @@ const serverHeaders = new Map(
 		.map((d) => [d.args[0]?.toLowerCase() ?? '', d.args.slice(1)])
 );
 
-describe("the README's nginx sample", () => {
+describe("the deployment document's nginx sample", () => {
 	it('is there, with a server block', () => {
 		expect(sample).toContain('server');
 		expect(server.length).toBeGreaterThan(3);
