@@ -6,6 +6,7 @@ import type { EngineName, EnginePage } from '../tests/engines/engine.ts';
 import { launchPuppeteer } from '../tests/engines/puppeteer.ts';
 import { until } from '../tests/engines/until.ts';
 import { agentProcess, MEASURE_NEXT_PAGE, percentile } from './bench-browser.ts';
+import { record } from './bench-table.ts';
 import { chromiumExecutable, fullChromiumExecutable } from './chromium.ts';
 
 /**
@@ -215,6 +216,11 @@ export async function enginesSideBySide(site: string) {
 	const column = Math.max(...rows.flatMap(([, cell]) => results.map((f) => cell(f).length))) + 2;
 	for (const [label, cell] of rows)
 		console.log(`  ${label.padEnd(width)}${results.map((f) => cell(f).padEnd(column)).join('')}`);
+	for (const [label, cell] of rows.slice(1, -1))
+		record(
+			`engines side by side, ${label}`,
+			results.map((f) => `${f.version}: ${cell(f)}`).join('; ')
+		);
 	// Two cores shared with whatever else runs: the figures mean little under load.
 	console.log(`\n  load average over the last 5 minutes: ${loadavg()[1]!.toFixed(1)}`);
 }

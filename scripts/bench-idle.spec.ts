@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBrowsersOwn, partOf, ticksBetween } from './bench-idle.ts';
+import { isBrowsersOwn, ownCost, partOf, ticksBetween } from './bench-idle.ts';
 
 describe('the CPU time of a process tree', () => {
 	it('counts what each process used in between, a new one whole', () => {
@@ -42,5 +42,14 @@ describe('naming a Chromium process', () => {
 		).toBe(true);
 		expect(isBrowsersOwn('network')).toBe(false);
 		expect(isBrowsersOwn('utility')).toBe(false);
+	});
+});
+
+describe("an idle console's own cost", () => {
+	it('is its figure less the channels alone, judged against the target', () => {
+		expect(ownCost({ page: 1.62, channels: 0.13 }, 1).own).toBeCloseTo(1.49);
+		expect(ownCost({ page: 1.62, channels: 0.13 }, 1).ok).toBe(false);
+		expect(ownCost({ page: 0.48, channels: 0.18 }, 0.3).ok).toBe(true);
+		expect(ownCost({ page: 0.49, channels: 0.18 }, 0.3).ok).toBe(false);
 	});
 });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from '../simulator/index.ts';
 import { signIn } from './bench-browser.ts';
@@ -8,6 +9,7 @@ import { fullChromiumExecutable } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 import { until } from '../tests/engines/until.ts';
 import { parseStat, processes, tree } from './processes.ts';
+import { record } from './bench-table.ts';
 
 /**
  * The idle section of `npm run bench`: the CPU time of the browser's processes (browser, GPU,
@@ -18,9 +20,13 @@ import { parseStat, processes, tree } from './processes.ts';
  * it). Read from /proc (Linux), in clock ticks. The full Chromium, driven over the DevTools
  * protocol (`cdp.ts`): only it hides a tab behind another, and only without Playwright does it
  * throttle a hidden tab as it would a person's.
+ *
+ * The targets are for the console's own cost: its figure less the channels alone, both above the
+ * floor of the same run, so that what the agent's traffic costs the browser (which no code of the
+ * console can lower, and which differs from one machine to the next) is not counted against it.
  */
 
-const TARGETS = { visibleAboveFloor: 1, hiddenAboveFloor: 0.3 };
+const TARGETS = { visible: 1, hidden: 0.3 };
 /** `IDLE_SECONDS=20 npm run bench` measures each case for 20 s. */
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS) || 60;
 const SETTLE_MS = 5000;
@@ -207,6 +213,20 @@ async function measure(browser: CdpBrowser, baseUrl: string, agentUrl: string, c
 /** The windows of a hidden case, in order. */
 const HIDDEN_WINDOWS = ['first minute after hiding', 'the minute after'];
 
+/** The figures of one page, above the floor: the page, the channels alone, and the difference. */
+export type SideBySide = { page: number; channels: number };
+
+/**
+ * The console's own cost, its page's figure less the channels alone, and whether it is at most
+ * the target.
+ */
+export function ownCost({ page, channels }: SideBySide, target: number) {
+	const own = page - channels;
+	return { own, ok: own <= target };
+}
+
+const pct = (n: number) => `${n.toFixed(2)} %`;
+
 export async function idleCpu() {
 	const executable = fullChromiumExecutable();
 	if (!executable) {
@@ -228,9 +248,8 @@ export async function idleCpu() {
 			`\nIdle CPU: the browser's processes (browser, GPU, renderer, worker) over ${IDLE_SECONDS} s with one tab open, the development agent at its ordinary rate (${sim.options.eventsPerSecond} events/s), ${SETTLE_MS / 1000} s after the page loaded; ${executable} headless with its own defaults (a hidden tab is one with another tab in front of it, throttled as the browser throttles it)`
 		);
 		console.log(
-			`  targets: visible under ${TARGETS.visibleAboveFloor} % of a core above the floor, hidden under ${TARGETS.hiddenAboveFloor} % (its second minute: the first holds the browser's garbage collection after hiding)\n`
+			`  targets, for the console's own cost (its figure less the channels alone, both above the floor): visible under ${TARGETS.visible} % of a core, hidden under ${TARGETS.hidden} % (its second minute: the first holds the browser's garbage collection after hiding)\n`
 		);
-		const pct = (n: number) => `${n.toFixed(2)} %`;
 		// The floor of each window: visible, then hidden's first minute and the minute after.
 		const floors = { visible: [0], hidden: [0, 0] };
 		for (const hidden of [false, true]) {
@@ -294,28 +313,58 @@ export async function idleCpu() {
 				heading: 'Events'
 			}
 		];
+		/** The judged window of each case (visible, or hidden's minute after), for the summary. */
+		const judged = new Map<string, SideBySide>();
 		for (const c of cases) {
 			const windows = await measure(browser, site.url, sim.url, c);
+			const key = c.hidden ? 'hidden' : 'visible';
 			windows.forEach(({ percent, processes, ticks, parts }, i) => {
-				const floor = floors[c.hidden ? 'hidden' : 'visible'][i] ?? 0;
-				const above = percent - floor;
-				const target = c.hidden ? TARGETS.hiddenAboveFloor : TARGETS.visibleAboveFloor;
+				const above = percent - (floors[key][i] ?? 0);
+				const alone = (sockets[key][i] ?? 0) - (floors[key][i] ?? 0);
 				// A hidden tab's first minute holds the browser's own clean-up after hiding: said, not judged.
-				const judged = !c.hidden || i === windows.length - 1;
-				const verdict = !judged
-					? "(the browser's clean-up)"
-					: above < target
-						? 'ok'
-						: 'OVER TARGET';
+				const isJudged = !c.hidden || i === windows.length - 1;
+				const { own, ok } = ownCost({ page: above, channels: alone }, TARGETS[key]);
+				if (isJudged) judged.set(c.label, { page: above, channels: alone });
+				const verdict = !isJudged ? "(the browser's clean-up)" : ok ? 'ok' : 'OVER TARGET';
 				const label = c.hidden ? `${c.label}, ${HIDDEN_WINDOWS[i]}` : c.label;
 				console.log(
-					`  ${label.padEnd(78)} ${pct(percent).padStart(8)} of a core, ${pct(above).padStart(7)} above the floor (${processes} processes)  ${verdict}`
+					`  ${label.padEnd(78)} ${pct(percent).padStart(8)} of a core, ${pct(above).padStart(7)} above the floor (${processes} processes)`
 				);
-				const alone = sockets[c.hidden ? 'hidden' : 'visible'][i] ?? 0;
 				console.log(
-					`  ${''.padEnd(78)} ${pct(percent - alone)} above the channels alone; ${ticks} ticks: ${parts}`
+					`  ${''.padEnd(78)} ${pct(own)} above the channels alone  ${verdict}; ${ticks} ticks: ${parts}`
 				);
 			});
+		}
+		// Two cores shared with whatever else runs: a figure under load says little, so it says so.
+		const load = loadavg()[0]!;
+		const windowed = ` (${IDLE_SECONDS === 60 ? '' : `${IDLE_SECONDS} s windows, `}load average ${load.toFixed(1)})`;
+		console.log(
+			`\n  side by side, % of a core above the floor (hidden: the minute after)${windowed}:\n`
+		);
+		console.log(
+			`  ${'page'.padEnd(28)} ${'channels alone'.padStart(14)} ${'console'.padStart(9)} ${'its own'.padStart(9)} ${'target'.padStart(8)}  verdict`
+		);
+		for (const [page, label] of [
+			['overview', 'overview (/)'],
+			['events page', 'events (/events)']
+		] as const) {
+			const cells: string[] = [];
+			for (const key of ['visible', 'hidden'] as const) {
+				const figures = judged.get(`${label}, ${key}`);
+				if (!figures) continue;
+				const { own, ok } = ownCost(figures, TARGETS[key]);
+				console.log(
+					`  ${`${page}, ${key}`.padEnd(28)} ${pct(figures.channels).padStart(14)} ${pct(figures.page).padStart(9)} ${pct(own).padStart(9)} ${`${TARGETS[key]} %`.padStart(8)}  ${ok ? 'ok' : 'OVER TARGET'}`
+				);
+				cells.push(
+					`${key} ${pct(own)} (${pct(figures.page)} less the channels' ${pct(figures.channels)}) ${ok ? 'ok' : 'over'}`
+				);
+			}
+			record(
+				`idle CPU, ${page}: the console's own, above the two channels alone`,
+				cells.join('; ') + windowed,
+				`visible under ${TARGETS.visible} %, hidden under ${TARGETS.hidden} % of a core`
+			);
 		}
 	} finally {
 		await browser.close();

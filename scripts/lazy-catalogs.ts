@@ -16,7 +16,10 @@ import type { Plugin } from 'vite';
  * key and its base-language function; in another language it reads the key from that language's
  * catalog (Paraglide's `locale-modules` output, compiled beside), fetched when the language is
  * chosen and before it is used. The other languages' functions in the message's module are then
- * unused, and the bundler drops them.
+ * unused, and the bundler drops them. Paraglide has no option that does this (its per-locale
+ * builds need a build and an address per language), so the plugin reads its output's shape:
+ * package.json pins Paraglide and its message-format plugin exactly, and
+ * `paraglide-output.spec.ts` fails, saying what moved, when an upgrade changes that shape.
  */
 export function lazyCatalogs(options: {
 	/** The inlang project; where its messages' modules and its catalogs are compiled. */

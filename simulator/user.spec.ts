@@ -102,7 +102,7 @@ describe('user administration', () => {
 		expect(me.status).toBe(1);
 	});
 
-	it('edits the whole row and answers what it stored; deletes, giving the seat back; protects self and owner', async () => {
+	it('edits the whole row and answers what it stored; deletes, giving the seat back; protects self', async () => {
 		const created = (await api.call('POST', `/user/insert_user?token=${admin}`, { body: invitee }))
 			.json as { id: string };
 		const edited = await api.call('PUT', `/user/edit_user?token=${admin}`, {
@@ -117,11 +117,41 @@ describe('user administration', () => {
 		const me = sim.state.findByUsername('admin@example.com')!;
 		const self = await api.call('DELETE', `/user/delete_user?token=${admin}&id=${me.id}`);
 		expect(self).toMatchObject({ status: 499, json: { type: 'ACCESS' } });
-		const owner = [...sim.state.users.values()].find((u) => u.owner && u.id !== me.id);
-		if (owner) {
-			const r = await api.call('DELETE', `/user/delete_user?token=${admin}&id=${owner.id}`);
-			expect(r).toMatchObject({ status: 499, json: { type: 'ACCESS' } });
-		}
+	});
+
+	it('keeps the account owner from another administrator: not deleted, deactivated or demoted', async () => {
+		// The only seeded owner is the seeded administrator: the owner makes a second one.
+		const owner = sim.state.findByUsername('admin@example.com')!;
+		expect(owner.owner).toBe(true);
+		const casey = sim.state.findByUsername('creative@example.com')!;
+		const promoted = await api.call('PUT', `/user/edit_user?token=${admin}`, {
+			body: {
+				id: casey.id,
+				firstname: casey.firstName,
+				lastname: casey.lastName,
+				userType: 16,
+				status: 1
+			}
+		});
+		expect(promoted.status).toBe(200);
+		const other = await api.login('creative@example.com', 16);
+		const row = { id: owner.id, firstname: owner.firstName, lastname: owner.lastName };
+
+		const deleted = await api.call('DELETE', `/user/delete_user?token=${other}&id=${owner.id}`);
+		expect(deleted).toMatchObject({ status: 499, json: { type: 'ACCESS' } });
+		const deactivated = await api.call('PUT', `/user/edit_user?token=${other}`, {
+			body: { ...row, userType: 16, status: 2 }
+		});
+		expect(deactivated).toMatchObject({ status: 499, json: { type: 'ACCESS' } });
+		const demoted = await api.call('PUT', `/user/edit_user?token=${other}`, {
+			body: { ...row, userType: 64, status: 1 }
+		});
+		expect(demoted).toMatchObject({ status: 499, json: { type: 'VALIDATION' } });
+		expect(owner).toMatchObject({ deleted: false, status: 1, userType: 4 | 16 });
+		// The same administrator may delete a user who is not the owner.
+		const sam = sim.state.findByUsername('standard@example.com')!;
+		const allowed = await api.call('DELETE', `/user/delete_user?token=${other}&id=${sam.id}`);
+		expect(allowed.status).toBe(200);
 	});
 
 	it('resends an invitation only after the cooldown', async () => {
