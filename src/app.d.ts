@@ -7,6 +7,8 @@ declare global {
 		interface PageState {
 			/** The key of a list's row whose panel was opened on this page (see `ListPage`). */
 			openRow?: string;
+			/** What an action on the page before did, said on this one (see `CarriedOutcome`). */
+			outcome?: import('$lib/actions/action.svelte').ActionOutcome;
 		}
 	}
 }

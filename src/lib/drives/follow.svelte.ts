@@ -4,6 +4,7 @@ import { NOTIFICATION_TYPE, progressDataSchema } from '$lib/api/schemas/frames';
 import type { NotificationFrame, StateChangeFrame } from '$lib/api/schemas/frames';
 import { outcomeOf } from '$lib/live/live-records';
 import { m } from '$lib/paraglide/messages';
+import { clock } from '$lib/ui/clock.svelte';
 
 /**
  * A drive's page following the live channels: the newest state of each of its files that a frame
@@ -54,7 +55,8 @@ export class StorageFollow {
 	readonly #root: () => string | null;
 	readonly #refresh: () => void;
 	#settle: ReturnType<typeof setTimeout> | null = null;
-	#poll: ReturnType<typeof setInterval> | null = null;
+	/** Stops the reads of a sync under way. */
+	#poll: (() => void) | null = null;
 	/** Reports read after this time count for the end of a sync. */
 	#checkAfter = 0;
 
@@ -156,7 +158,7 @@ export class StorageFollow {
 		this.#checkAfter = now + SYNC_POLL_MS / 2;
 		this.sync = { phase: 'running', startedAt: now, done: 0, failed: 0, left };
 		this.#stopPolling();
-		this.#poll = setInterval(() => this.#refresh(), SYNC_POLL_MS);
+		this.#poll = clock.repeat(SYNC_POLL_MS, this.#refresh);
 		this.#refresh();
 	}
 
@@ -166,7 +168,7 @@ export class StorageFollow {
 	}
 
 	#stopPolling() {
-		if (this.#poll !== null) clearInterval(this.#poll);
+		this.#poll?.();
 		this.#poll = null;
 	}
 

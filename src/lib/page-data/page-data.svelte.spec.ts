@@ -3,7 +3,7 @@ import { AgentHttpError } from '$lib/api/errors';
 import { toUserRows, type UsersAsked, type UsersAnswer } from '$lib/api/user';
 import { usersList } from '$lib/users/users-query';
 import { invalidate } from '$app/navigation';
-import { DATA, PageData, readAgent, refresh, type Settled } from './page-data.svelte.ts';
+import { DATA, PageData, readAgent, refresh, reread, type Settled } from './page-data.svelte.ts';
 import { readUsers, type UsersResult } from '../users/users-list.ts';
 
 vi.mock('$app/navigation', () => ({ invalidate: vi.fn(async () => undefined) }));
@@ -24,6 +24,9 @@ vi.mock('$app/state', () => ({
 	navigating: {
 		get complete() {
 			return at.navigation;
+		},
+		get to() {
+			return at.navigation ? { url: at.url } : null;
 		}
 	}
 }));
@@ -351,6 +354,15 @@ describe('refresh', () => {
 		const done = refresh(DATA.files);
 		at.navigation = null;
 		await done;
+		expect(invalidate).toHaveBeenCalledTimes(1);
+	});
+
+	it('skips a timed re-read while a navigation is under way: the page goes or reads anew', async () => {
+		at.navigation = new Promise<void>(() => undefined);
+		await reread(DATA.storageReport);
+		expect(invalidate).not.toHaveBeenCalled();
+		at.navigation = null;
+		await reread(DATA.storageReport);
 		expect(invalidate).toHaveBeenCalledTimes(1);
 	});
 });

@@ -102,6 +102,16 @@ export async function refresh(...keys: DataKey[]): Promise<void> {
 }
 
 /**
+ * Reads these again on a timer (`clock.repeat`: every 30 s, while a wait lasts), unless a
+ * navigation is under way: the page is going, or reads anew where it lands. A timed re-read that
+ * waited for the navigation instead would only read the next page's data twice.
+ */
+export function reread(...keys: DataKey[]): Promise<void> {
+	if (untrack(() => navigating.to)) return Promise.resolve();
+	return refresh(...keys);
+}
+
+/**
  * One agent read on a page, followed across loads. Create it in a component's script with a
  * function that returns the load's promise (`() => data.users`) and, when the read depends on
  * more than the page's path and query (or on less: a list's parsed view, not its open row),

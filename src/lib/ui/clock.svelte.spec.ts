@@ -100,6 +100,59 @@ describe('clock', () => {
 	});
 });
 
+describe('clock.repeat', () => {
+	it('re-reads every period while shown, not at once, on one timer with the other readers', () => {
+		const page = new FakePage();
+		vi.stubGlobal('document', page);
+		try {
+			const slow = vi.fn();
+			const stopSlow = clock.repeat(30_000, slow);
+			expect(slow).not.toHaveBeenCalled();
+			vi.advanceTimersByTime(29_999);
+			expect(slow).not.toHaveBeenCalled();
+			vi.advanceTimersByTime(1);
+			expect(slow).toHaveBeenCalledTimes(1);
+
+			// A wait every 2 s and one every 3 s: one timer, each called on its own time.
+			const [two, three] = [vi.fn(), vi.fn()];
+			const stopTwo = clock.repeat(2000, two);
+			const stopThree = clock.repeat(3000, three);
+			expect(vi.getTimerCount()).toBe(1);
+			vi.advanceTimersByTime(6000);
+			expect(two).toHaveBeenCalledTimes(3);
+			expect(three).toHaveBeenCalledTimes(2);
+			stopTwo();
+			stopThree();
+
+			// Hidden: nothing, and no timer; shown after its time went by: at once, then on time.
+			page.show(false);
+			expect(vi.getTimerCount()).toBe(0);
+			vi.advanceTimersByTime(60_000);
+			expect(slow).toHaveBeenCalledTimes(1);
+			page.show(true);
+			expect(slow).toHaveBeenCalledTimes(2);
+			vi.advanceTimersByTime(30_000);
+			expect(slow).toHaveBeenCalledTimes(3);
+
+			stopSlow();
+			expect(vi.getTimerCount()).toBe(0);
+			vi.advanceTimersByTime(60_000);
+			expect(slow).toHaveBeenCalledTimes(3);
+		} finally {
+			vi.unstubAllGlobals();
+		}
+	});
+
+	it('runs where there is no document, as on a page always shown', () => {
+		const then = vi.fn();
+		const stop = clock.repeat(1000, then);
+		vi.advanceTimersByTime(3000);
+		expect(then).toHaveBeenCalledTimes(3);
+		stop();
+		expect(vi.getTimerCount()).toBe(0);
+	});
+});
+
 describe('whenShown', () => {
 	it('calls back once when the hidden page is shown, however often it was asked', () => {
 		const page = new FakePage();

@@ -2,6 +2,14 @@ import { createSubscriber } from 'svelte/reactivity';
 
 type Page = Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;
 
+/** Where there is no document (a unit test in Node), a page always shown. */
+const ALWAYS_SHOWN: Page = {
+	hidden: false,
+	addEventListener: () => undefined,
+	removeEventListener: () => undefined
+};
+const thePage = (): Page => (typeof document === 'undefined' ? ALWAYS_SHOWN : document);
+
 /**
  * Calls `tick` at once and then every `everyMs` (a second) while the page is shown; hidden, the
  * timer stops (the browser would throttle it anyway, and nobody reads a hidden page), and shown
@@ -9,7 +17,7 @@ type Page = Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'
  */
 export function tickWhileShown(
 	tick: () => void,
-	page: Page = document,
+	page: Page = thePage(),
 	everyMs = 1000
 ): () => void {
 	let timer: ReturnType<typeof setInterval> | null = null;
@@ -37,6 +45,17 @@ const NEXT_TICK_MAX_MS = 5000;
 /** The readers of the clock in steps of one length, told when the time crosses a step. */
 type Step = { subscribe: () => void; listeners: Set<() => void>; slot: number };
 
+/** A re-read every `everyMs`: called at the first tick from `due` on. */
+type Repeat = { everyMs: number; due: number; then: () => void };
+
+/**
+ * A tick this close before a re-read's time counts as its time: a browser's timer may fire a
+ * little early by `Date.now()`, and the re-read would otherwise wait a whole tick more.
+ */
+const DUE_SLACK_MS = 50;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
 /**
  * The time, for words that count seconds ("last event 4 s ago", "expires in 1:30"): one timer for
  * the whole page, ticking only while something on the page reads it and the page is shown, as
@@ -48,6 +67,7 @@ type Step = { subscribe: () => void; listeners: Set<() => void>; slot: number };
 class Clock {
 	#now = Date.now();
 	readonly #steps = new Map<number, Step>();
+	readonly #repeats = new Set<Repeat>();
 	/** The timer's period, and its stop; null while nobody reads the clock. */
 	#timer: { everyMs: number; stop: () => void } | null = null;
 	#next: (() => void)[] = [];
@@ -79,6 +99,23 @@ class Clock {
 		};
 	}
 
+	/**
+	 * Calls `then` every `everyMs` while the page is shown, on the page's one timer: a page that
+	 * reads the agent again on its own (a list every 30 s, a wait every 3 s) does it here, never
+	 * with a timer of its own. Not at once (the caller has just read); hidden, not at all; shown
+	 * again after its time went by, at once, as what the page shows is old by then. The first call
+	 * may come up to one tick of a finer reader late. Returns the stop, so that
+	 * `$effect(() => clock.repeat(ms, read))` reads while the component is there.
+	 */
+	repeat(everyMs: number, then: () => void): () => void {
+		const repeat: Repeat = { everyMs, due: Date.now() + everyMs, then };
+		this.#repeats.add(repeat);
+		this.#retime();
+		return () => {
+			if (this.#repeats.delete(repeat)) this.#retime();
+		};
+	}
+
 	#step(ms: number): Step {
 		let step = this.#steps.get(ms);
 		if (!step)
@@ -93,20 +130,23 @@ class Clock {
 		return step;
 	}
 
-	/** Ticks as often as the finest step read now needs; stops when nothing reads the clock. */
+	/**
+	 * Ticks as often as every step read and every re-read needs (the greatest period that divides
+	 * them all: 2 s and 3 s tick every second); stops when nothing reads the clock.
+	 */
 	#retime() {
-		let everyMs = Infinity;
-		for (const [ms, step] of this.#steps)
-			if (step.listeners.size > 0) everyMs = Math.min(everyMs, ms);
+		let everyMs = 0;
+		for (const [ms, step] of this.#steps) if (step.listeners.size > 0) everyMs = gcd(ms, everyMs);
+		for (const repeat of this.#repeats) everyMs = gcd(repeat.everyMs, everyMs);
 		if (this.#timer?.everyMs === everyMs) return;
 		this.#timer?.stop();
 		this.#timer = null;
-		if (everyMs === Infinity) {
+		if (everyMs === 0) {
 			this.#runNext();
 			return;
 		}
 		this.#timer = { everyMs, stop: () => undefined };
-		this.#timer.stop = tickWhileShown(() => this.#tick(), document, everyMs);
+		this.#timer.stop = tickWhileShown(() => this.#tick(), thePage(), everyMs);
 	}
 
 	#tick() {
@@ -117,6 +157,11 @@ class Clock {
 			if (slot === step.slot) continue;
 			step.slot = slot;
 			for (const changed of step.listeners) changed();
+		}
+		for (const repeat of this.#repeats) {
+			if (this.#now < repeat.due - DUE_SLACK_MS) continue;
+			repeat.due = this.#now + repeat.everyMs;
+			repeat.then();
 		}
 	}
 

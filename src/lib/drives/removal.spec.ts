@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { removalNotice, removedWords } from './removal.svelte.ts';
+import { removedWords } from './removal.ts';
 
 describe('removal words', () => {
 	it('says what removing did, with the files left behind counted', () => {
@@ -10,13 +10,5 @@ describe('removal words', () => {
 		expect(removedWords('backup', 'Laptop', 0)).toBe(
 			'Removed the backup "Laptop". Its files in the cloud stay.'
 		);
-	});
-
-	it('carries the outcome to the list once, until reset', () => {
-		const outcome = { key: 'remove', ok: true, text: 'Removed', at: new Date(), error: null };
-		removalNotice.say(outcome);
-		expect(removalNotice.outcome).toBe(outcome);
-		removalNotice.reset();
-		expect(removalNotice.outcome).toBeNull();
 	});
 });

@@ -1,12 +1,12 @@
 import type { StorageKind } from '$lib/api/drives';
-import type { ActionOutcome } from '$lib/actions/action.svelte';
 import { formatCount } from '$lib/format/cells';
 import { m } from '$lib/paraglide/messages';
 
 /**
  * Removing a drive or backup, after `removalWords` has said what it does: the outcome in words
  * (files still to upload stay in the cache folder, a backup's own folder, which the development
- * agent leaves on disk), carried to /drives, as the removed item's page goes with it.
+ * agent leaves on disk), carried to /drives (`gotoWithOutcome`), as the removed item's page goes
+ * with it.
  */
 
 /** What removing did, in words, from the numbers read just before. */
@@ -19,18 +19,3 @@ export function removedWords(kind: StorageKind, name: string, pendingUpload: num
 	}
 	return kind === 'drive' ? m.drives_removed_drive({ name }) : m.drives_removed_backup({ name });
 }
-
-/** The outcome of the last removal, for the list of drives to say once the page has gone. */
-class RemovalNotice {
-	outcome = $state.raw<ActionOutcome | null>(null);
-
-	say(outcome: ActionOutcome | null) {
-		this.outcome = outcome;
-	}
-
-	reset() {
-		this.outcome = null;
-	}
-}
-
-export const removalNotice = new RemovalNotice();
