@@ -24,7 +24,7 @@ export default class SlowestReporter implements Reporter {
 	readonly #durations: (Timed & { file: string })[] = [];
 
 	onTestEnd(test: TestCase, result: TestResult) {
-		const file = test.location.file.split('/').slice(-1)[0];
+		const file = test.location.file.split('/').at(-1) ?? test.location.file;
 		this.#durations.push({
 			file,
 			title: `${file} › ${test.titlePath().slice(3).join(' › ')}`,
