@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
+import { svelteTesting } from '@testing-library/svelte/vite';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,10 +77,14 @@ const reachedBySignIn = perGraph((graph) => {
 const onlySignedIn = perGraph((graph) => reachedOnlyByLayout(graph, ROUTES, '(app)'));
 /** Preload lists that do not repeat what is loaded anyway (scripts/preload-lists.ts). */
 const preload = preloadLists(ROUTES);
-/** The unit tests, and those that must run isolated (scripts/unit-isolation.ts). */
+/**
+ * The unit tests, those that must run isolated (scripts/unit-isolation.ts), and the components'
+ * tests, which draw a component in jsdom.
+ */
 const SPEC_DIRS = ['src', 'simulator', 'scripts'];
 const SPECS = SPEC_DIRS.map((dir) => `${dir}/**/*.spec.ts`);
 const ISOLATED = isolatedSpecs(ROOT, SPEC_DIRS);
+const COMPONENT_SPECS = ['src/**/*.component.spec.ts'];
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */
 const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
@@ -140,10 +145,28 @@ export default defineConfig({
 			// sets for itself is undone when it ends (tests/unit/setup.ts).
 			{
 				extends: true,
-				test: { name: 'unit', isolate: false, include: SPECS, exclude: ISOLATED }
+				test: {
+					name: 'unit',
+					isolate: false,
+					include: SPECS,
+					exclude: [...ISOLATED, ...COMPONENT_SPECS]
+				}
 			},
 			// Files that replace modules or globals, each with modules of its own.
-			{ extends: true, test: { name: 'unit-isolated', isolate: true, include: ISOLATED } }
+			{ extends: true, test: { name: 'unit-isolated', isolate: true, include: ISOLATED } },
+			// A component drawn in jsdom, found and used as a person would (Testing Library). The
+			// files share one set of modules as the unit tests do; Testing Library empties the
+			// document after each test.
+			{
+				extends: true,
+				plugins: [svelteTesting()],
+				test: {
+					name: 'component',
+					environment: 'jsdom',
+					isolate: false,
+					include: COMPONENT_SPECS
+				}
+			}
 		]
 	}
 });

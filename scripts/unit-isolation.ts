@@ -14,12 +14,16 @@ export function needsIsolation(source: string): boolean {
 	return NEEDS_ISOLATION.test(source);
 }
 
-/** The spec files under `dirs` (relative to `root`) that must run isolated, as globs of one file. */
+/**
+ * The unit-test files under `dirs` (relative to `root`) that must run isolated, as globs of one
+ * file. Components' tests (`*.component.spec.ts`) are not among them: they run in a project of
+ * their own.
+ */
 export function isolatedSpecs(root: string, dirs: string[]): string[] {
 	return dirs.flatMap((dir) =>
 		readdirSync(join(root, dir), { recursive: true })
 			.map(String)
-			.filter((file) => file.endsWith('.spec.ts'))
+			.filter((file) => file.endsWith('.spec.ts') && !file.endsWith('.component.spec.ts'))
 			.map((file) => join(dir, file))
 			.filter((file) => needsIsolation(readFileSync(join(root, file), 'utf8')))
 			// Brackets and parentheses in route folders are glob syntax: escape them.
