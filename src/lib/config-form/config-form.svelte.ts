@@ -3,7 +3,6 @@ import type { ActionWords } from '$lib/actions/action.svelte';
 import { AgentError } from '$lib/api/errors';
 import type { FieldErrors } from '$lib/api/errors';
 import { FormState, type ErrorView } from '$lib/form/form.svelte';
-import { unsaved } from '$lib/form/unsaved.svelte';
 import type { Change } from './config-form';
 
 /** What changed elsewhere since the form opened; `live`: heard while editing, not on saving. */
@@ -32,14 +31,6 @@ export class ConfigFormState<F, M> {
 		this.form = form;
 		this.opened = opened;
 		this.#baseline = JSON.stringify(form);
-	}
-
-	/** Keeps `unsaved` told while the form is on screen (call while the component starts). */
-	guardUnsaved(key: string) {
-		$effect(() => {
-			unsaved.set(key, this.dirty);
-			return () => unsaved.set(key, false);
-		});
 	}
 
 	/** The form as it is now counts as saved. */
