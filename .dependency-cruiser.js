@@ -14,7 +14,8 @@ const ROOT_FILE = '^src/lib/[^/]+$';
 const FEATURES =
 	'^src/lib/(authentication|drives|events|files|folders|history|management|shares|transfers|users)/';
 /** Folders of toolkits: a list, a form, a record panel, page data, charts… each logic and parts. */
-const TOOLKITS = '^src/lib/(actions|charts|form|format|list|page-data|record|ui|virtual-list)/';
+const TOOLKITS =
+	'^src/lib/(actions|charts|config-form|form|format|list|page-data|record|ui|virtual-list)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

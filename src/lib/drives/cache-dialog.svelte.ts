@@ -14,10 +14,10 @@ import {
 	cacheBytes,
 	cacheFromBytes,
 	cacheWords,
-	checks,
 	fromModel,
 	type CacheUnit
 } from './drive-config';
+import { checks } from './drive-fields';
 
 /** How often the drive is read again while its cache moves. */
 const MOVE_READ_MS = 2000;

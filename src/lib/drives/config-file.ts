@@ -12,14 +12,8 @@ import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, SYNC_TYPE } from '$lib/contract';
 import { folderConcern } from '$lib/folders/folder-concerns';
 import { maskDeep } from '$lib/mask';
-import {
-	checks,
-	fieldLabel,
-	fromModel,
-	toBody,
-	valueWords,
-	type CheckContext
-} from './drive-config.ts';
+import { fromModel, toBody, type CheckContext } from './drive-config.ts';
+import { checks, fieldLabel, valueWords } from './drive-fields.ts';
 
 /**
  * The console's file of drives and backups: exported as what a create takes (no ids, nothing the

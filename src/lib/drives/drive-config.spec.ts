@@ -5,32 +5,34 @@ import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG } from '$lib/contract';
 import {
 	INTERVAL_CHOICES,
-	agentRefusal,
 	cacheBytes,
 	cacheFromBytes,
 	cacheWords,
-	changedSince,
-	checks,
 	clearedWords,
 	consequences,
-	fieldLabel,
 	fromModel,
 	intervalWords,
-	lockedFields,
 	newBackupForm,
 	newDriveForm,
 	nextFreeLetter,
 	overlaps,
-	overrides,
 	removalWords,
 	toBody,
 	toCacheChange,
 	toModel,
-	valueWords,
 	type BackupForm,
 	type CheckContext,
 	type DriveForm
 } from './drive-config.ts';
+import {
+	agentRefusal,
+	changedSince,
+	checks,
+	fieldLabel,
+	lockedFields,
+	overrides,
+	valueWords
+} from './drive-fields.ts';
 import { accountWords, knownAccounts } from './accounts.ts';
 
 const teamDrive: Drive = {
@@ -707,23 +709,24 @@ describe('what cannot change, and removal', () => {
 	it("locks a virtual drive's cache to the cache move, and lets its letter change", () => {
 		const fields = (kind: 'drive' | 'backup', type?: number) =>
 			lockedFields(kind, type).map((l) => [l.field, l.way]);
+		// In the form's order, as the field table lists them.
 		expect(fields('drive', 1)).toEqual([
-			['cloudObjectsEncrypted', 'Add a new drive with it, then remove this one.'],
-			['localCacheEncrypted', 'Use "Move or resize the cache".'],
 			['driveType', 'Add a new drive with it, then remove this one.'],
-			['permanentLocalPath', 'Use "Move or resize the cache".']
+			['permanentLocalPath', 'Use "Move or resize the cache".'],
+			['cloudObjectsEncrypted', 'Add a new drive with it, then remove this one.'],
+			['localCacheEncrypted', 'Use "Move or resize the cache".']
 		]);
 		expect(fields('drive')).toEqual(fields('drive', 1));
 		expect(fields('drive', 2)).toEqual([
-			['cloudObjectsEncrypted', 'Add a new drive with it, then remove this one.'],
-			['localCacheEncrypted', 'Add a new drive with it, then remove this one.'],
 			['driveType', 'Add a new drive with it, then remove this one.'],
-			['localPath', 'Add a new drive with it, then remove this one.']
+			['localPath', 'Add a new drive with it, then remove this one.'],
+			['cloudObjectsEncrypted', 'Add a new drive with it, then remove this one.'],
+			['localCacheEncrypted', 'Add a new drive with it, then remove this one.']
 		]);
 		expect(fields('backup')).toEqual([
+			['localPath', 'Add a new backup with it, then remove this one.'],
 			['cloudObjectsEncrypted', 'Add a new backup with it, then remove this one.'],
-			['localCacheEncrypted', 'Add a new backup with it, then remove this one.'],
-			['localPath', 'Add a new backup with it, then remove this one.']
+			['localCacheEncrypted', 'Add a new backup with it, then remove this one.']
 		]);
 		expect(lockedFields('drive', 2).find((l) => l.field === 'localPath')?.reason).toBe(
 			'A synced folder keeps the folder it was made for.'

@@ -1,25 +1,21 @@
 import { m } from '$lib/paraglide/messages';
-import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
 import type { BackupBody, CacheChange, DriveBody, StorageKind } from '$lib/api/drives';
-import { accountRefSchema, transferOptionsSchema } from '$lib/api/schemas/drive-config';
 import type { Drive } from '$lib/api/schemas/drives';
+import { nextFreeLetter as nextLetter } from '$lib/config-form/config-form';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
 import { folderConcern } from '$lib/folders/folder-concerns';
 import { isAbsolutePath, relatePaths, shortNameIn, type PathRelation } from '$lib/folders/paths';
 import { formatCount } from '$lib/format/cells';
 import { formatBytes } from '$lib/format/units';
 import { words } from '$lib/i18n/words';
-import { accountKey, accountWords, itemName } from './accounts';
-import { cacheMoveOf, cacheMoveWords } from './cache-move';
+import { accountKey, itemName } from './accounts';
 import {
 	ALLOW_DELETE_CONSEQUENCES,
 	PERMISSION_TYPE_CONSEQUENCES,
 	SYNC_TYPE_CONSEQUENCES,
-	DRIVE_TYPE_NAMES,
 	PERMISSION_TYPE_NAMES,
 	SYNC_TYPE_NAMES,
-	nameOf,
-	yesNo
+	nameOf
 } from '$lib/names/enums';
 
 /**
@@ -77,7 +73,8 @@ export type BackupForm = {
 	localCacheEncrypted: boolean;
 };
 
-export type ConfigForm = DriveForm | BackupForm;
+/** A drive's or a backup's form: the code word for the pair is DriveOrBackup. */
+export type DriveOrBackupForm = DriveForm | BackupForm;
 
 /** A new drive: a virtual drive on the next free letter, streamed, read and write, no cap. */
 export function newDriveForm(freeLetters: readonly string[] = []): DriveForm {
@@ -195,14 +192,11 @@ export const INTERVAL_CHOICES: readonly { seconds: number; label: string }[] = [
 	}));
 
 /** The letter a new virtual drive gets: the first free one in alphabetical order, or null. */
-export function nextFreeLetter(free: readonly string[]): string | null {
-	const letters = new Set(free.map((l) => l.trim().toUpperCase()));
-	return [...DRIVE_CONFIG.letters].find((l) => letters.has(l)) ?? null;
-}
+export const nextFreeLetter = (free: readonly string[]) => nextLetter(free, DRIVE_CONFIG.letters);
 
 // ---- the wire ----
 
-const letterOf = (driveName: string | null | undefined) => {
+export const letterOf = (driveName: string | null | undefined) => {
 	const match = /^\s*([A-Za-z])(?::\\?)?\s*$/.exec(driveName ?? '');
 	return match?.[1]?.toUpperCase() ?? '';
 };
@@ -210,8 +204,8 @@ const letterOf = (driveName: string | null | undefined) => {
 /** The body of a create (POST): what the form holds, in the agent's fields and units. */
 export function toBody(form: DriveForm): DriveBody;
 export function toBody(form: BackupForm): BackupBody;
-export function toBody(form: ConfigForm): DriveBody | BackupBody;
-export function toBody(form: ConfigForm): DriveBody | BackupBody {
+export function toBody(form: DriveOrBackupForm): DriveBody | BackupBody;
+export function toBody(form: DriveOrBackupForm): DriveBody | BackupBody {
 	const account = {
 		id: form.accountId.trim(),
 		...(form.cloudType === null ? {} : { cloudType: form.cloudType })
@@ -250,7 +244,7 @@ export function toBody(form: ConfigForm): DriveBody | BackupBody {
  * The body of a change (PUT): the whole stored model with the form's fields over it, so what the
  * console does not know (and the account's other fields) goes back as it came.
  */
-export function toModel(form: ConfigForm, stored: Drive): Drive {
+export function toModel(form: DriveOrBackupForm, stored: Drive): Drive {
 	// `stored` was read masked: changeDrive and changeBackup put its credentials back (write-back.ts).
 	const body = toBody(form);
 	const model: Drive = {
@@ -285,7 +279,7 @@ export function toCacheChange(form: DriveForm): CacheChange {
 	};
 }
 
-export type FromModel<F extends ConfigForm> = {
+export type FromModel<F extends DriveOrBackupForm> = {
 	form: F;
 	/** The fields a duplicate leaves empty, in words, so the form can say so. */
 	cleared: string[];
@@ -313,7 +307,7 @@ export function fromModel(
 	stored: Drive,
 	kind: StorageKind,
 	mode: 'edit' | 'duplicate' = 'edit'
-): FromModel<ConfigForm> {
+): FromModel<DriveOrBackupForm> {
 	const copy = mode === 'duplicate';
 	const common = {
 		id: copy ? null : stored.id,
@@ -480,42 +474,6 @@ export function overlapWords(o: Overlap): string {
 			: m.drive_form_overlap_holds_folder_backup(inputs);
 }
 
-function add(errors: FieldErrors, field: string, message: string) {
-	(errors[field] ??= []).push(message);
-}
-
-function checkCommon(form: ConfigForm, context: CheckContext, errors: FieldErrors) {
-	const name = form.name.trim();
-	if (!name)
-		add(
-			errors,
-			'name',
-			form.kind === 'drive' ? m.drive_form_name_missing_drive() : m.drive_form_name_missing_backup()
-		);
-	else if (name.length > DRIVE_CONFIG.nameMax)
-		add(errors, 'name', m.drive_form_name_long({ max: DRIVE_CONFIG.nameMax }));
-	else {
-		// The agent takes a name once across drives and backups, in any case.
-		const named = (d: Drive) =>
-			d.id !== form.id && d.name?.trim().toLowerCase() === name.toLowerCase();
-		const drive = context.drives.find(named);
-		const backup = context.backups.find(named);
-		if (drive) add(errors, 'name', m.drive_form_name_taken_drive({ name: itemName(drive) }));
-		else if (backup)
-			add(errors, 'name', m.drive_form_name_taken_backup({ name: itemName(backup) }));
-	}
-	if (!form.accountId.trim()) add(errors, 'account', m.drive_form_account_missing());
-	const bucket = form.bucket.trim();
-	if (!bucket) add(errors, 'storageName', m.drive_form_bucket_missing());
-	else if (!DRIVE_CONFIG.bucketShape.test(bucket))
-		add(errors, 'storageName', m.drive_form_bucket_shape());
-	const prefix = form.prefix.trim();
-	if (prefix.length > DRIVE_CONFIG.prefixMax)
-		add(errors, 'prefix', m.drive_form_prefix_long({ max: DRIVE_CONFIG.prefixMax }));
-	else if (!DRIVE_CONFIG.prefixShape.test(prefix))
-		add(errors, 'prefix', m.drive_form_prefix_shape());
-}
-
 /** Which folder of a drive or backup is checked: the rules differ for a backup's. */
 export type FolderRole = 'sync' | 'backup' | 'cache';
 
@@ -543,404 +501,12 @@ export function folderProblems(path: string, role: FolderRole): string[] {
 	];
 }
 
-/** The stored drive or backup the form changes, or null for a new one. */
-const storedOf = (form: ConfigForm, context: CheckContext) =>
-	form.id === null
-		? null
-		: ((form.kind === 'drive' ? context.drives : context.backups).find((d) => d.id === form.id) ??
-			null);
-
-function checkFolder(
-	field: string,
-	path: string,
-	role: FolderRole,
-	/** The folder stored for this field, which is not judged again (a change may keep it). */
-	stored: string | null | undefined,
-	/** The sentence when no folder is given. */
-	missing: () => string,
-	form: ConfigForm,
-	context: CheckContext,
-	errors: FieldErrors
-) {
-	if (!path.trim()) {
-		add(errors, field, missing());
-		return;
-	}
-	if (!stored || relatePaths(path, stored) !== 'same')
-		for (const problem of folderProblems(path, role)) add(errors, field, problem);
-	for (const o of overlaps(path, context, form.id)) add(errors, field, overlapWords(o));
-	if (field === 'localPath' && context.folderInDrive === true && !errors[field]?.length)
-		add(errors, field, m.drive_form_folder_in_drive());
-}
-
-/**
- * What is wrong with the form before anything is sent, per field (wire names): what is missing,
- * the contract's limits and shapes, a letter that is not free, and a folder that is, holds, or
- * lies inside the folder or cache folder of another drive or backup (named, in any spelling), or
- * that it should not take over (`folderProblems`).
- */
-export function checks(form: ConfigForm, context: CheckContext): FieldErrors {
-	const errors: FieldErrors = {};
-	checkCommon(form, context, errors);
-	if (form.kind === 'backup') {
-		checkFolder(
-			'localPath',
-			form.localPath,
-			'backup',
-			storedOf(form, context)?.localPath,
-			m.drive_form_choose_backup_folder,
-			form,
-			context,
-			errors
-		);
-		const s = form.intervalSeconds;
-		if (
-			!Number.isInteger(s) ||
-			s < DRIVE_CONFIG.syncIntervalMin ||
-			s > DRIVE_CONFIG.syncIntervalMax
-		)
-			add(
-				errors,
-				'syncIntervalSeconds',
-				m.drive_form_interval_range({
-					min: intervalWords(DRIVE_CONFIG.syncIntervalMin),
-					max: intervalWords(DRIVE_CONFIG.syncIntervalMax)
-				})
-			);
-		return errors;
-	}
-	if (form.driveType === DRIVE_TYPE.VirtualDrive) checkLetter(form, context, errors);
-	else if (form.driveType === DRIVE_TYPE.LocalPath)
-		checkFolder(
-			'localPath',
-			form.localPath,
-			'sync',
-			storedOf(form, context)?.localPath,
-			m.drive_form_choose_sync_folder,
-			form,
-			context,
-			errors
-		);
-	else add(errors, 'driveType', m.drive_form_drive_type_missing());
-	if (form.driveType === DRIVE_TYPE.VirtualDrive && form.cacheFolder.trim())
-		checkFolder(
-			'permanentLocalPath',
-			form.cacheFolder,
-			'cache',
-			storedOf(form, context)?.permanentLocalPath,
-			m.drive_form_choose_cache_folder,
-			form,
-			context,
-			errors
-		);
-	if (form.cacheCapped) {
-		const bytes = cacheBytes(form);
-		if (!Number.isFinite(bytes) || bytes < DRIVE_CONFIG.cacheSizeMin)
-			add(
-				errors,
-				'maximumCacheSize',
-				m.drive_form_cache_cap_small({ size: formatBytes(DRIVE_CONFIG.cacheSizeMin) })
-			);
-	}
-	return errors;
-}
-
-function checkLetter(form: DriveForm, context: CheckContext, errors: FieldErrors) {
-	const letter = form.letter.trim().toUpperCase();
-	if (!letter) {
-		add(errors, 'driveName', m.drive_form_letter_missing());
-		return;
-	}
-	if (letter.length !== 1 || !DRIVE_CONFIG.letters.includes(letter)) {
-		add(errors, 'driveName', m.drive_form_letter_shape());
-		return;
-	}
-	const stored = form.id === null ? null : context.drives.find((d) => d.id === form.id);
-	if (stored && letterOf(stored.driveName) === letter) return;
-	const owner = context.drives.find((d) => d.id !== form.id && letterOf(d.driveName) === letter);
-	if (owner) add(errors, 'driveName', m.drive_form_letter_owned({ letter, name: itemName(owner) }));
-	else if (context.freeLetters && !context.freeLetters.some((l) => l.toUpperCase() === letter))
-		add(errors, 'driveName', m.drive_form_letter_taken_here({ letter }));
-}
-
-// ---- the agent's refusals ----
-
-/** The wire fields a form of this kind shows, which the agent's field errors are matched to. */
-const FORM_FIELDS = [
-	'name',
-	'account',
-	'storageName',
-	'prefix',
-	'driveName',
-	'driveType',
-	'localPath',
-	'permanentLocalPath',
-	'maximumCacheSize',
-	'syncType',
-	'permissionType',
-	'allowDelete',
-	'syncIntervalSeconds',
-	'localCacheEncrypted',
-	'cloudObjectsEncrypted'
-];
-
-/** "DriveName", "$.driveName", "request.driveName" and "Account.Id" as the form's field, or null. */
-function formField(key: string): string | null {
-	const path = key.replace(/^\$\./, '').toLowerCase();
-	if (/^(.*\.)?account(\.|$)/.test(path)) return 'account';
-	const last = path.split('.').pop() ?? path;
-	return FORM_FIELDS.find((f) => f.toLowerCase() === last) ?? null;
-}
-
-/**
- * Where the agent's refusal goes in the form: its field errors beside the fields they name (in any
- * spelling), a DUPLICATE beside the name and a SECURITY beside the folder the form sent, and the
- * rest as one sentence for the form. For FormState's `explain`.
- */
-export function agentRefusal(
-	error: AgentHttpError,
-	form: ConfigForm
-): { fieldErrors: FieldErrors; text: string | null } {
-	const fieldErrors: FieldErrors = {};
-	const rest: string[] = [];
-	for (const [key, messages] of Object.entries(error.fieldErrors)) {
-		const field = formField(key);
-		if (field) (fieldErrors[field] ??= []).push(...messages);
-		else rest.push(...messages.map((text) => `${key}: ${text}`));
-	}
-	const placed = new Set(Object.values(error.fieldErrors).flat());
-	const coded = error.messages.filter((text) => !placed.has(text));
-	const folder =
-		form.kind === 'backup' || form.driveType === DRIVE_TYPE.LocalPath
-			? 'localPath'
-			: form.cacheFolder.trim()
-				? 'permanentLocalPath'
-				: null;
-	// A code whose messages sit under the code, not a field, names none: the likely one is guessed.
-	const target = error.code === 'DUPLICATE' ? 'name' : error.code === 'SECURITY' ? folder : null;
-	const nothingPlaced = !Object.keys(fieldErrors).length && !rest.length;
-	if (target && (coded.length || nothingPlaced))
-		(fieldErrors[target] ??= []).push(...(coded.length ? coded : [error.message]));
-	else rest.push(...coded);
-	if (!Object.keys(fieldErrors).length && !rest.length) return { fieldErrors, text: error.message };
-	return { fieldErrors, text: rest.length ? rest.join(' ') : null };
-}
-
-// ---- what the agent stored, and what changed elsewhere ----
-
-/** The fields of a drive or backup model, in words. */
-const FIELD_LABELS: Readonly<Record<string, string>> = words({
-	id: m.drive_form_label_id,
-	name: m.drive_form_name,
-	active: m.drive_form_label_active,
-	driveType: m.drive_form_kind,
-	driveName: m.drive_form_drive_letter,
-	localPath: m.drive_form_label_folder,
-	permanentLocalPath: m.drive_form_cache_folder,
-	storageName: m.drive_form_bucket,
-	storageId: m.drive_form_label_storage_id,
-	prefix: m.drive_form_label_prefix,
-	account: m.drive_form_cloud_account,
-	syncType: m.drive_form_sync_type,
-	permissionType: m.drive_form_permission,
-	allowDelete: m.drive_form_delete_in_cloud,
-	maximumCacheSize: m.drive_form_label_cache_cap,
-	rotationalCache: m.drive_form_label_rotational_cache,
-	localCacheEncrypted: m.drive_form_encrypt_local_cache,
-	cloudObjectsEncrypted: m.drive_form_encrypt_cloud_copy,
-	keepFileAfterUpload: m.drive_form_label_keep_files,
-	syncIntervalSeconds: m.drive_form_label_sync_interval,
-	objectsPerFolder: m.drive_form_label_objects_per_folder,
-	transferOptions: m.drive_form_label_transfer_settings,
-	sharedDrive: m.drive_form_label_shared_drive,
-	sharedDriveId: m.drive_form_label_shared_drive_id,
-	cacheMove: m.drive_form_label_cache_move
-});
-
-export const fieldLabel = (field: string) =>
-	(Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field] : undefined) ??
-	m.drive_form_label_as_sent({ field });
-
-function transferWords(value: unknown): string {
-	const t = transferOptionsSchema.safeParse(value);
-	if (!t.success) return JSON.stringify(value) ?? m.drive_form_not_given();
-	const { chunkSize, retryCount, concurrentChunks, concurrentFiles } = t.data;
-	const parts = [
-		typeof chunkSize === 'number'
-			? m.drive_form_transfer_chunks({ size: formatBytes(chunkSize) })
-			: null,
-		typeof retryCount === 'number' ? m.drive_form_transfer_retries({ count: retryCount }) : null,
-		typeof concurrentChunks === 'number'
-			? m.drive_form_transfer_chunks_at_once({ count: concurrentChunks })
-			: null,
-		typeof concurrentFiles === 'number'
-			? m.drive_form_transfer_files_at_once({ count: concurrentFiles })
-			: null
-	].filter((p) => p !== null);
-	return parts.length ? parts.join(m.drive_form_list_separator()) : m.drive_form_not_given();
-}
-
-/** A field's value in words: enums named, sizes and intervals in units, yes or no. */
-export function valueWords(field: string, value: unknown): string {
-	if (value === null || value === undefined || value === '') return m.drive_form_not_given();
-	if (typeof value === 'boolean') return yesNo(value);
-	if (typeof value === 'number') {
-		if (field === 'driveType') return nameOf(DRIVE_TYPE_NAMES, value);
-		if (field === 'syncType') return nameOf(SYNC_TYPE_NAMES, value);
-		if (field === 'permissionType') return nameOf(PERMISSION_TYPE_NAMES, value);
-		if (field === 'maximumCacheSize') return cacheWords(value);
-		if (field === 'syncIntervalSeconds') return intervalWords(value);
-		return formatCount(value);
-	}
-	if (field === 'permanentLocalPath' && value === DRIVE_CONFIG.agentChoosesCache)
-		return m.drive_form_chosen_by_agent();
-	if (field === 'transferOptions') return transferWords(value);
-	if (field === 'cacheMove') {
-		const move = cacheMoveOf({ cacheMove: value });
-		if (move) return cacheMoveWords(move);
-	}
-	if (field === 'account' && typeof value === 'object') {
-		const a = accountRefSchema.safeParse(value);
-		if (a.success && a.data.id !== null && a.data.id !== undefined)
-			return accountWords({
-				id: String(a.data.id),
-				name: null,
-				cloudType: a.data.cloudType ?? null
-			});
-	}
-	return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-export type Override = { field: string; label: string; sent: string; stored: string; why: string };
-
-/** Keys in a stable order, so two objects that differ only in order compare equal. */
-function stable(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-	if (value && typeof value === 'object')
-		return `{${Object.keys(value)
-			.sort()
-			.map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
-			.join(',')}}`;
-	return JSON.stringify(value) ?? 'undefined';
-}
-
-/** Why the agent stores other than what was sent, for the insert overrides the contract names. */
-const OVERRIDE_REASONS: Readonly<Record<string, string>> = words({
-	transferOptions: m.drive_form_reason_transfer_profile,
-	keepFileAfterUpload: m.drive_form_reason_keep_files
-});
-
-/**
- * What the agent stored other than what was sent, each with a sentence saying why: the insert
- * overrides by name, the cache folder it was asked to choose, anything else as its own change.
- * Fields it only filled in (the id, a virtual drive's folder) are not changes.
- */
-export function overrides(sent: object, stored: Drive): Override[] {
-	const given = sent as Record<string, unknown>;
-	const kept = stored as Record<string, unknown>;
-	const out: Override[] = [];
-	for (const field of new Set([...Object.keys(given), ...Object.keys(OVERRIDE_REASONS)])) {
-		if (field === 'account' || !Object.hasOwn(kept, field)) continue;
-		const before = given[field];
-		const after = kept[field];
-		if (stable(before) === stable(after)) continue;
-		const why =
-			field === 'permanentLocalPath' && before === DRIVE_CONFIG.agentChoosesCache
-				? m.drive_form_reason_agent_chose_cache()
-				: ((Object.hasOwn(OVERRIDE_REASONS, field) ? OVERRIDE_REASONS[field] : undefined) ??
-					(before === undefined ? null : m.drive_form_reason_unsaid()));
-		if (!why) continue;
-		out.push({
-			field,
-			label: fieldLabel(field),
-			sent: before === undefined ? m.drive_form_not_sent() : valueWords(field, before),
-			stored: valueWords(field, after),
-			why
-		});
-	}
-	return out;
-}
-
-export type Change = { field: string; label: string; was: string; now: string };
-
-/**
- * The fields that differ between the model a form opened with and a fresh read of it, in words:
- * what someone (or something) else changed meanwhile.
- */
-export function changedSince(opened: Drive, current: Drive): Change[] {
-	const a = opened as Record<string, unknown>;
-	const b = current as Record<string, unknown>;
-	const out: Change[] = [];
-	for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
-		if (stable(a[field]) === stable(b[field])) continue;
-		out.push({
-			field,
-			label: fieldLabel(field),
-			was: valueWords(field, a[field]),
-			now: valueWords(field, b[field])
-		});
-	}
-	return out;
-}
-
-// ---- what cannot change, and removal ----
-
-export type Locked = { field: string; reason: string; way: string };
-
-/**
- * The fields a change (PUT) may not touch on a stored drive or backup, each with why and how to get
- * there instead. Open in the contract; these are the development agent's answers (it refuses them
- * with 499 LOCKED): the kind, a synced folder's or backup's folder, the encryption, and a virtual
- * drive's cache, which moves in its own step. A virtual drive's letter may change.
- */
-export function lockedFields(kind: StorageKind, driveType?: number | null): Locked[] {
-	const drive = kind === 'drive';
-	const anew = drive ? m.drive_form_lock_anew_drive() : m.drive_form_lock_anew_backup();
-	const virtual = drive && driveType !== DRIVE_TYPE.LocalPath;
-	const move = m.drive_form_lock_move();
-	const locked: Locked[] = [
-		{
-			field: 'cloudObjectsEncrypted',
-			reason: m.drive_form_lock_cloud_encryption(),
-			way: anew
-		},
-		{
-			field: 'localCacheEncrypted',
-			reason: virtual
-				? m.drive_form_lock_cache_encryption_moves()
-				: drive
-					? m.drive_form_lock_local_encryption_folder()
-					: m.drive_form_lock_local_encryption_backup(),
-			way: virtual ? move : anew
-		}
-	];
-	if (drive)
-		locked.push({
-			field: 'driveType',
-			reason: m.drive_form_lock_drive_type(),
-			way: anew
-		});
-	if (virtual)
-		locked.push({
-			field: 'permanentLocalPath',
-			reason: m.drive_form_lock_cache_folder(),
-			way: move
-		});
-	else
-		locked.push({
-			field: 'localPath',
-			reason: drive ? m.drive_form_lock_folder_folder() : m.drive_form_lock_folder_backup(),
-			way: anew
-		});
-	return locked;
-}
-
 /**
  * What the form's choices mean, a sentence per field, shown beside them: the sync type, the
  * permission, deleting in the cloud, and that encryption is chosen once (said on a new item, as
  * `lockedFields` says it on a stored one).
  */
-export function consequences(form: ConfigForm): Partial<Record<string, string>> {
+export function consequences(form: DriveOrBackupForm): Partial<Record<string, string>> {
 	const out: Partial<Record<string, string>> = {};
 	if (form.id === null) {
 		out.cloudObjectsEncrypted =

@@ -9,7 +9,17 @@ import {
 } from '$lib/api/schemas/share-contract';
 import { folderConcern } from '$lib/folders/folder-concerns';
 import { isAbsolutePath, relatePaths, shortNameIn } from '$lib/folders/paths';
-import { onlyProblems, textProblems } from '$lib/form/validation';
+import {
+	changedSince as changesBetween,
+	fieldOf,
+	labelOf,
+	nextFreeLetter,
+	placeRefusal,
+	runChecks,
+	type Change,
+	type FieldTable
+} from '$lib/config-form/config-form';
+import { textProblems } from '$lib/form/validation';
 import { words } from '$lib/i18n/words';
 import { m } from '$lib/paraglide/messages';
 import { reasonOf, type MountReason } from './mount-advice';
@@ -68,13 +78,8 @@ export const versionWords = (kind: ShareKind, version: string) =>
  * The letter a new SMB share takes: the last free one, as Windows maps network drives from Z
  * down. Null when none is free, or the agent did not list them.
  */
-export function nextShareLetter(free: readonly string[] | null): string | null {
-	const letters = (free ?? [])
-		.map((l) => l.trim().toUpperCase().replace(/:\\?$/, ''))
-		.filter((l) => l.length === 1 && SHARE_CONFIG.letters.includes(l))
-		.sort();
-	return letters.at(-1) ?? null;
-}
+export const nextShareLetter = (free: readonly string[] | null) =>
+	nextFreeLetter(free, [...SHARE_CONFIG.letters].reverse());
 
 export function newShareForm(kind: ShareKind, freeLetters: readonly string[] | null): ShareForm {
 	return {
@@ -259,72 +264,166 @@ function commandTextProblems(value: string): string[] | undefined {
 	return undefined;
 }
 
-/** What the console can tell before sending: the contract's limits and shapes, and what is in use. */
-export function checks(form: ShareForm, context: CheckContext): FieldErrors {
-	const { others } = context;
-	const errors: Record<string, string[] | undefined> = {};
-	errors.name =
+const isSmb = (f: ShareForm) => f.kind === 'smb';
+const signsIn = (f: ShareForm) => f.kind === 'smb' && f.isAuthenticated;
+
+function nameProblems(form: ShareForm, { others }: CheckContext) {
+	const problems =
 		textProblems(form.name, m.shares_enter_name(), SHARE_CONFIG.nameMax) ??
 		commandTextProblems(form.name);
+	if (problems) return problems;
 	const twin = others.find(
 		(s) => text(s.model.name).trim().toLowerCase() === form.name.trim().toLowerCase()
 	);
-	if (!errors.name && twin) errors.name = [m.shares_name_taken({ name: text(twin.model.name) })];
-
-	const share = normaliseShare(form.kind, form.share);
-	const field = shareField(form.kind);
-	if (!share)
-		errors[field] = [m.shares_enter_share({ shape: form.kind === 'smb' ? SMB_SHAPE : NFS_SHAPE })];
-	else if (form.kind === 'smb' ? !smbShareParts(share) : !nfsShareParts(share))
-		errors[field] = [
-			form.kind === 'smb'
-				? m.shares_share_shape_smb({
-						shape: SMB_SHAPE,
-						example: '\\\\nas\\media',
-						url: 'smb://nas/media'
-					})
-				: m.shares_share_shape_nfs({ shape: NFS_SHAPE, example: 'nas.example.com:/media' })
-		];
-
-	if (!versionsOf(form.kind).includes(form.version))
-		errors.version = [
-			m.shares_choose_version({
-				versions: versionsOf(form.kind)
-					.map((v) => versionWords(form.kind, v))
-					.join(', ')
-			})
-		];
-
-	errors.localPath =
-		form.kind === 'smb' ? letterProblems(form, context) : folderProblems(form, others);
-
-	if (form.kind === 'smb' && form.isAuthenticated) {
-		// A stored user name or domain is not judged again (as a stored folder is not): the agent
-		// already mounts with it, and a rename should not wait on it.
-		const stored = context.stored?.kind === 'smb' ? context.stored.model : null;
-		const same = (value: string, was: unknown) =>
-			stored !== null && value.trim() === text(was).trim();
-		errors.username =
-			textProblems(form.username, m.shares_enter_username(), SHARE_CONFIG.usernameMax) ??
-			(same(form.username, stored?.username)
-				? undefined
-				: (commandTextProblems(form.username) ??
-					(usernameRefused(form.username) ? [m.shares_username_chars()] : undefined)));
-		const domain = form.domain.trim();
-		if (form.domain.length > SHARE_CONFIG.domainMax)
-			errors.domain = [m.shares_at_most({ max: String(SHARE_CONFIG.domainMax) })];
-		else if (!same(form.domain, stored?.domain))
-			errors.domain =
-				commandTextProblems(form.domain) ??
-				(!DOMAIN_SHAPE.test(domain) || /\.\./.test(domain) ? [m.shares_domain_chars()] : undefined);
-		const state = passwordState(form, context.stored);
-		if (state === 'needed') errors.password = [m.shares_enter_password()];
-		else if (state === 'again') errors.password = [m.shares_enter_password_again()];
-		else if (form.password.length > SHARE_CONFIG.passwordMax)
-			errors.password = [m.shares_at_most({ max: String(SHARE_CONFIG.passwordMax) })];
-	}
-	return onlyProblems(errors);
+	return twin ? [m.shares_name_taken({ name: text(twin.model.name) })] : undefined;
 }
+
+function shareProblems(form: ShareForm) {
+	const share = normaliseShare(form.kind, form.share);
+	if (!share) return [m.shares_enter_share({ shape: shareShape(form.kind) })];
+	if (form.kind === 'smb' ? smbShareParts(share) : nfsShareParts(share)) return undefined;
+	return [
+		form.kind === 'smb'
+			? m.shares_share_shape_smb({
+					shape: SMB_SHAPE,
+					example: '\\\\nas\\media',
+					url: 'smb://nas/media'
+				})
+			: m.shares_share_shape_nfs({ shape: NFS_SHAPE, example: 'nas.example.com:/media' })
+	];
+}
+
+/**
+ * A stored user name or domain is not judged again (as a stored folder is not): the agent already
+ * mounts with it, and a rename should not wait on it.
+ */
+function storedAs(value: string, field: 'username' | 'domain', stored: ShareItem | null) {
+	return stored?.kind === 'smb' && value.trim() === text(stored.model[field]).trim();
+}
+
+function usernameProblems(form: ShareForm, { stored }: CheckContext) {
+	return (
+		textProblems(form.username, m.shares_enter_username(), SHARE_CONFIG.usernameMax) ??
+		(storedAs(form.username, 'username', stored)
+			? undefined
+			: (commandTextProblems(form.username) ??
+				(usernameRefused(form.username) ? [m.shares_username_chars()] : undefined)))
+	);
+}
+
+function domainProblems(form: ShareForm, { stored }: CheckContext) {
+	const domain = form.domain.trim();
+	if (form.domain.length > SHARE_CONFIG.domainMax)
+		return [m.shares_at_most({ max: String(SHARE_CONFIG.domainMax) })];
+	if (storedAs(form.domain, 'domain', stored)) return undefined;
+	return (
+		commandTextProblems(form.domain) ??
+		(!DOMAIN_SHAPE.test(domain) || /\.\./.test(domain) ? [m.shares_domain_chars()] : undefined)
+	);
+}
+
+function passwordProblems(form: ShareForm, { stored }: CheckContext) {
+	const state = passwordState(form, stored);
+	if (state === 'needed') return [m.shares_enter_password()];
+	if (state === 'again') return [m.shares_enter_password_again()];
+	if (form.password.length > SHARE_CONFIG.passwordMax)
+		return [m.shares_at_most({ max: String(SHARE_CONFIG.passwordMax) })];
+	return undefined;
+}
+
+/**
+ * A share's fields as the configuration-form recipe takes them (`src/lib/config-form/`): label,
+ * card, control and checks. A share has no field the agent will not change; its kind is chosen
+ * only when it is added.
+ */
+const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
+	{
+		key: 'name',
+		label: m.shares_field_name,
+		section: 'share',
+		control: 'text',
+		check: nameProblems
+	},
+	{
+		key: 'smbShare',
+		label: m.shares_field_share,
+		section: 'share',
+		control: 'text',
+		shown: isSmb,
+		check: shareProblems
+	},
+	{
+		key: 'nfsShare',
+		label: m.shares_field_share,
+		section: 'share',
+		control: 'text',
+		shown: (f) => !isSmb(f),
+		check: shareProblems
+	},
+	{
+		key: 'version',
+		label: m.shares_field_version,
+		section: 'share',
+		control: 'select',
+		check: (form) =>
+			versionsOf(form.kind).includes(form.version)
+				? undefined
+				: [
+						m.shares_choose_version({
+							versions: versionsOf(form.kind)
+								.map((v) => versionWords(form.kind, v))
+								.join(', ')
+						})
+					]
+	},
+	{
+		key: 'localPath',
+		label: m.shares_field_local,
+		section: 'share',
+		control: 'letter',
+		check: (form, context) =>
+			form.kind === 'smb' ? letterProblems(form, context) : folderProblems(form, context.others)
+	},
+	{
+		key: 'isAuthenticated',
+		label: m.shares_field_sign_in,
+		section: 'sign-in',
+		control: 'choice',
+		shown: isSmb
+	},
+	{
+		key: 'username',
+		label: m.shares_field_username,
+		section: 'sign-in',
+		control: 'text',
+		shown: signsIn,
+		check: usernameProblems
+	},
+	{
+		key: 'domain',
+		label: m.shares_field_domain,
+		section: 'sign-in',
+		control: 'text',
+		shown: signsIn,
+		check: domainProblems
+	},
+	{
+		key: 'password',
+		label: m.shares_field_password,
+		section: 'sign-in',
+		control: 'password',
+		shown: signsIn,
+		check: passwordProblems
+	},
+	{ key: 'active', label: m.shares_field_mounted }
+];
+
+/** The fields the form shows (those with a card): the agent's field errors are matched to them. */
+const FORM_FIELDS = SHARE_FIELDS.filter((f) => f.section).map((f) => f.key);
+
+/** What the console can tell before sending: the contract's limits and shapes, and what is in use. */
+export const checks = (form: ShareForm, context: CheckContext) =>
+	runChecks(SHARE_FIELDS, form, context);
 
 function letterProblems(form: ShareForm, { others, freeLetters, stored }: CheckContext) {
 	const letter = shareLetter(form.localPath);
@@ -375,22 +474,9 @@ function folderProblems(form: ShareForm, others: readonly ShareItem[]) {
 
 // ---- words for what is stored and what changes ----
 
-const FIELD_LABELS: Readonly<Record<string, string>> = words({
-	name: m.shares_field_name,
-	smbShare: m.shares_field_share,
-	nfsShare: m.shares_field_share,
-	version: m.shares_field_version,
-	localPath: m.shares_field_local,
-	isAuthenticated: m.shares_field_sign_in,
-	username: m.shares_field_username,
-	domain: m.shares_field_domain,
-	password: m.shares_field_password,
-	active: m.shares_field_mounted
-});
-
 /** A field's label; one this console does not know is "name (as sent)". */
 export const shareFieldLabel = (field: string) =>
-	FIELD_LABELS[field] ?? m.shares_field_as_sent({ field });
+	labelOf(SHARE_FIELDS, field, (f) => m.shares_field_as_sent({ field: f }));
 
 /** How the share signs in, in words: "As STUDIO\ann", or guest access. */
 export function signInWords(isAuthenticated: unknown, username: unknown, domain: unknown): string {
@@ -438,8 +524,6 @@ export function storedRows(item: ShareItem): { field: string; label: string; val
 	return rows.map((r) => ({ ...r, label: shareFieldLabel(r.field) }));
 }
 
-export type ShareChange = { field: string; label: string; was: string; now: string };
-
 /** A stored share's fields as the form compares them. */
 function comparable(item: ShareItem) {
 	const f = fromModel(item);
@@ -454,22 +538,17 @@ function comparable(item: ShareItem) {
 	};
 }
 
-function difference(a: Record<string, string>, b: Record<string, string>): ShareChange[] {
-	return Object.keys({ ...a, ...b })
-		.filter((k) => a[k] !== b[k])
-		.map((field) => ({
-			field,
-			label: shareFieldLabel(field),
-			was: a[field] || '—',
-			now: b[field] || '—'
-		}));
-}
+const difference = (a: Record<string, string>, b: Record<string, string>) =>
+	changesBetween(a, b, {
+		label: shareFieldLabel,
+		value: (_, v) => (v as string | undefined) || '—'
+	});
 
 /**
  * What saving changes, field by field (from, to), against the share as stored. The password is
  * said, never shown: replaced by the one typed, kept, or forgotten with guest access.
  */
-export function edits(stored: ShareItem, form: ShareForm): ShareChange[] {
+export function edits(stored: ShareItem, form: ShareForm): Change[] {
 	const before = comparable(stored);
 	const body = toBody(form) as Record<string, unknown>;
 	const after = comparable({ ...stored, model: { ...stored.model, ...body } } as ShareItem);
@@ -495,41 +574,20 @@ export function edits(stored: ShareItem, form: ShareForm): ShareChange[] {
 }
 
 /** What changed between the share the form opened with and a fresh read of it: another client's change. */
-export function changedSince(opened: ShareItem, current: ShareItem): ShareChange[] {
-	const out = difference(comparable(opened), comparable(current));
-	// Fields this console does not show, changed too: said as sent.
-	const a = opened.model as Record<string, unknown>;
-	const b = current.model as Record<string, unknown>;
-	for (const key of Object.keys({ ...a, ...b }))
-		if (!(key in FIELD_LABELS) && key !== 'id' && JSON.stringify(a[key]) !== JSON.stringify(b[key]))
-			out.push({
-				field: key,
-				label: shareFieldLabel(key),
-				was: JSON.stringify(a[key]) ?? '—',
-				now: JSON.stringify(b[key]) ?? '—'
-			});
-	return out;
+export function changedSince(opened: ShareItem, current: ShareItem): Change[] {
+	return [
+		...difference(comparable(opened), comparable(current)),
+		// Fields this console does not show, changed too: said as sent.
+		...changesBetween(
+			opened.model,
+			current.model,
+			{ label: shareFieldLabel, value: (_, v) => JSON.stringify(v) ?? '—' },
+			(field) => field === 'id' || SHARE_FIELDS.some((f) => f.key === field)
+		)
+	];
 }
 
 // ---- the agent's refusals ----
-
-const FORM_FIELDS = [
-	'name',
-	'smbShare',
-	'nfsShare',
-	'version',
-	'localPath',
-	'isAuthenticated',
-	'username',
-	'domain',
-	'password'
-];
-
-/** "LocalPath", "$.localPath" and "request.smbShare" as the form's field, or null. */
-function formField(key: string): string | null {
-	const last = key.replace(/^\$\./, '').split('.').pop()?.toLowerCase() ?? '';
-	return FORM_FIELDS.find((f) => f.toLowerCase() === last) ?? null;
-}
 
 /** Mount failures an agent may answer as refusals instead (the development agent does not). */
 const MOUNT_CODES = new Set([
@@ -554,30 +612,22 @@ export function shareRefusal(error: AgentHttpError): {
 	text: string | null;
 	mount: MountReason | null;
 } {
-	const fieldErrors: FieldErrors = {};
-	const rest: string[] = [];
-	for (const [key, messages] of Object.entries(error.fieldErrors)) {
-		const field = formField(key);
-		if (field) (fieldErrors[field] ??= []).push(...messages);
-		else rest.push(...messages.map((said) => `${key}: ${said}`));
-	}
-	const placed = new Set(Object.values(error.fieldErrors).flat());
-	const coded = error.messages.filter((said) => !placed.has(said));
+	const { fieldErrors, text, rest, coded } = placeRefusal(
+		error,
+		(key) => fieldOf(key, FORM_FIELDS),
+		(code, messages) =>
+			code !== 'DUPLICATE' || !messages.length
+				? null
+				: messages.some((said) => /in use|letter|folder|mounted|\b[A-Z]:/i.test(said))
+					? 'localPath'
+					: 'name'
+	);
 	const code = error.code ?? '';
-	if (code === 'DUPLICATE' && coded.length) {
-		const target = coded.some((said) => /in use|letter|folder|mounted|\b[A-Z]:/i.test(said))
-			? 'localPath'
-			: 'name';
-		(fieldErrors[target] ??= []).push(...coded);
-	} else rest.push(...coded);
 	const said = [...rest, ...Object.values(fieldErrors).flat()].join(' ');
 	const mountFailed =
 		MOUNT_CODES.has(code) ||
 		/\b(could not|cannot|can't|failed to|unable to) mount|\bmount(ing)? failed/i.test(
 			coded.join(' ')
 		);
-	const mount = mountFailed ? reasonOf(code, said) : null;
-	if (!Object.keys(fieldErrors).length && !rest.length)
-		return { fieldErrors, text: error.message, mount };
-	return { fieldErrors, text: rest.length ? rest.join(' ') : null, mount };
+	return { fieldErrors, text, mount: mountFailed ? reasonOf(code, said) : null };
 }
