@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	HEALTH_COUNTS,
 	breakdownWords,
-	filesList,
+	filesByStateList,
 	stateNumber,
 	stateWords
 } from './files-query.ts';
@@ -43,12 +43,12 @@ describe('file states', () => {
 	});
 
 	it('keeps the state filter and page in the query, as a number, 0 left out', () => {
-		const q = filesList.parse(new URLSearchParams('state=132&page=3'));
+		const q = filesByStateList.parse(new URLSearchParams('state=132&page=3'));
 		expect(q).toMatchObject({ state: 132, page: 3, pageSize: 50 });
-		expect(filesList.href({ ...q, page: 1 })).toBe('?state=132');
-		expect(filesList.href({ state: 0 })).toBe('?');
-		expect(filesList.parse(new URLSearchParams('state=-4')).state).toBe(0);
-		expect(filesList.parse(new URLSearchParams('state=1.5')).state).toBe(0);
-		expect(filesList.parse(new URLSearchParams('state=abc')).state).toBe(0);
+		expect(filesByStateList.href({ ...q, page: 1 })).toBe('?state=132');
+		expect(filesByStateList.href({ state: 0 })).toBe('?');
+		expect(filesByStateList.parse(new URLSearchParams('state=-4')).state).toBe(0);
+		expect(filesByStateList.parse(new URLSearchParams('state=1.5')).state).toBe(0);
+		expect(filesByStateList.parse(new URLSearchParams('state=abc')).state).toBe(0);
 	});
 });

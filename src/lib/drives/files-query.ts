@@ -12,7 +12,7 @@ import { language } from '$lib/state/language.svelte';
  * page (`?state=4&page=2`), so Back, refresh and bookmarks return to it. The agent filters with
  * one FileState number and keeps the files whose state is exactly that (0: all files).
  */
-export const filesList = defineList({
+export const filesByStateList = defineList({
 	name: 'files',
 	// The list is part of the drive's own page: its links keep the path and change the query.
 	route: (params) => {
@@ -26,7 +26,7 @@ export const filesList = defineList({
 	pageSizes: [25, 50, 100, 200],
 	defaultPageSize: 50
 });
-export type FilesQuery = ListQuery<'path', 'state'>;
+export type FilesByStateQuery = ListQuery<'path', 'state'>;
 
 const NAME_TO_FLAG = new Map(
 	Object.entries(FILE_STATE).map(([name, flag]) => [name.toLowerCase(), flag as number])
