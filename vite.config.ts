@@ -1,4 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
+import { svelteTesting } from '@testing-library/svelte/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -80,6 +81,7 @@ const preload = preloadLists(ROUTES);
 const SPEC_DIRS = ['src', 'simulator', 'scripts'];
 const SPECS = SPEC_DIRS.map((dir) => `${dir}/**/*.spec.ts`);
 const ISOLATED = isolatedSpecs(ROOT, SPEC_DIRS);
+const COMPONENT_SPECS = 'src/**/*.component.spec.ts';
 /** Libraries, the app's shared code, and the bundler's own helpers (dynamic-import preloading). */
 const SHARED = /node_modules|src\/lib\/|preload-helper|^\0/;
 
@@ -140,10 +142,29 @@ export default defineConfig({
 			// sets for itself is undone when it ends (tests/unit/setup.ts).
 			{
 				extends: true,
-				test: { name: 'unit', isolate: false, include: SPECS, exclude: ISOLATED }
+				test: {
+					name: 'unit',
+					isolate: false,
+					include: SPECS,
+					exclude: [...ISOLATED, COMPONENT_SPECS]
+				}
 			},
 			// Files that replace modules or globals, each with modules of its own.
-			{ extends: true, test: { name: 'unit-isolated', isolate: true, include: ISOLATED } }
+			{
+				extends: true,
+				test: {
+					name: 'unit-isolated',
+					isolate: true,
+					include: ISOLATED,
+					exclude: [COMPONENT_SPECS]
+				}
+			},
+			// Components drawn in a pretend browser (jsdom), compiled for the browser.
+			{
+				extends: true,
+				plugins: [svelteTesting()],
+				test: { name: 'component', environment: 'jsdom', include: [COMPONENT_SPECS] }
+			}
 		]
 	}
 });
