@@ -90,10 +90,11 @@ export class FileBrowserPage {
 	get id(): string {
 		return this.#data().id;
 	}
-	/** The folder's path under the drive's own, as a value: a new read of it is not a new folder. */
-	get folderRel(): string {
-		return this.#data().path;
-	}
+	/**
+	 * The folder's path under the drive's own, as a value: a new read of the same folder (a new
+	 * load's data) is not a new folder, and keeps its selection and what was said.
+	 */
+	readonly folderRel = $derived.by(() => this.#data().path);
 
 	// In a closure: `read` is made in the constructor, after the fields.
 	readonly answer = $derived.by(() => this.read.value);
