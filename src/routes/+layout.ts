@@ -1,4 +1,4 @@
-import { loadConfigFile } from '$lib/api/client';
+import { readConfigFile } from '$lib/api/client';
 import { config } from '$lib/config.svelte';
 import { language } from '$lib/state/language.svelte';
 
@@ -8,5 +8,5 @@ export const prerender = false;
 
 export async function load() {
 	// The chosen language's messages come before the first page is drawn: no flash of English.
-	await Promise.all([config.loaded || config.load(loadConfigFile), language.ready()]);
+	await Promise.all([config.loaded || config.load(readConfigFile), language.ready()]);
 }

@@ -265,7 +265,7 @@ export async function answersAtAll(
 }
 
 /** A JSON file of the console itself (config.json), checked like an agent answer. */
-export async function loadOwnJson<S extends z.ZodMiniType>(
+export async function readOwnJson<S extends z.ZodMiniType>(
 	schema: S,
 	url: string
 ): Promise<z.infer<S>> {
@@ -295,6 +295,6 @@ export async function loadOwnJson<S extends z.ZodMiniType>(
  * The console's runtime config file. Handed to `config.load()` by the root layout, so the config
  * (which this module reads for the agent address) imports nothing from here.
  */
-export function loadConfigFile(url: string): Promise<RuntimeConfigFile> {
-	return loadOwnJson(runtimeConfigSchema, url);
+export function readConfigFile(url: string): Promise<RuntimeConfigFile> {
+	return readOwnJson(runtimeConfigSchema, url);
 }

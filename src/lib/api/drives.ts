@@ -166,7 +166,10 @@ export function readDashboard(kind: StorageKind, id: string, options: Options = 
 	});
 }
 
-/** What the file_states report takes; the list's own query, kept in the URL, is `FilesQuery`. */
+/**
+ * What the file_states report takes; the list's own query, kept in the URL, is
+ * `FilesByStateQuery`.
+ */
 export type FileStatesQuery = { state: number; page: number; pageSize: number };
 
 export type FilesPage = RowsPage<FileRow> & {

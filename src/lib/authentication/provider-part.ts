@@ -7,7 +7,7 @@ import { loadFailure } from '$lib/ui/load-failure.svelte';
  * nothing on it moves as the part arrives. If it cannot be fetched, the page works without it
  * and the root layout offers a reload.
  */
-export async function loadProviderPart() {
+export async function readProviderPart() {
 	if (!config.runtime.identityProvider) return { ProviderSignIn: null };
 	const module = await loadFailure
 		.watch(() => import('$lib/authentication/ProviderSignIn.svelte'))

@@ -10,13 +10,7 @@ import { DRIVE_CONFIG, DRIVE_TYPE } from '$lib/contract';
 import { clock } from '$lib/ui/clock.svelte';
 import { relatePaths } from '$lib/folders/paths';
 import { cacheMoveFrame, cacheMoveOf, cacheMoveOver, type CacheMove } from './cache-move';
-import {
-	cacheBytes,
-	cacheFromBytes,
-	cacheWords,
-	fromModel,
-	type CacheUnit
-} from './drive-config';
+import { cacheBytes, cacheFromBytes, cacheWords, fromModel, type CacheUnit } from './drive-config';
 import { checks } from './drive-fields';
 
 /** How often the drive is read again while its cache moves. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
 	HEALTH_COUNTS,
 	breakdownWords,
-	filesList,
+	filesByStateList,
+	stateChoices,
 	stateNumber,
 	stateWords
 } from './files-query.ts';
@@ -43,12 +44,29 @@ describe('file states', () => {
 	});
 
 	it('keeps the state filter and page in the query, as a number, 0 left out', () => {
-		const q = filesList.parse(new URLSearchParams('state=132&page=3'));
+		const q = filesByStateList.parse(new URLSearchParams('state=132&page=3'));
 		expect(q).toMatchObject({ state: 132, page: 3, pageSize: 50 });
-		expect(filesList.href({ ...q, page: 1 })).toBe('?state=132');
-		expect(filesList.href({ state: 0 })).toBe('?');
-		expect(filesList.parse(new URLSearchParams('state=-4')).state).toBe(0);
-		expect(filesList.parse(new URLSearchParams('state=1.5')).state).toBe(0);
-		expect(filesList.parse(new URLSearchParams('state=abc')).state).toBe(0);
+		expect(filesByStateList.href({ ...q, page: 1 })).toBe('?state=132');
+		expect(filesByStateList.href({ state: 0 })).toBe('?');
+		expect(filesByStateList.parse(new URLSearchParams('state=-4')).state).toBe(0);
+		expect(filesByStateList.parse(new URLSearchParams('state=1.5')).state).toBe(0);
+		expect(filesByStateList.parse(new URLSearchParams('state=abc')).state).toBe(0);
+	});
+
+	it('offers each state the agent counts once, and the state filtered by even when none', () => {
+		const counts = [
+			{ State: 'Uploading', Count: 2 },
+			{ State: 4, Count: 3 },
+			{ State: 'Normal', Count: 10 },
+			{ State: 'Frozen', Count: 1 }
+		];
+		expect(stateChoices(counts, 256)).toEqual([
+			{ value: 0, label: 'All files (16)', can: true },
+			{ value: 4, label: 'Waiting to upload (5)', can: true },
+			{ value: -3, label: 'In sync (10): listed only among all files', can: false },
+			{ value: -4, label: 'Frozen (1): a state the console cannot ask for', can: false },
+			{ value: 256, label: 'With errors (none now)', can: true }
+		]);
+		expect(stateChoices([], 0)).toEqual([{ value: 0, label: 'All files', can: true }]);
 	});
 });

@@ -1,6 +1,7 @@
 import { FILE_STATE_WORDS, fileStateWords } from '$lib/names/enums';
-import type { FullHealth } from '$lib/api/schemas/drives';
+import type { FullHealth, StateCount } from '$lib/api/schemas/drives';
 import { FILE_STATE } from '$lib/contract';
+import { formatCount } from '$lib/format/cells';
 import { defineList, type ListQuery } from '$lib/list/list-query';
 import type { Tone } from '$lib/ui/tone';
 import { words } from '$lib/i18n/words';
@@ -12,7 +13,7 @@ import { language } from '$lib/state/language.svelte';
  * page (`?state=4&page=2`), so Back, refresh and bookmarks return to it. The agent filters with
  * one FileState number and keeps the files whose state is exactly that (0: all files).
  */
-export const filesList = defineList({
+export const filesByStateList = defineList({
 	name: 'files',
 	// The list is part of the drive's own page: its links keep the path and change the query.
 	route: (params) => {
@@ -26,7 +27,7 @@ export const filesList = defineList({
 	pageSizes: [25, 50, 100, 200],
 	defaultPageSize: 50
 });
-export type FilesQuery = ListQuery<'path', 'state'>;
+export type FilesByStateQuery = ListQuery<'path', 'state'>;
 
 const NAME_TO_FLAG = new Map(
 	Object.entries(FILE_STATE).map(([name, flag]) => [name.toLowerCase(), flag as number])
@@ -60,6 +61,59 @@ export function stateWords(state: string | number | null | undefined): string {
 	const flags = stateNumber(state);
 	if (flags === null) return String(state);
 	return fileStateWords(flags);
+}
+
+/** A choice of the state filter: what it filters by, in words, and whether the agent can. */
+export type StateChoice = { value: number; label: string; can: boolean };
+
+/**
+ * The state filter's choices: the agent's own count per state, all files first. A state the
+ * agent counts twice (under two spellings, or simply twice) is one choice with both counts. The
+ * state filtered by now is a choice even when the agent counts none.
+ */
+export function stateChoices(counts: readonly StateCount[], current: number): StateChoice[] {
+	const total = counts.reduce((sum, c) => sum + c.Count, 0);
+	const list: StateChoice[] = [
+		{
+			value: 0,
+			label: counts.length
+				? m.files_all_files_count({ shown: formatCount(total) })
+				: m.files_all_files(),
+			can: true
+		}
+	];
+	// Merged in the agent's order: the first spelling of a state names it.
+	const states: { state: string | number; n: number | null; count: number }[] = [];
+	const byNumber = new Map<number, (typeof states)[number]>();
+	for (const c of counts) {
+		const n = stateNumber(c.State);
+		const seen = n !== null && n !== 0 ? byNumber.get(n) : undefined;
+		if (seen) seen.count += c.Count;
+		else {
+			const entry = { state: c.State, n, count: c.Count };
+			states.push(entry);
+			if (n !== null && n !== 0) byNumber.set(n, entry);
+		}
+	}
+	for (const { state, n, count } of states) {
+		list.push({
+			// Choices the agent cannot filter by get a value no filter has.
+			value: n === null || n === 0 ? -1 - list.length : n,
+			label: (n === 0
+				? m.files_choice_only_all
+				: n === null
+					? m.files_choice_cannot
+					: m.files_choice)({ state: stateWords(state), shown: formatCount(count) }),
+			can: n !== null && n !== 0
+		});
+	}
+	if (!list.some((c) => c.value === current))
+		list.push({
+			value: current,
+			label: m.files_choice_none({ state: stateWords(current) }),
+			can: true
+		});
+	return list;
 }
 
 /** The agent's breakdown labels ("PendingUpload", "Normal") by the FileState the tiles give them. */

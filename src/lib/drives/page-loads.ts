@@ -5,12 +5,12 @@ import {
 	readTrends,
 	type StorageKind
 } from '$lib/api/drives';
-import { filesList } from '$lib/drives/files-query';
+import { filesByStateList } from '$lib/drives/files-query';
 import { DATA, readAgent } from '../page-data/page-data.svelte.ts';
 
 /**
  * The loads of a drive's page and a backup's page, one recipe for both. The layout reads the
- * reports (they do not change with the file list's view); the page reads the file list and the
+ * reports (they do not change with the file list's view); the page reads the files by state and the
  * transfer activity, whose views are in the URL.
  */
 
@@ -40,13 +40,13 @@ export function activityPage(params: URLSearchParams): number {
 	return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 }
 
-export function readFiles(kind: StorageKind, id: string, url: URL, depends: Depends) {
-	const query = filesList.parse(url.searchParams, filesList.rememberedPageSize);
+export function readFilesByState(kind: StorageKind, id: string, url: URL, depends: Depends) {
+	const query = filesByStateList.parse(url.searchParams, filesByStateList.rememberedPageSize);
 	const activity = activityPage(url.searchParams);
 	return {
 		query,
 		activityPage: activity,
-		files: readAgent(depends, DATA.storageFiles, (signal) =>
+		files: readAgent(depends, DATA.filesByState, (signal) =>
 			readFileStates(kind, id, query, { signal })
 		),
 		activity: readAgent(depends, DATA.storageActivity, (signal) =>

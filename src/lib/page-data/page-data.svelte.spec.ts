@@ -343,7 +343,7 @@ describe('refresh', () => {
 
 	it('does not wait again for a navigation that stays named once it has settled', async () => {
 		at.navigation = Promise.resolve();
-		await refresh(DATA.files);
+		await refresh(DATA.folder);
 		expect(invalidate).toHaveBeenCalledTimes(1);
 	});
 
@@ -351,7 +351,7 @@ describe('refresh', () => {
 		at.navigation = Promise.reject(new Error('navigation aborted'));
 		const failed = at.navigation;
 		failed.catch(() => undefined);
-		const done = refresh(DATA.files);
+		const done = refresh(DATA.folder);
 		at.navigation = null;
 		await done;
 		expect(invalidate).toHaveBeenCalledTimes(1);

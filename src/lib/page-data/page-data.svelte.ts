@@ -33,15 +33,16 @@ export const DATA = {
 	/** One drive's or backup's dashboard (summary, sync health, file distribution). */
 	storageReport: 'agent:storage-report',
 	storageTrends: 'agent:storage-trends',
-	storageFiles: 'agent:storage-files',
+	/** A page of one drive's or backup's files, listed by their sync state. */
+	filesByState: 'agent:files-by-state',
 	storageActivity: 'agent:storage-activity',
 	history: 'agent:history',
 	/** The SMB and NFS shares the agent mounts. */
 	shares: 'agent:shares',
 	/** The agent's current transfers. */
 	transfers: 'agent:transfers',
-	/** A folder of a drive, browsed. */
-	files: 'agent:files'
+	/** A folder of a drive, listed in the file browser. */
+	folder: 'agent:folder'
 } as const;
 type DataKey = (typeof DATA)[keyof typeof DATA];
 

@@ -1,7 +1,7 @@
 import type { StorageItem } from '$lib/api/drives';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import { FILE_STATE } from '$lib/contract';
-import { filesList } from '$lib/drives/files-query';
+import { filesByStateList } from '$lib/drives/files-query';
 import type { Problem } from '$lib/live/problems.svelte';
 import { route } from '$lib/routes';
 
@@ -50,7 +50,7 @@ export function storageOf(
 
 /** A link to the files in error of a drive or backup, on its own page. */
 export function failedFilesHref(item: StorageItem): string {
-	const query = `${filesList.href({ state: FILE_STATE.Error })}#files`;
+	const query = `${filesByStateList.href({ state: FILE_STATE.Error })}#files`;
 	return item.kind === 'drive'
 		? route.drive(item.drive.id, query)
 		: route.backup(item.drive.id, query);

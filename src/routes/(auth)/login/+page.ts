@@ -1,6 +1,6 @@
-import { loadProviderPart } from '$lib/authentication/provider-part';
+import { readProviderPart } from '$lib/authentication/provider-part';
 
 export async function load({ parent }) {
 	await parent();
-	return loadProviderPart();
+	return readProviderPart();
 }

@@ -1,6 +1,6 @@
-import { readFiles } from '$lib/drives/page-loads';
+import { readFilesByState } from '$lib/drives/page-loads';
 
 export async function load({ depends, parent, params, url }) {
 	await parent();
-	return readFiles('backup', params.id, url, depends);
+	return readFilesByState('backup', params.id, url, depends);
 }

@@ -9,6 +9,8 @@ export async function load({ depends, parent, params, url }) {
 	return {
 		id: params.id,
 		path,
-		folder: readAgent(depends, DATA.files, (signal) => readDriveFolder(params.id, path, { signal }))
+		folder: readAgent(depends, DATA.folder, (signal) =>
+			readDriveFolder(params.id, path, { signal })
+		)
 	};
 }
