@@ -68,7 +68,7 @@ describe('readFrame', () => {
 			at: 5,
 			frame: { Type: 64, Data: null },
 			value: { Type: 64, Data: null, Extra: 1 },
-			described: { kind: 'unknown', label: 'Unknown type 64' }
+			described: { kind: 'unknown', said: { key: 'unknown', type: 64, text: 'null' } }
 		});
 		expect(readFrame(NOTIFICATION_READER, '{nope', 1)).toMatchObject({
 			ok: false,
@@ -97,12 +97,19 @@ function fakeHub() {
 	return { hub, sent, say };
 }
 
+const GOOD_TEXT = '{"Type":4,"Data":{"Id":"t1"}}';
 const GOOD: HubRead = {
-	ok: true,
-	at: 0,
-	text: '{"Type":4,"Data":{"Id":"t1"}}',
-	described: { kind: 'app-notification', label: 'Agent call', summary: 'a call' }
+	entry: {
+		at: 0,
+		channel: 'notification',
+		kind: 'app-notification',
+		said: { key: 'call', method: null, what: 'a call', origin: null },
+		payload: undefined,
+		json: GOOD_TEXT
+	}
 };
+/** A read at another time, or of another kind. */
+const good = (change: Partial<NewEntry>): HubRead => ({ entry: { ...GOOD.entry, ...change } });
 
 describe('LiveChannel over the hub', () => {
 	it('takes frames as the hub read them, with their arrival times and its lag', async () => {
@@ -122,20 +129,27 @@ describe('LiveChannel over the hub', () => {
 			type: 'batch',
 			id: 1,
 			reads: [
-				{ ...GOOD, at: now - 40 },
-				{ ok: false, at: now - 30, raw: '[]', problem: 'not a notification' }
+				good({ at: now - 40 }),
+				{
+					entry: entryOf('notification', {
+						ok: false,
+						at: now - 30,
+						raw: '[]',
+						problem: 'not a notification'
+					})
+				}
 			],
 			sentAt: now,
 			lagMs: 7
 		});
 		expect(c.status).toEqual({ kind: 'live', since: now });
-		expect(reads.map((r) => r.at)).toEqual([now - 40, now - 30]);
+		expect(reads.map((r) => r.entry.at)).toEqual([now - 40, now - 30]);
 		expect(bad).toEqual([now - 30]);
 		// The timeline keeps the text, and reads it into a value only when asked.
-		const [first, second] = reads.map((r) => entryOf('notification', r)) as [NewEntry, NewEntry];
-		expect(first).toMatchObject({ json: GOOD.text, payload: undefined, kind: 'app-notification' });
+		const [first, second] = reads.map((r) => r.entry) as [NewEntry, NewEntry];
+		expect(first).toMatchObject({ json: GOOD_TEXT, payload: undefined, kind: 'app-notification' });
 		expect(payloadOf(first)).toEqual({ Type: 4, Data: { Id: 't1' } });
-		expect(payloadText(first)).toBe(GOOD.text);
+		expect(payloadText(first)).toBe(GOOD_TEXT);
 		expect(payloadOf(second)).toBe('[]');
 		await vi.waitFor(() => expect([c.received, c.malformed, c.workerLagMs]).toEqual([1, 1, 7]), {
 			timeout: 3000
@@ -155,15 +169,15 @@ describe('LiveChannel over the hub', () => {
 		const all: number[] = [];
 		const off = c.onFrame((frame) => all.push(frame.Type));
 		expect(sent.at(-1)).toEqual({ type: 'want', id: 1, kinds: null });
-		const frame = (Type: number, kind: HubRead & { ok: true }) => ({
-			...kind,
+		const frame = (Type: number, read: HubRead): HubRead => ({
+			...read,
 			frame: { Type, Data: null }
 		});
 		say({
 			type: 'batch',
 			id: 1,
 			reads: [
-				frame(8, { ...GOOD, described: { ...GOOD.described, kind: 'app-update' } }),
+				frame(8, good({ kind: 'app-update' })),
 				frame(4, GOOD),
 				// A frame the hub sent without its data (before it heard what is wanted) is passed by.
 				GOOD
@@ -182,11 +196,11 @@ describe('LiveChannel over the hub', () => {
 		const { hub, say } = fakeHub();
 		const c = new LiveChannel<NotificationFrame>('notification', hub);
 		const at: number[] = [];
-		c.onBatch(({ reads }) => at.push(...reads.map((r) => r.at)));
+		c.onBatch(({ reads }) => at.push(...reads.map((r) => r.entry.at)));
 		c.start('http://127.0.0.1:9');
 		const hubNow = Date.now() + 3_600_000;
 		const before = Date.now();
-		say({ type: 'batch', id: 1, reads: [{ ...GOOD, at: hubNow - 10 }], sentAt: hubNow, lagMs: 0 });
+		say({ type: 'batch', id: 1, reads: [good({ at: hubNow - 10 })], sentAt: hubNow, lagMs: 0 });
 		say({
 			type: 'status',
 			id: 1,
@@ -214,9 +228,14 @@ describe('LiveChannel over the hub', () => {
 		c.onBatch((batch) => reads.push(...batch.reads));
 		c.start('http://127.0.0.1:9');
 		const batch = { type: 'batch', id: 1, reads: [GOOD], sentAt: Date.now(), lagMs: 0 };
-		for (const bad of [null, 'batch', { ...batch, reads: [{ ...GOOD, at: 'now' }] }])
+		for (const bad of [
+			null,
+			'batch',
+			{ ...batch, reads: [{ entry: { ...GOOD.entry, at: 'now' } }] },
+			{ ...batch, reads: [{ entry: { ...GOOD.entry, said: { key: 'call', what: 1 } } }] }
+		])
 			expect(() => say(bad)).not.toThrow();
-		expect(hub.ignored).toBe(3);
+		expect(hub.ignored).toBe(4);
 		say(batch);
 		expect(reads).toHaveLength(1);
 		c.stop();

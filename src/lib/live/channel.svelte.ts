@@ -151,7 +151,10 @@ export class LiveChannel<T> {
 			return;
 		}
 		const reads = shift
-			? message.reads.map((read) => ({ ...read, at: read.at + shift }))
+			? message.reads.map((read) => ({
+					...read,
+					entry: { ...read.entry, at: read.entry.at + shift }
+				}))
 			: message.reads;
 		for (const read of reads) this.#take(read);
 		this.#counts.workerLagMs = Math.max(this.#counts.workerLagMs ?? 0, message.lagMs);
@@ -159,18 +162,19 @@ export class LiveChannel<T> {
 		this.#publishSoon();
 	}
 
-	#take(read: HubRead) {
-		this.#counts.lastFrameAt = read.at;
-		if (!read.ok) {
+	#take({ entry, frame }: HubRead) {
+		this.#counts.lastFrameAt = entry.at;
+		const said = entry.said;
+		if (said.key === 'unread') {
 			this.#counts.malformed++;
-			this.#badFrames.emit(read.raw, read.problem, read.at);
+			this.#badFrames.emit(String(entry.payload), said.problem, entry.at);
 			return;
 		}
 		this.#counts.received++;
-		if (read.frame === undefined) return;
-		const kind = read.described.kind;
+		if (frame === undefined) return;
+		const kind = entry.kind;
 		for (const { listener, kinds } of this.#frameListeners)
-			if (!kinds || kinds.includes(kind)) listener(read.frame as T, read.at);
+			if (!kinds || kinds.includes(kind)) listener(frame as T, entry.at);
 	}
 
 	#setStatus(status: ChannelStatus) {

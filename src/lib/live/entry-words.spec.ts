@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { entryWords } from './entry-words';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCatalog, readLocaleFrom } from '$lib/i18n/catalogs';
+import { entryWords, entryWordsInEnglish } from './entry-words';
 import type { TimelineEntry } from './timeline-entry';
 
 const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
@@ -7,22 +8,42 @@ const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
 	at: 0,
 	channel: 'statechange',
 	kind: 'state',
-	label: 'kept label',
-	summary: 'kept summary',
-	payload: { Path: 'G:\\a.psd', StorageName: 'Studio', State: 4 },
+	said: { key: 'state', path: 'G:\\a.psd', storage: 'Studio', state: 4 },
+	// Not a frame at all: the words come from what the entry says, never from its payload.
+	payload: 'not json',
 	...over
 });
 
+afterEach(() => readLocaleFrom());
+
 describe('entryWords', () => {
-	it('says a kept event again from its frame, in the language of the moment', () => {
-		const words = entryWords(entry({}));
-		expect(words.label).toBe('File state');
-		expect(words.summary).toMatch(/^G:\\a\.psd \(Studio\): /);
-		expect(words.summary).not.toBe('kept summary');
+	it('says an event from what its entry holds, without reading its frame', () => {
+		expect(entryWords(entry({}))).toEqual({
+			label: 'File state',
+			summary: 'G:\\a.psd (Studio): Waiting to upload'
+		});
 	});
 
-	it('shows what was kept when the frame does not read again', () => {
-		const words = entryWords(entry({ payload: 'not json', kind: 'state' }));
-		expect(words).toEqual({ label: 'kept label', summary: 'kept summary' });
+	it('says it in the language of the moment, and in English for exports', async () => {
+		await loadCatalog('de');
+		readLocaleFrom(() => 'de');
+		const shown = entryWords(entry({}));
+		expect(shown.label).toBe('Dateistatus');
+		expect(shown.summary).not.toContain('Waiting to upload');
+		expect(entryWordsInEnglish(entry({}))).toEqual({
+			label: 'File state',
+			summary: 'G:\\a.psd (Studio): Waiting to upload'
+		});
+	});
+
+	it('says a frame that could not be read, and an unknown type with its number', () => {
+		expect(
+			entryWords(
+				entry({ kind: 'malformed', said: { key: 'unread', problem: 'not JSON', start: '{x' } })
+			)
+		).toEqual({ label: 'Unreadable frame', summary: 'not JSON: {x' });
+		expect(
+			entryWords(entry({ kind: 'unknown', said: { key: 'unknown', type: 64, text: '{}' } }))
+		).toEqual({ label: 'Unknown type 64', summary: '{}' });
 	});
 });

@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { describeNotification, describeState, oneLine, percent, words } from './event-words.ts';
+import {
+	describeNotification as describeFrame,
+	describeState as describeStateFrame,
+	oneLine,
+	percent,
+	sayLabel,
+	saySummary,
+	words,
+	type Described
+} from './event-words.ts';
+
+/** A frame as described, and what it says in the language of the moment (English here). */
+const said = (d: Described) => ({
+	...d,
+	label: sayLabel(d.kind, d.said),
+	summary: saySummary(d.said)
+});
+const describeNotification = (frame: Parameters<typeof describeFrame>[0]) =>
+	said(describeFrame(frame));
+const describeState = (frame: Parameters<typeof describeStateFrame>[0]) =>
+	said(describeStateFrame(frame));
 
 describe('describeNotification', () => {
 	it('puts a transfer in one line: direction, file, storage, percent, state', () => {
@@ -69,8 +89,34 @@ describe('describeNotification', () => {
 	it('keeps an unknown type with its number and data', () => {
 		expect(describeNotification({ Type: 16, Data: { X: 1 } })).toEqual({
 			kind: 'unknown',
+			said: { key: 'unknown', type: 16, text: '{"X":1}' },
 			label: 'Unknown type 16',
 			summary: '{"X":1}'
+		});
+	});
+});
+
+describe('what a frame says', () => {
+	it('keeps values, not words, so that each reader says them in their own language', () => {
+		const d = describeFrame({
+			Type: 1,
+			Data: { TransferMode: 2, Status: 'Failed', Path: '/a/b.bin', Error: 'reset', TransferId: 9 }
+		});
+		expect(d.said).toEqual({
+			key: 'progress',
+			mode: 2,
+			name: null,
+			path: '/a/b.bin',
+			storage: null,
+			status: 'Failed',
+			error: 'reset',
+			pct: null
+		});
+		expect(describeStateFrame({ Path: '/a', State: 4 }).said).toEqual({
+			key: 'state',
+			path: '/a',
+			storage: null,
+			state: 4
 		});
 	});
 });

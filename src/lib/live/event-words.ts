@@ -8,16 +8,16 @@ import {
 	type StateChangeFrame
 } from '$lib/api/schemas/frames';
 import { outcomeOf } from './live-records';
-import { inBaseLocale } from '$lib/i18n/catalogs';
 import { words as wordTable } from '$lib/i18n/words';
 import { m } from '$lib/paraglide/messages';
 
 /**
  * Frames in words: the kind of event and a one-line summary, for the timeline, its filters and
- * its exports. Unknown types and values are shown with their numbers, never dropped. A described
- * frame's label and summary are kept and exported, so they are in English (`inBaseLocale`), whatever
- * the console's language and wherever the frame is read (a worker has no language); the kinds'
- * words (EVENT_KINDS) are read in the language of the moment elsewhere.
+ * its exports. Unknown types and values are shown with their numbers, never dropped. A frame is
+ * described once, where it is read (the hub, in a worker that has no language): as its kind and
+ * what its summary says (`Said`, a message's key and inputs), so each place that shows it says it
+ * in the language of the moment (`sayLabel`, `saySummary`) and an export in English, without
+ * reading the frame again.
  */
 
 export const EVENT_KINDS = wordTable({
@@ -35,10 +35,37 @@ export type EventKind = keyof typeof EVENT_KINDS;
 /** Events that need a person's attention: a failed transfer, an error or warning from the agent. */
 export type Severity = 'error' | 'warning';
 
+/** A transfer's mode or status as sent: a name, or a number where a name is expected. */
+type NameOrNumber = string | number | null;
+
+/**
+ * What an event's summary says: which message (`key`) and its inputs, as the frame gave them
+ * (masked). Agent text is kept as text; the console's own words (a mode, a status, a file state)
+ * are kept as the values they name, so they are said in the reader's language.
+ */
+export type Said =
+	/** Text of the agent's own (a user notification, an update's stage), or kept as it was. */
+	| { key: 'text'; text: string }
+	/** A notification of a type this console does not know. */
+	| { key: 'unknown'; type: number; text: string }
+	/** A frame that could not be read: why, and how it began. */
+	| { key: 'unread'; problem: string; start: string }
+	| {
+			key: 'progress';
+			mode: NameOrNumber;
+			name: string | null;
+			path: string | null;
+			storage: string | null;
+			status: NameOrNumber;
+			error: string | null;
+			pct: number | null;
+	  }
+	| { key: 'call'; method: string | null; what: string | null; origin: string | null }
+	| { key: 'state'; path: string; storage: string | null; state: number };
+
 export type Described = {
 	kind: EventKind;
-	label: string;
-	summary: string;
+	said: Said;
 	/** Set only for problems; routine events (and noise such as unknown types) have none. */
 	severity?: Severity;
 	/** A Progress frame's data, read once here for the transfers view too. */
@@ -82,27 +109,30 @@ export function percent(bytes: number | null | undefined, size: number | null | 
 	return Math.max(0, Math.min(100, Math.floor((bytes / size) * 100)));
 }
 
-const fileName = (p: ProgressData) =>
-	p.Name || p.Path?.split('/').pop() || m.words_progress_a_file();
+type ProgressSaid = Extract<Said, { key: 'progress' }>;
+
+const fileName = (p: ProgressSaid) =>
+	p.name || p.path?.split('/').pop() || m.words_progress_a_file();
 
 /** A status word inside a sentence: lower case in English, as it is in German and Japanese. */
 const inSentence = (word: string) =>
 	m.words_progress_lower_case() === 'yes' ? word.toLowerCase() : word;
 
-function progressSummary(p: ProgressData): string {
-	const mode = transferModeWords(p.TransferMode);
+function progressSummary(p: ProgressSaid): string {
+	const mode = transferModeWords(p.mode);
 	const inputs = {
 		direction: mode ? `${mode} ` : '',
 		name: fileName(p),
-		where: p.StorageName ? ` (${p.StorageName})` : '',
-		status: inSentence(progressStatusWords(p.Status)) || m.words_progress_no_status(),
-		failed: p.Error ? `: ${p.Error}` : ''
+		where: p.storage ? ` (${p.storage})` : '',
+		status: inSentence(progressStatusWords(p.status)) || m.words_progress_no_status(),
+		failed: p.error ? `: ${p.error}` : ''
 	};
-	const pct = percent(p.Bytes, p.Size);
-	return pct === null
+	return p.pct === null
 		? m.words_progress_summary(inputs)
-		: m.words_progress_summary_pct({ ...inputs, pct });
+		: m.words_progress_summary_pct({ ...inputs, pct: p.pct });
 }
+
+const orNull = <T>(value: T | null | undefined): T | null => value ?? null;
 
 function record(value: unknown): Record<string, unknown> | null {
 	return value && typeof value === 'object' && !Array.isArray(value)
@@ -157,25 +187,29 @@ function updateSummary(data: unknown): string {
 	return text ? oneLine(text.charAt(0).toUpperCase() + text.slice(1)) : oneLine(data);
 }
 
+/** A notification's kind and what its summary says (see `Said`). */
 export function describeNotification(frame: NotificationFrame): Described {
-	return inBaseLocale(() => describeNotificationNow(frame));
-}
-
-/** The same in the language of the moment, for the page that shows it (`entry-words.ts`). */
-export function describeNotificationNow(frame: NotificationFrame): Described {
 	const kind = TYPE_KINDS[frame.Type] ?? 'unknown';
 	switch (kind) {
 		case 'progress': {
 			const p = progressDataSchema.safeParse(frame.Data);
-			if (!p.success) return { kind, label: EVENT_KINDS.progress, summary: oneLine(frame.Data) };
+			if (!p.success) return { kind, said: { key: 'text', text: oneLine(frame.Data) } };
 			// A cancel someone asked for ends a transfer too, but it is no problem to raise.
 			const failed =
 				outcomeOf(p.data.Status, p.data.Error) === 'failed' &&
 				!/cancel/i.test(String(p.data.Status ?? ''));
 			return {
 				kind,
-				label: EVENT_KINDS.progress,
-				summary: oneLine(progressSummary(p.data)),
+				said: {
+					key: 'progress',
+					mode: orNull(p.data.TransferMode),
+					name: orNull(p.data.Name),
+					path: orNull(p.data.Path),
+					storage: orNull(p.data.StorageName),
+					status: orNull(p.data.Status),
+					error: orNull(p.data.Error),
+					pct: percent(p.data.Bytes, p.data.Size)
+				},
 				progress: p.data,
 				...(failed ? { severity: 'error' as const } : {})
 			};
@@ -183,30 +217,30 @@ export function describeNotificationNow(frame: NotificationFrame): Described {
 		case 'app-notification': {
 			const a = appNotificationDataSchema.safeParse(frame.Data);
 			const d = a.success ? a.data : {};
-			const what = d.Operation || d.EndpointAddress || m.words_progress_a_call();
-			const from = d.Origin ? ` from ${d.Origin}` : '';
 			return {
 				kind,
-				label: EVENT_KINDS['app-notification'],
-				summary: oneLine(`${d.HttpMethod ? `${d.HttpMethod} ` : ''}${what}${from}`)
+				said: {
+					key: 'call',
+					method: d.HttpMethod || null,
+					what: d.Operation || d.EndpointAddress || null,
+					origin: d.Origin || null
+				}
 			};
 		}
 		case 'user-notification': {
 			const severity = severityOf(frame.Data);
 			return {
 				kind,
-				label: EVENT_KINDS[kind],
-				summary: userNotificationSummary(frame.Data),
+				said: { key: 'text', text: userNotificationSummary(frame.Data) },
 				...(severity ? { severity } : {})
 			};
 		}
 		case 'app-update':
-			return { kind, label: EVENT_KINDS[kind], summary: updateSummary(frame.Data) };
+			return { kind, said: { key: 'text', text: updateSummary(frame.Data) } };
 		default:
 			return {
 				kind: 'unknown',
-				label: `${EVENT_KINDS.unknown} ${frame.Type}`,
-				summary: oneLine(frame.Data)
+				said: { key: 'unknown', type: frame.Type, text: oneLine(frame.Data) }
 			};
 	}
 }
@@ -217,15 +251,39 @@ export function stateNames(state: number): string {
 }
 
 export function describeState(frame: StateChangeFrame): Described {
-	return inBaseLocale(() => describeStateNow(frame));
-}
-
-/** The same in the language of the moment, for the page that shows it (`entry-words.ts`). */
-export function describeStateNow(frame: StateChangeFrame): Described {
-	const where = frame.StorageName ? ` (${frame.StorageName})` : '';
 	return {
 		kind: 'state',
-		label: EVENT_KINDS.state,
-		summary: oneLine(`${frame.Path}${where}: ${stateNames(frame.State)}`)
+		said: {
+			key: 'state',
+			path: frame.Path,
+			storage: frame.StorageName || null,
+			state: frame.State
+		}
 	};
+}
+
+/** An event's kind in words, in the language of the moment ("Unknown type 16" with its number). */
+export function sayLabel(kind: EventKind, said: Said): string {
+	return said.key === 'unknown' ? `${EVENT_KINDS.unknown} ${said.type}` : EVENT_KINDS[kind];
+}
+
+/** An event's summary in the language of the moment (in English inside `inBaseLocale`). */
+export function saySummary(said: Said): string {
+	switch (said.key) {
+		case 'text':
+		case 'unknown':
+			return said.text;
+		case 'unread':
+			return `${said.problem}: ${said.start}`;
+		case 'progress':
+			return oneLine(progressSummary(said));
+		case 'call':
+			return oneLine(
+				`${said.method ? `${said.method} ` : ''}${said.what || m.words_progress_a_call()}${said.origin ? ` from ${said.origin}` : ''}`
+			);
+		case 'state':
+			return oneLine(
+				`${said.path}${said.storage ? ` (${said.storage})` : ''}: ${stateNames(said.state)}`
+			);
+	}
 }

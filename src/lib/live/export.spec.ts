@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, recordsCsv } from '$lib/list/csv';
+import { loadCatalog, readLocaleFrom } from '$lib/i18n/catalogs';
 import { toCsv, toJsonLines } from './export.ts';
 import type { TimelineEntry } from './timeline-entry.ts';
 
@@ -9,8 +10,7 @@ const entries: TimelineEntry[] = [
 		at: Date.UTC(2026, 0, 2, 3, 4, 5),
 		channel: 'notification',
 		kind: 'user-notification',
-		label: 'User notification',
-		summary: '=HYPERLINK("x"), "quoted"',
+		said: { key: 'text', text: '=HYPERLINK("x"), "quoted"' },
 		payload: { Title: '<img src=x onerror=alert(1)>', url: '/x?token=eyJabcdefgh.ijklmnop.qrs' }
 	},
 	{
@@ -18,8 +18,7 @@ const entries: TimelineEntry[] = [
 		at: Date.UTC(2026, 0, 2, 3, 4, 6),
 		channel: 'statechange',
 		kind: 'gap',
-		label: 'Connection gap',
-		summary: '',
+		said: { key: 'text', text: '' },
 		payload: null,
 		gap: { from: Date.UTC(2026, 0, 2, 3, 4, 6), to: null, reason: 'the connection was lost' }
 	}
@@ -46,6 +45,31 @@ describe('export', () => {
 		const line = toJsonLines([named]);
 		expect(line).not.toMatch(/31337|ann.studio/);
 		expect(line).toContain('plan.psd');
+	});
+
+	it('says each event in English, whatever the console speaks', async () => {
+		await loadCatalog('de');
+		readLocaleFrom(() => 'de');
+		try {
+			const state: TimelineEntry = {
+				seq: 3,
+				at: Date.UTC(2026, 0, 2, 3, 4, 7),
+				channel: 'statechange',
+				kind: 'state',
+				said: { key: 'state', path: '/a.psd', storage: 'S3', state: 4 | 256 },
+				payload: undefined,
+				json: '{"Path":"/a.psd","StorageName":"S3","State":260}'
+			};
+			expect(JSON.parse(toJsonLines([state]))).toMatchObject({
+				label: 'File state',
+				summary: '/a.psd (S3): Uploading, error'
+			});
+			expect(toCsv([state]).split('\r\n')[1]).toBe(
+				'2026-01-02T03:04:07.000Z,statechange,File state,"/a.psd (S3): Uploading, error","{""Path"":""/a.psd"",""StorageName"":""S3"",""State"":260}"'
+			);
+		} finally {
+			readLocaleFrom();
+		}
 	});
 
 	it('writes CSV a spreadsheet cannot run', () => {

@@ -1,6 +1,7 @@
 import { maskCredentials, maskDeep } from '$lib/mask';
 import { inBaseLocale } from '$lib/i18n/catalogs';
 import { csvCell } from '$lib/list/csv';
+import { entryWords } from './entry-words';
 import { payloadOf, payloadText, type TimelineEntry } from './timeline-entry';
 
 /**
@@ -10,19 +11,22 @@ import { payloadOf, payloadText, type TimelineEntry } from './timeline-entry';
  */
 
 function row(entry: TimelineEntry) {
-	return inBaseLocale(() => ({
-		time: new Date(entry.at).toISOString(),
-		channel: entry.channel,
-		kind: entry.kind,
-		label: entry.label,
-		summary: entry.kind === 'gap' ? gapText(entry) : entry.summary,
-		payload: payloadOf(entry)
-	}));
+	return inBaseLocale(() => {
+		const { label, summary } = entryWords(entry);
+		return {
+			time: new Date(entry.at).toISOString(),
+			channel: entry.channel,
+			kind: entry.kind,
+			label,
+			summary: entry.kind === 'gap' ? gapText(entry) : summary,
+			payload: payloadOf(entry)
+		};
+	});
 }
 
 export function gapText(entry: TimelineEntry): string {
 	const gap = entry.gap;
-	if (!gap) return entry.summary;
+	if (!gap) return '';
 	const from = new Date(gap.from).toISOString();
 	const to = gap.to === null ? 'now' : new Date(gap.to).toISOString();
 	return `${entry.channel} disconnected ${from} to ${to} (${gap.reason}); events in this window may be missing`;

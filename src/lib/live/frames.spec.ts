@@ -14,7 +14,7 @@ describe('readFrame', () => {
 		if (!read.ok) return;
 		expect(read.text).not.toContain(PLANTED);
 		expect(JSON.stringify(read.value)).not.toContain(PLANTED);
-		expect(read.described.summary).not.toContain(PLANTED);
+		expect(JSON.stringify(read.described.said)).not.toContain(PLANTED);
 		expect(read.text).toContain('X-Amz-Signature=***&a=1');
 	});
 
@@ -39,7 +39,10 @@ describe('readFrame', () => {
 		expect(read.ok).toBe(false);
 		const entry = entryOf('notification', read);
 		expect(entry.kind).toBe('malformed');
-		expect(entry.summary).toMatch(/^too large to keep \(250 KB, the limit is 250 KB\)/);
+		expect(entry.said).toMatchObject({
+			key: 'unread',
+			problem: expect.stringMatching(/^too large to keep \(250 KB, the limit is 250 KB\)/)
+		});
 		expect(String(entry.payload).length).toBeLessThanOrEqual(500);
 		expect(JSON.stringify(entry)).not.toContain(PLANTED);
 	});

@@ -46,7 +46,7 @@ function listen(client: HubClient, channel: 'notification' | 'statechange', kind
 		batchKinds: () =>
 			batches()
 				.filter((m) => m.reads.length > 0)
-				.map((m) => m.reads.map((r) => (r.ok ? r.described.kind : 'malformed'))),
+				.map((m) => m.reads.map((r) => r.entry.kind)),
 		transfers: (): Transfer[] => batches().flatMap((m) => m.transfers ?? []),
 		fileStates: (): FileState[] => batches().flatMap((m) => m.fileStates ?? [])
 	};
@@ -157,7 +157,7 @@ describe('the hub', () => {
 		await until(() => late.live() && hub.pending === 0);
 		sim.live.broadcast('notification', progress('t4', 'InProgress'));
 		await until(() => late.reads().length === 1);
-		expect(late.reads().map((r) => r.ok && r.text)).toEqual([expect.stringContaining('t4')]);
+		expect(late.reads().map((r) => r.entry.json)).toEqual([expect.stringContaining('t4')]);
 		late.subscription.close();
 
 		// Hidden alone again: the hidden tab shown gets what waited at once.
@@ -307,7 +307,7 @@ describe('the hub', () => {
 		sim.live.broadcast('notification', { Type: 2, Data: { Message: 'hello' } });
 		sim.live.broadcast('notification', progress('t2', 'InProgress'));
 		await until(() => none.reads().length === 2 && some.reads().length === 2);
-		const data = (reads: HubRead[]) => reads.map((r) => (r.ok ? r.frame : 'unread'));
+		const data = (reads: HubRead[]) => reads.map((r) => r.frame);
 		expect(data(none.reads())).toEqual([undefined, undefined]);
 		expect(data(some.reads())).toEqual([undefined, progress('t2', 'InProgress')]);
 		none.subscription.close();
@@ -343,7 +343,7 @@ describe('the hub', () => {
  */
 function seen(channels: ReturnType<typeof listen>[]) {
 	return channels.map((c) => ({
-		reads: c.reads().map((read) => ({ ...read, at: 0 })),
+		reads: c.reads().map((read) => ({ ...read, entry: { ...read.entry, at: 0 } })),
 		transfers: Object.fromEntries(
 			c
 				.transfers()
@@ -399,12 +399,17 @@ describe('the hosts of the hub', () => {
 		await until(() => states.every((c) => c.reads().length === 2));
 		const [page, ...workers] = seen(notes);
 		for (const worker of workers) expect(worker).toEqual(page);
-		expect(page!.reads.map((r) => (r.ok ? r.described.kind : r.problem))).toEqual([
-			'progress',
-			'not JSON',
-			'user-notification',
-			'progress'
-		]);
+		expect(
+			page!.reads.map(({ entry }) =>
+				entry.said.key === 'unread' ? entry.said.problem : entry.kind
+			)
+		).toEqual(['progress', 'not JSON', 'user-notification', 'progress']);
+		// Each frame's entry is made in the hub, what it says with it: the page shows it as it is.
+		expect(page!.reads[0]!.entry).toMatchObject({
+			channel: 'notification',
+			kind: 'progress',
+			said: { key: 'progress', name: 't1.bin', status: 'InProgress' }
+		});
 		expect(JSON.stringify(page)).not.toContain(PLANTED);
 		expect(page!.transfers).toEqual({
 			t1: expect.objectContaining({ outcome: 'completed', finishedAt: 0 })

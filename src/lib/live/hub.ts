@@ -20,7 +20,8 @@ import { TimelineStore } from './timeline-store';
 /**
  * The agent's sockets, and everything done once for every tab that listens: one socket per
  * channel address, kept open by reconnecting-websocket (backoff with jitter, forever, a limit for
- * a connection to open); each frame read once (`readFrame`: masked, capped, checked, in words);
+ * a connection to open); each frame read once (`readFrame`: masked, capped, checked, described)
+ * into the timeline's entry (`entryOf`);
  * the transfers and file states the frames add up to; and the frames handed on in batches, at
  * most one a frame's time (16 ms), with how late the hub's own loop ran. It keeps the timeline
  * in IndexedDB for each agent and user a tab asks it to (`keep`). A socket nobody listens to any
@@ -334,25 +335,25 @@ export class Hub {
 	/** Reads one frame into the pending batch; how soon the batch should go. */
 	#read(socket: Socket, data: unknown, at: number): number {
 		const read = readFrame(socket.reader, data, at);
+		// The frame's entry, made here once: kept, sent to every tab, and shown as it is.
+		const entry = entryOf(socket.channel, read);
 		if (read.ok) {
 			// Added up here, once; the tabs get the records, not the data again.
-			const { progress, ...words } = read.described;
+			const { progress } = read.described;
 			if (progress) socket.progress.push({ data: progress, at: read.at });
 			if (socket.channel === 'statechange') {
 				const state = fileStateOf(read.frame as StateChangeFrame, read.at);
 				socket.states.delete(state.path);
 				socket.states.set(state.path, state);
 			}
-			const { at, text, frame } = read;
-			socket.pending.push({ ok: true, at, text, described: words, frame });
-		} else {
-			socket.pending.push(read);
 		}
-		return isProblem(read) || socket.pending.length >= BURST
+		const taken: HubRead = read.ok ? { entry, frame: read.frame } : { entry };
+		socket.pending.push(taken);
+		return isProblem(taken) || socket.pending.length >= BURST
 			? BATCH_MS
 			: this.#allHidden()
 				? this.#options.hiddenBatchMs
-				: wanted(socket, read)
+				: wanted(socket, taken)
 					? BATCH_MS
 					: this.#options.trickleBatchMs;
 	}
@@ -521,7 +522,7 @@ export class Hub {
 		let entries: NewEntry[] | null = null;
 		for (const keeper of this.#keepers.values()) {
 			if (keeper.agent !== socket.agent) continue;
-			entries ??= reads.map((read) => entryOf(socket.channel, read));
+			entries ??= reads.map((read) => read.entry);
 			keeper.store.add(entries);
 		}
 	}
@@ -601,7 +602,7 @@ export class Hub {
 }
 
 /** A frame that alerts: an error or a warning. */
-const isProblem = (read: HubRead) => read.ok && read.described.severity !== undefined;
+const isProblem = (read: HubRead) => read.entry.severity !== undefined;
 
 /**
  * Whether a tab listens for this frame's kind itself (a command's progress, a sync being
@@ -609,9 +610,9 @@ const isProblem = (read: HubRead) => read.ok && read.described.severity !== unde
  * batch where quick steps would merge into the last.
  */
 function wanted(socket: Socket, read: HubRead): boolean {
-	if (!read.ok) return false;
+	if (read.frame === undefined) return false;
 	for (const { kinds } of socket.listeners)
-		if (kinds === null || kinds.includes(read.described.kind)) return true;
+		if (kinds === null || kinds.includes(read.entry.kind)) return true;
 	return false;
 }
 
@@ -619,8 +620,6 @@ function wanted(socket: Socket, read: HubRead): boolean {
 function withData(reads: HubRead[], kinds: Kinds): HubRead[] {
 	if (kinds === null) return reads;
 	return reads.map((read) =>
-		read.ok && read.frame !== undefined && !kinds.includes(read.described.kind)
-			? { ok: true, at: read.at, text: read.text, described: read.described }
-			: read
+		read.frame !== undefined && !kinds.includes(read.entry.kind) ? { entry: read.entry } : read
 	);
 }

@@ -3,7 +3,7 @@ import type { ChannelName } from '$lib/contract';
 import { LiveChannel, type ChannelStatus } from './channel.svelte';
 import { FileStates } from './file-states.svelte';
 import { Timeline, storedRetention } from './timeline.svelte';
-import { entryOf, gapEntry, type NewEntry } from './timeline-entry';
+import { gapEntry, type NewEntry } from './timeline-entry';
 import { Transfers } from './transfers.svelte';
 import type { FileState, Transfer } from './live-records';
 import { Problems } from './problems.svelte';
@@ -79,8 +79,8 @@ class Live {
 		for (const channel of this.channels) {
 			channel.onBatch(({ reads, transfers, fileStates }) => {
 				let problem = false;
-				for (const read of reads) {
-					const entry = entryOf(channel.name, read);
+				// Each frame's entry as the hub made it: kept and shown as it is.
+				for (const { entry } of reads) {
 					if (entry.severity) problem = true;
 					this.#entries.push(entry);
 				}

@@ -2,7 +2,7 @@ import { entryWords } from './entry-words';
 import { config } from '$lib/config.svelte';
 import { parse, Stored } from '$lib/state/stored.svelte';
 import type { Severity } from './event-words';
-import { payloadOf, type TimelineEntry } from './timeline-entry';
+import type { TimelineEntry } from './timeline-entry';
 import { Version } from './version.svelte';
 
 /**
@@ -23,15 +23,9 @@ export type Problem = {
 };
 
 /** The file name and bucket of a failed transfer's frame; undefined for other problems. */
-function transferOf(entry: TimelineEntry): Problem['transfer'] {
-	if (entry.kind !== 'progress') return undefined;
-	const frame = payloadOf(entry);
-	const data =
-		frame && typeof frame === 'object' ? (frame as Record<string, unknown>).Data : undefined;
-	if (!data || typeof data !== 'object') return undefined;
-	const { Name, StorageName } = data as Record<string, unknown>;
-	if (typeof Name !== 'string' || Name === '') return undefined;
-	return { name: Name, storage: typeof StorageName === 'string' ? StorageName : null };
+function transferOf({ said }: TimelineEntry): Problem['transfer'] {
+	if (said.key !== 'progress' || !said.name) return undefined;
+	return { name: said.name, storage: said.storage };
 }
 
 const MAX_PROBLEMS = 200;
@@ -72,8 +66,7 @@ export class Problems {
 		let added = false;
 		for (const entry of entries) {
 			if (!entry.severity) continue;
-			// Its words are read from the frame in the language shown (`entryWords`); the entry
-			// keeps them in English, for the exports.
+			// Its words in the language shown, from what the entry says (`entryWords`).
 			const problem: Problem = {
 				seq: entry.seq,
 				at: entry.at,

@@ -22,13 +22,45 @@ const batch = {
 	id: 3,
 	reads: [
 		{
-			ok: true,
-			at: 1,
-			text: '{}',
-			described: { kind: 'progress', label: 'Transfer progress', summary: 'a.bin' },
+			entry: {
+				at: 1,
+				channel: 'notification',
+				kind: 'progress',
+				said: {
+					key: 'progress',
+					mode: 1,
+					name: 'a.bin',
+					path: null,
+					storage: null,
+					status: 'InProgress',
+					error: null,
+					pct: 40
+				},
+				payload: undefined,
+				json: '{}',
+				severity: 'error'
+			},
 			frame: { Type: 1, Data: {} }
 		},
-		{ ok: false, at: 2, raw: '[', problem: 'not JSON' }
+		{
+			entry: {
+				at: 2,
+				channel: 'notification',
+				kind: 'malformed',
+				said: { key: 'unread', problem: 'not JSON', start: '[' },
+				payload: '['
+			}
+		},
+		{
+			entry: {
+				at: 3,
+				channel: 'statechange',
+				kind: 'gap',
+				said: { key: 'text', text: '' },
+				payload: null,
+				gap: { from: 1, to: null, reason: 'lost' }
+			}
+		}
 	],
 	sentAt: 3,
 	lagMs: 0,
@@ -89,11 +121,16 @@ describe('the messages between the hub and the pages', () => {
 			{ type: 'subscribe', id: 1, url: 'ws://x/notification', kinds: null },
 			{ ...batch, reads: 'many' },
 			{ ...batch, reads: [...batch.reads, { ok: true, at: 1, text: '{}' }] },
-			{ ...batch, reads: [{ ...batch.reads[1], at: Number.NaN }] },
+			{ ...batch, reads: [{ entry: { ...batch.reads[1]!.entry, at: Number.NaN } }] },
+			{ ...batch, reads: [{ entry: { ...batch.reads[0]!.entry, kind: 'nope' } }] },
+			{ ...batch, reads: [{ entry: { ...batch.reads[0]!.entry, channel: 'other' } }] },
+			{ ...batch, reads: [{ entry: { ...batch.reads[0]!.entry, said: { key: 'toString' } } }] },
+			{ ...batch, reads: [{ entry: { ...batch.reads[0]!.entry, said: { key: 'text' } } }] },
 			{
 				...batch,
-				reads: [{ ...batch.reads[0], described: { kind: 'nope', label: '', summary: '' } }]
+				reads: [{ entry: { ...batch.reads[0]!.entry, said: { key: 'state', path: '/a' } } }]
 			},
+			{ ...batch, reads: [{ entry: { ...batch.reads[2]!.entry, gap: { from: 1 } } }] },
 			{ ...batch, transfers: [{ ...transfer, outcome: 'lost' }] },
 			{ ...batch, transfers: [{ ...transfer, finishedAt: undefined }] },
 			{ ...batch, fileStates: [{ path: '/a', state: 4, at: 2 }] },

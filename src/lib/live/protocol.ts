@@ -1,5 +1,6 @@
-import { EVENT_KINDS, type EventKind, type Severity } from './event-words';
+import { EVENT_KINDS, type EventKind, type Said } from './event-words';
 import type { FileState, Transfer, TransferOutcome } from './live-records';
+import type { Gap, NewEntry } from './timeline-entry';
 
 /**
  * Every message between the hub (`hub.ts`) and the pages listening to it, both ways, and the check
@@ -14,17 +15,14 @@ import type { FileState, Transfer, TransferOutcome } from './live-records';
  */
 export const BURST = 20;
 
-/** A frame's words for the timeline. Its Progress data stays in the hub, which adds it up. */
-export type Words = { kind: EventKind; label: string; summary: string; severity?: Severity };
-
 /**
- * A frame as the hub passes it on: read once there (masked and capped), as its text and its words,
- * and its data (`frame`, as the channel's schema read it) only where the tab asked for its kind:
- * copying every frame's objects between threads cost the page more in a flood than it gave.
+ * A frame as the hub passes it on: read once there (masked, capped, checked and described) into
+ * the timeline's entry, which the page keeps as it is, and its data (`frame`, as the channel's
+ * schema read it) only where the tab asked for its kind: copying every frame's objects between
+ * threads cost the page more in a flood than it gave. Its Progress data stays in the hub, which
+ * adds it up.
  */
-export type HubRead =
-	| { ok: true; at: number; text: string; described: Words; frame?: unknown }
-	| { ok: false; at: number; raw: string; problem: string };
+export type HubRead = { entry: NewEntry; frame?: unknown };
 
 /** A socket's state as the hub sees it, in the hub's time. */
 export type HubStatus =
@@ -124,25 +122,40 @@ const isKind = (value: unknown): value is EventKind =>
 	isString(value) && Object.hasOwn(EVENT_KINDS, value);
 const isKinds = orNull(listOf(isKind));
 
-const isOkRead = shaped<Extract<HubRead, { ok: true }>>({
-	ok: (value): value is true => value === true,
+const isText = orNull(isString);
+const isNameOrNumber = orNull(
+	(value: unknown): value is string | number => isString(value) || isNumber(value)
+);
+const SAID: { [Key in Said['key']]: Shape<Omit<Extract<Said, { key: Key }>, 'key'>> } = {
+	text: { text: isString },
+	unknown: { type: isNumber, text: isString },
+	unread: { problem: isString, start: isString },
+	progress: {
+		mode: isNameOrNumber,
+		name: isText,
+		path: isText,
+		storage: isText,
+		status: isNameOrNumber,
+		error: isText,
+		pct: orNull(isNumber)
+	},
+	call: { method: isText, what: isText, origin: isText },
+	state: { path: isString, storage: isText, state: isNumber }
+};
+const isSaid = (value: unknown): value is Said => check<Said>(SAID, value, 'key') !== null;
+
+/** An entry of the timeline (`timeline-entry.ts`), from the hub or from storage. */
+export const isEntry = shaped<NewEntry>({
 	at: isNumber,
-	text: isString,
-	described: shaped<Words>({
-		kind: isKind,
-		label: isString,
-		summary: isString,
-		severity: optional(oneOf('error', 'warning'))
-	}),
-	frame: isData
+	channel: oneOf('notification', 'statechange'),
+	kind: isKind,
+	said: isSaid,
+	payload: isData,
+	json: optional(isString),
+	gap: optional(shaped<Gap>({ from: isNumber, to: orNull(isNumber), reason: isString })),
+	severity: optional(oneOf('error', 'warning'))
 });
-const isBadRead = shaped<Extract<HubRead, { ok: false }>>({
-	ok: (value): value is false => value === false,
-	at: isNumber,
-	raw: isString,
-	problem: isString
-});
-const isRead = (value: unknown): value is HubRead => isOkRead(value) || isBadRead(value);
+const isRead = shaped<HubRead>({ entry: isEntry, frame: isData });
 
 const isStatus = (value: unknown): value is HubStatus => {
 	if (!isRecord(value)) return false;
@@ -210,9 +223,16 @@ const FROM_HUB: { [Type in FromHub['type']]: Shape<Fields<FromHub, Type>> } = {
 	many: { messages: listOf(isOne) }
 };
 
-function check<T>(shapes: Record<string, Shape<unknown>>, data: unknown): T | null {
-	if (!isRecord(data) || !isString(data.type) || !Object.hasOwn(shapes, data.type)) return null;
-	return shaped(shapes[data.type]!)(data) ? (data as T) : null;
+/** `data` if its `tag` field names one of `shapes` and it has that shape's fields. */
+function check<T>(
+	shapes: Record<string, Shape<unknown>>,
+	data: unknown,
+	tag: 'type' | 'key' = 'type'
+): T | null {
+	if (!isRecord(data)) return null;
+	const name = data[tag];
+	if (!isString(name) || !Object.hasOwn(shapes, name)) return null;
+	return shaped(shapes[name]!)(data) ? (data as T) : null;
 }
 
 /** A message that reached the hub, if it is one of `ToHub`. */

@@ -1,10 +1,11 @@
 import type { ChannelName } from '$lib/contract';
-import { EVENT_KINDS, type EventKind, type Severity } from './event-words';
-import type { HubRead } from './protocol';
+import type { EventKind, Said, Severity } from './event-words';
+import type { FrameRead } from './frames';
 
 /**
- * One event of the timeline, and how a frame becomes one. Plain code with no runes: the hub makes
- * entries to keep them (`timeline-store.ts`), the page to show them (`timeline.svelte.ts`).
+ * One event of the timeline, and how a frame becomes one: made once, in the hub, for the kept
+ * timeline (`timeline-store.ts`) and the pages alike (`timeline.svelte.ts`), which show it as it
+ * is. Plain code with no runes.
  */
 
 export type Gap = { from: number; to: number | null; reason: string };
@@ -15,8 +16,8 @@ export type TimelineEntry = {
 	at: number;
 	channel: ChannelName;
 	kind: EventKind;
-	label: string;
-	summary: string;
+	/** What its summary says, said in the reader's language where shown (`entry-words.ts`). */
+	said: Said;
 	/**
 	 * The frame as received: parsed JSON, or the text of a frame that could not be read. Undefined
 	 * where `json` holds it: read it with `payloadOf`.
@@ -31,24 +32,32 @@ export type TimelineEntry = {
 
 export type NewEntry = Omit<TimelineEntry, 'seq'>;
 
-/** A frame as a timeline entry: its words and the value as it came, or why it could not be read. */
-export function entryOf(channel: ChannelName, read: HubRead): NewEntry {
+/** How much of a frame that could not be read its summary shows. */
+const UNREAD_START_CHARS = 120;
+
+/** A frame as a timeline entry: what it says and the value as it came, or why it could not be read. */
+export function entryOf(channel: ChannelName, read: FrameRead<unknown>): NewEntry {
 	if (!read.ok)
 		return {
 			at: read.at,
 			channel,
 			kind: 'malformed',
-			label: EVENT_KINDS.malformed,
-			summary: `${read.problem}: ${read.raw.length > 120 ? `${read.raw.slice(0, 119)}…` : read.raw}`,
+			said: {
+				key: 'unread',
+				problem: read.problem,
+				start:
+					read.raw.length > UNREAD_START_CHARS
+						? `${read.raw.slice(0, UNREAD_START_CHARS - 1)}…`
+						: read.raw
+			},
 			payload: read.raw
 		};
-	const { kind, label, summary, severity } = read.described;
+	const { kind, said, severity } = read.described;
 	return {
 		at: read.at,
 		channel,
 		kind,
-		label,
-		summary,
+		said,
 		// Its text, read into a value only where it is shown or kept (see `payloadOf`).
 		payload: undefined,
 		json: read.text,
@@ -62,8 +71,7 @@ export function gapEntry(channel: ChannelName, gap: Gap): NewEntry {
 		at: gap.from,
 		channel,
 		kind: 'gap',
-		label: EVENT_KINDS.gap,
-		summary: '',
+		said: { key: 'text', text: '' },
 		payload: null,
 		gap
 	};

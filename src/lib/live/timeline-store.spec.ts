@@ -12,11 +12,18 @@ const entry = (n: number, json = `{"Seq":${n}}`): NewEntry => ({
 	at: 1_000 + n,
 	channel: 'statechange',
 	kind: 'state',
-	label: 'File state',
-	summary: `/kept/${n}.psd`,
+	said: { key: 'text', text: `/kept/${n}.psd` },
 	payload: undefined,
 	json
 });
+/** An entry as versions 3 and 4 kept it: its words in English. */
+const before5 = (n: number, json = `{"Seq":${n}}`) => {
+	const old: Record<string, unknown> = { ...entry(n, json) };
+	delete old.said;
+	return { ...old, label: 'File state', summary: `/kept/${n}.psd` };
+};
+/** What an entry says, as the tests' entries say it. */
+const summary = (e: NewEntry) => (e.said.key === 'text' ? e.said.text : JSON.stringify(e.said));
 const range = (from: number, to: number) =>
 	Array.from({ length: to - from + 1 }, (_, i) => entry(from + i));
 
@@ -63,11 +70,11 @@ describe('the kept timeline', () => {
 		}
 		expect(await onDisk(AGENT)).toBe(2500);
 		const { entries, lastAt } = await loadTimeline(AGENT, 2500);
-		expect(entries.map((e) => e.summary)).toEqual(range(601, 3100).map((e) => e.summary));
+		expect(entries.map(summary)).toEqual(range(601, 3100).map(summary));
 		expect(lastAt).toBe(1_000 + 3100);
 		// A smaller cap on reading takes the newest.
 		const few = await loadTimeline(AGENT, 3);
-		expect(few.entries.map((e) => e.summary)).toEqual([
+		expect(few.entries.map(summary)).toEqual([
 			'/kept/3098.psd',
 			'/kept/3099.psd',
 			'/kept/3100.psd'
@@ -111,7 +118,7 @@ describe('the kept timeline', () => {
 		expect(sizes.filter((n) => n < 200).length).toBeLessThan(50);
 		expect(sizes.filter((n) => n >= 200).length).toBeLessThanOrEqual(11);
 		const { entries } = await loadTimeline(AGENT, 2000);
-		expect(entries.map((e) => e.summary)).toEqual(range(602, 2601).map((e) => e.summary));
+		expect(entries.map(summary)).toEqual(range(602, 2601).map(summary));
 		await store.close();
 	});
 
@@ -128,14 +135,16 @@ describe('the kept timeline', () => {
 		}
 		expect(await onDisk(AGENT)).toBe(2150);
 		const { entries } = await loadTimeline(AGENT, 2000);
-		expect(entries.map((e) => e.summary)).toEqual(range(151, 2150).map((e) => e.summary));
+		expect(entries.map(summary)).toEqual(range(151, 2150).map(summary));
 		// Past the slack, back to the cap to the event.
 		for (let n = 2151; n <= 2220; n += 3) {
 			store.add(range(n, n + 2));
 			await store.flush();
 		}
 		expect(await onDisk(AGENT)).toBeLessThanOrEqual(2200);
-		expect((await loadTimeline(AGENT, 2000)).entries.at(-1)!.summary).toBe('/kept/2222.psd');
+		expect((await loadTimeline(AGENT, 2000)).entries.at(-1)!.said).toMatchObject({
+			text: '/kept/2222.psd'
+		});
 		await store.close();
 	});
 
@@ -145,7 +154,9 @@ describe('the kept timeline', () => {
 		store.add(range(1, 2345));
 		await store.flush();
 		expect(await onDisk(AGENT)).toBe(1000);
-		expect((await loadTimeline(AGENT, 1000)).entries[0]!.summary).toBe('/kept/1346.psd');
+		expect((await loadTimeline(AGENT, 1000)).entries[0]!.said).toMatchObject({
+			text: '/kept/1346.psd'
+		});
 		await store.close();
 	});
 
@@ -156,7 +167,9 @@ describe('the kept timeline', () => {
 		await store.flush();
 		await store.setCap(1200);
 		expect(await onDisk(AGENT)).toBe(1200);
-		expect((await loadTimeline(AGENT, 5000)).entries.at(0)!.summary).toBe('/kept/1801.psd');
+		expect((await loadTimeline(AGENT, 5000)).entries.at(0)!.said).toMatchObject({
+			text: '/kept/1801.psd'
+		});
 		await store.close();
 	});
 
@@ -173,7 +186,7 @@ describe('the kept timeline', () => {
 		// And writing again after a clear starts afresh.
 		mine.add(range(8, 9));
 		await mine.flush();
-		expect((await loadTimeline(AGENT, 100)).entries.map((e) => e.summary)).toEqual([
+		expect((await loadTimeline(AGENT, 100)).entries.map(summary)).toEqual([
 			'/kept/8.psd',
 			'/kept/9.psd'
 		]);
@@ -187,7 +200,12 @@ describe('the kept timeline', () => {
 		store.add([
 			{
 				...entry(1, `{"EndpointAddress":"/user/edit?token=${secret}"}`),
-				summary: `Bearer ${secret}`
+				said: { key: 'text', text: `Bearer ${secret}` }
+			},
+			{
+				...entry(3),
+				kind: 'app-notification',
+				said: { key: 'call', method: 'GET', what: `/x?token=${secret}`, origin: null }
 			},
 			{ ...entry(2), json: undefined, payload: `not json, ${secret}`, kind: 'malformed' }
 		]);
@@ -221,9 +239,9 @@ describe('the kept timeline', () => {
 		expect(await onDisk(AGENT)).toBe(0);
 	});
 
-	/** A database as version 3 left it, with these records for AGENT. */
-	async function keptByVersion3(records: unknown[]) {
-		const open = indexedDB.open('agent-console-timeline', 3);
+	/** A database as version 3 (or another) left it, with these records for AGENT. */
+	async function keptByVersion3(records: unknown[], version = 3) {
+		const open = indexedDB.open('agent-console-timeline', version);
 		open.onupgradeneeded = () => {
 			open.result
 				.createObjectStore('chunks', { autoIncrement: true })
@@ -259,7 +277,7 @@ describe('the kept timeline', () => {
 			'not JSON: token=tok123'
 		];
 		await keptByVersion3([
-			{ agent: AGENT, entries: jsons.map((json, i) => ({ ...entry(i + 1), json })) },
+			{ agent: AGENT, entries: jsons.map((json, i) => ({ ...before5(i + 1), json })) },
 			// A record of another shape is kept as it is, and read past.
 			{ agent: AGENT, note: 'no entries' }
 		]);
@@ -292,8 +310,8 @@ describe('the kept timeline', () => {
 		});
 		try {
 			await keptByVersion3([
-				{ agent: AGENT, entries: [{ ...entry(1), json: '{"Password":"hunter2"}' }] },
-				{ agent: AGENT, entries: [{ ...entry(2), json: '{"Password":"BOOM"}' }] }
+				{ agent: AGENT, entries: [{ ...before5(1), json: '{"Password":"hunter2"}' }] },
+				{ agent: AGENT, entries: [{ ...before5(2), json: '{"Password":"BOOM"}' }] }
 			]);
 			const { loadTimeline, TimelineStore } = await fresh();
 			expect(await loadTimeline(AGENT, 10)).toEqual({ entries: [], lastAt: null });
@@ -307,12 +325,112 @@ describe('the kept timeline', () => {
 		}
 	});
 
+	it('describes once, in place, what version 4 kept in English words, and loses nothing', async () => {
+		const state = '{"Path":"/a/b.psd","StorageName":"S3","State":4}';
+		const progress = JSON.stringify({
+			Type: 1,
+			Data: { TransferId: 't', Name: 'c.mov', Status: 'Failed', Error: 'reset' }
+		});
+		await keptByVersion3(
+			[
+				{
+					agent: AGENT,
+					entries: [
+						{ ...before5(1, state), summary: '/a/b.psd (S3): Waiting to upload' },
+						{
+							...before5(2, progress),
+							channel: 'notification',
+							kind: 'progress',
+							label: 'Transfer progress',
+							summary: 'c.mov, failed: reset',
+							severity: 'error'
+						},
+						// A frame that could not be read, a gap, and a frame that no longer reads as
+						// its kind: each says what it kept.
+						{
+							...before5(3),
+							kind: 'malformed',
+							json: undefined,
+							payload: '{"Type":',
+							summary: 'not JSON: {"Type":'
+						},
+						{
+							...before5(4),
+							kind: 'gap',
+							json: undefined,
+							payload: null,
+							summary: '',
+							gap: { from: 1, to: 2, reason: 'lost' }
+						},
+						{ ...before5(5, '{"Seq":5}'), summary: 'as kept' }
+					]
+				},
+				{ agent: AGENT, note: 'no entries' }
+			],
+			4
+		);
+		const { loadTimeline } = await fresh();
+		const kept = await loadTimeline(AGENT, 10);
+		expect(kept.lastAt).toBe(9_999);
+		expect(kept.entries.map((e) => [e.kind, e.said])).toEqual([
+			['state', { key: 'state', path: '/a/b.psd', storage: 'S3', state: 4 }],
+			[
+				'progress',
+				{
+					key: 'progress',
+					mode: null,
+					name: 'c.mov',
+					path: null,
+					storage: null,
+					status: 'Failed',
+					error: 'reset',
+					pct: null
+				}
+			],
+			['malformed', { key: 'text', text: 'not JSON: {"Type":' }],
+			['gap', { key: 'text', text: '' }],
+			['state', { key: 'text', text: 'as kept' }]
+		]);
+		expect(kept.entries[1]).toMatchObject({ severity: 'error', json: progress });
+		expect(kept.entries[2]!.payload).toBe('{"Type":');
+		expect(kept.entries[3]!.gap).toEqual({ from: 1, to: 2, reason: 'lost' });
+		// On disk too, once: the next load reads today's shape.
+		const disk = await allOnDisk();
+		expect(disk).not.toContain('"label"');
+		expect(disk).toContain('no entries');
+	});
+
+	it('describes an entry of an older shape found after the upgrade as it reads it', async () => {
+		const { TimelineStore, loadTimeline } = await fresh();
+		const store = new TimelineStore(AGENT, 100);
+		store.add(range(1, 1));
+		await store.flush();
+		const db = await openRaw();
+		const tx = db.transaction(['chunks'], 'readwrite');
+		tx.objectStore('chunks').put(
+			{
+				agent: AGENT,
+				entries: [
+					{ ...before5(1, '{"Path":"/x","State":0}'), summary: '/x: In sync' },
+					'not an entry'
+				]
+			},
+			1
+		);
+		await new Promise((resolve) => (tx.oncomplete = resolve));
+		db.close();
+		expect((await loadTimeline(AGENT, 100)).entries.map((e) => e.said)).toEqual([
+			{ key: 'state', path: '/x', storage: null, state: 0 }
+		]);
+		await store.close();
+	});
+
 	it('steps aside for a newer version of the console opened elsewhere', async () => {
 		const { TimelineStore } = await fresh();
 		const store = new TimelineStore(AGENT, 10);
 		store.add(range(1, 2));
 		await store.flush();
-		const newer = indexedDB.open('agent-console-timeline', 5);
+		const newer = indexedDB.open('agent-console-timeline', 6);
 		let blocked = false;
 		newer.onblocked = () => (blocked = true);
 		const opened = await answer(newer);
@@ -343,7 +461,7 @@ describe('the kept timeline', () => {
 		const other = new TimelineStore(OTHER, 100);
 		other.add(range(1, 1));
 		await other.flush();
-		expect((await loadTimeline(AGENT, 100)).entries.map((e) => e.summary)).toEqual([
+		expect((await loadTimeline(AGENT, 100)).entries.map(summary)).toEqual([
 			'/kept/4.psd',
 			'/kept/5.psd'
 		]);

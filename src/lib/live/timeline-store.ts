@@ -1,6 +1,9 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { maskCredentials, maskDeep } from '$lib/mask';
-import { payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
+import type { Said } from './event-words';
+import { readerFor } from './frames';
+import { isEntry } from './protocol';
+import { payloadOf, payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
 
 /**
  * The timeline kept in IndexedDB, per agent and user (keyed by `timelineOwner()`), so a reload, a
@@ -48,10 +51,13 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 	opening ??= (async () => {
 		if (typeof indexedDB === 'undefined') return null;
 		try {
-			return await openDB<TimelineDb>(DB_NAME, 4, {
+			return await openDB<TimelineDb>(DB_NAME, 5, {
 				upgrade(database, oldVersion, _newVersion, transaction) {
-					// Before version 4 the mask did not know fields named as credentials
-					// (smbPassword, clientSecret): what was kept is masked again, in place.
+					// Before version 5 an entry kept its words in English, not what they say
+					// (`said`): each is described once more from its frame, in place. Before
+					// version 4 the mask did not know fields named as credentials (smbPassword,
+					// clientSecret): what was kept is masked again too.
+					if (oldVersion === 4) return void describeOnce(transaction);
 					if (oldVersion === 3) return void maskAgain(database, transaction);
 					// Before version 3 a timeline was kept per agent, not per user: it belongs to no
 					// one now, and another user must not see it, so it goes.
@@ -103,7 +109,14 @@ export async function loadTimeline(agent: string, cap: number): Promise<Restored
 		count += chunk.entries.length;
 	}
 	await tx.done;
-	const entries = parts.reverse().flat();
+	// An entry of an older shape (one the upgrade could not rewrite) is described here, once.
+	const entries = parts
+		.reverse()
+		.flat()
+		.flatMap((entry) => {
+			const kept = keptEntry(entry);
+			return kept ? [kept] : [];
+		});
 	return {
 		entries: entries.slice(Math.max(0, entries.length - cap)),
 		lastAt: typeof stored?.lastAt === 'number' ? stored.lastAt : null
@@ -347,7 +360,10 @@ async function maskAgain(database: IDBPDatabase<TimelineDb>, transaction: Upgrad
 		while (cursor) {
 			const chunk: unknown = cursor.value;
 			if (isChunk(chunk))
-				await cursor.update({ ...chunk, entries: chunk.entries.map(maskedAgain) });
+				await cursor.update({
+					...chunk,
+					entries: keptEntries(chunk.entries.map(maskedAgain)) as Stored[]
+				});
 			cursor = await cursor.continue();
 		}
 	} catch {
@@ -363,7 +379,10 @@ async function maskAgain(database: IDBPDatabase<TimelineDb>, transaction: Upgrad
 	}
 }
 
-function maskedAgain(entry: Stored): Stored {
+/** An entry as versions 3 and 4 kept it: its words in English. */
+type KeptBefore5 = Omit<Stored, 'said'> & { label?: unknown; summary?: unknown };
+
+function maskedAgain(entry: KeptBefore5): KeptBefore5 {
 	if (typeof entry !== 'object' || entry === null) return entry;
 	return {
 		...entry,
@@ -394,11 +413,74 @@ function jsonMaskedAgain(json: string): string {
  * only; a frame that carries one (a URL with `?token=`) must not put it on disk.
  */
 function masked(entry: NewEntry): Stored {
-	const summary = maskCredentials(entry.summary);
+	const said = maskedSaid(entry.said);
 	// The text of a frame that could not be read stays text; anything else is kept as JSON text.
 	if (entry.json === undefined && typeof entry.payload === 'string')
-		return { ...entry, summary, payload: maskCredentials(entry.payload) };
+		return { ...entry, said, payload: maskCredentials(entry.payload) };
 	if (entry.json === undefined && (entry.payload === null || entry.payload === undefined))
-		return { ...entry, summary };
-	return { ...entry, summary, payload: undefined, json: maskCredentials(payloadText(entry)) };
+		return { ...entry, said };
+	return { ...entry, said, payload: undefined, json: maskCredentials(payloadText(entry)) };
+}
+
+/** What an entry says, its text through the mask (numbers and the key as they are). */
+function maskedSaid(said: Said): Said {
+	const out: Record<string, unknown> = { ...said };
+	for (const [name, value] of Object.entries(out))
+		if (name !== 'key' && typeof value === 'string') out[name] = maskCredentials(value);
+	return out as Said;
+}
+
+/**
+ * Each entry of a record rewritten in today's shape (`keptEntry`), within the upgrade's own
+ * transaction. Nothing is lost: a record of another shape, or one that fails, stays as it was,
+ * and is read past or described when loaded.
+ */
+async function describeOnce(transaction: UpgradeTx) {
+	try {
+		let cursor = await transaction.objectStore('chunks').openCursor();
+		while (cursor) {
+			const chunk: unknown = cursor.value;
+			if (isChunk(chunk))
+				await cursor.update({ ...chunk, entries: keptEntries(chunk.entries) as Stored[] });
+			cursor = await cursor.continue();
+		}
+	} catch {
+		// The rest stays as version 4 kept it: `loadTimeline` describes those entries as it reads.
+	}
+}
+
+/** Entries in today's shape: one that cannot be read as an event stays as it was (read past). */
+function keptEntries(entries: unknown[]): unknown[] {
+	return entries.map((entry) => keptEntry(entry) ?? entry);
+}
+
+/**
+ * An entry in today's shape: as it is, or one kept before version 5 (its words in English)
+ * described once from its frame; what its frame no longer reads as (a frame that could not be
+ * read, a gap, a frame of an older shape) says the English it kept. Null for what is no event.
+ */
+function keptEntry(value: unknown): Stored | null {
+	if (isEntry(value)) return value;
+	if (typeof value !== 'object' || value === null) return null;
+	const { summary } = value as KeptBefore5;
+	const entry: Record<string, unknown> = { ...value };
+	delete entry.label;
+	delete entry.summary;
+	const kept: Said = { key: 'text', text: typeof summary === 'string' ? summary : '' };
+	entry.said = saidAgain(entry as Stored) ?? kept;
+	return isEntry(entry) ? entry : null;
+}
+
+/** What a kept frame says, read and described again (once, when an old entry is made new). */
+function saidAgain(entry: Stored): Said | null {
+	if (entry.kind === 'malformed' || entry.kind === 'gap') return null;
+	try {
+		const reader = readerFor(entry.channel);
+		const parsed = reader.parse(payloadOf(entry));
+		if (!parsed.ok) return null;
+		const described = reader.describe(parsed.frame);
+		return described.kind === entry.kind ? described.said : null;
+	} catch {
+		return null;
+	}
 }

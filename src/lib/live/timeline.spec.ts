@@ -8,14 +8,14 @@ const event = (i: number, extra: Partial<NewEntry> = {}): NewEntry => ({
 	at: 1_000 + i,
 	channel: i % 2 ? 'notification' : 'statechange',
 	kind: i % 2 ? 'progress' : 'state',
-	label: i % 2 ? 'Transfer progress' : 'File state',
-	summary: `event ${i}`,
+	said: { key: 'text', text: `event ${i}` },
 	payload: { i },
 	...extra
 });
 const many = (from: number, to: number) =>
 	Array.from({ length: to - from + 1 }, (_, k) => event(from + k));
-const summaries = (t: Timeline) => t.shown.map((e) => e.summary);
+const summaryOf = (e: NewEntry) => (e.said.key === 'text' ? e.said.text : '');
+const summaries = (t: Timeline) => t.shown.map(summaryOf);
 
 describe('Timeline', () => {
 	it('keeps at most the cap, dropping the oldest and counting them', () => {
@@ -24,7 +24,7 @@ describe('Timeline', () => {
 		t.append(many(1, 1_500));
 		expect(t.size).toBe(1_000);
 		expect(t.dropped).toBe(500);
-		expect(t.shown[0]?.summary).toBe('event 501');
+		expect(summaryOf(t.shown[0]!)).toBe('event 501');
 		t.setCap(100);
 		expect(t.size).toBe(100);
 		expect(t.dropped).toBe(1_400);
@@ -89,7 +89,10 @@ describe('searching the timeline', () => {
 		vi.resetModules();
 		const fresh = await import('./timeline.svelte.ts');
 		const t = new fresh.Timeline();
-		t.append([event(1, { summary: '/a/cut-v12.mov' }), event(2, { summary: '/a/notes.txt' })]);
+		t.append([
+			event(1, { said: { key: 'text', text: '/a/cut-v12.mov' } }),
+			event(2, { said: { key: 'text', text: '/a/notes.txt' } })
+		]);
 		t.setFilter({ channel: null, kind: null, q: 'cut-v\\d+', regex: true, problems: false });
 		expect(t.shown).toEqual([]);
 		expect(t.search.loading).not.toBeNull();
@@ -122,7 +125,7 @@ describe('a timeline in a hidden page', () => {
 		const [added] = timeline.append([event(1)], { quiet: true });
 		expect(timeline.version).toBe(version);
 		expect(timeline.shown).toBe(shownBefore);
-		expect(timeline.find(added!.seq)?.summary).toBe('event 1');
+		expect(summaryOf(timeline.find(added!.seq)!)).toBe('event 1');
 		timeline.signal();
 		expect(timeline.version).toBe(version + 1);
 		expect(summaries(timeline)).toEqual(['event 1']);
@@ -141,13 +144,13 @@ describe('the search in another language', () => {
 				at: 0,
 				channel: 'statechange',
 				kind: 'state',
-				label: 'File state',
-				summary: 'G:\\a.psd (Studio): Uploading',
+				said: { key: 'state', path: 'G:\\a.psd', storage: 'Studio', state: 4 },
 				payload: { Path: 'G:\\a.psd', StorageName: 'Studio', State: 4 }
 			};
 			const filter = { channel: null, kind: null, problems: false };
 			expect(matches(entry, { ...filter, q: 'Dateistatus' })).toBe(true);
 			expect(matches(entry, { ...filter, q: 'file state' })).toBe(true);
+			expect(matches(entry, { ...filter, q: 'waiting to upload' })).toBe(true);
 			expect(matches(entry, { ...filter, q: 'Laufwerk gelöscht' })).toBe(false);
 		} finally {
 			readLocaleFrom();

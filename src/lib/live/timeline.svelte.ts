@@ -1,9 +1,10 @@
 import { parse, Stored } from '$lib/state/stored.svelte';
+import { language } from '$lib/state/language.svelte';
 import type { ChannelName } from '$lib/contract';
 import type { EventKind } from './event-words';
 import { gapEntry, payloadText, type NewEntry, type TimelineEntry } from './timeline-entry';
 import { Version } from './version.svelte';
-import { entryWords } from './entry-words';
+import { entryWords, entryWordsInEnglish } from './entry-words';
 import { compileRegex, loadRegexEngine, regexEngine, regexEngineFailure } from './regex-search';
 
 /**
@@ -75,21 +76,23 @@ export const storedRetention = new Stored<number | null>(
 );
 export const DEFAULT_RETENTION = 10_000;
 
-const searchText = new WeakMap<TimelineEntry, { shown: object; text: string }>();
+const searchText = new WeakMap<TimelineEntry, { locale: string; text: string }>();
 
 /**
- * What the search reads of an event: its kind and summary as kept (English, as exported) and as
- * shown in the console's language, and its frame. Made once per entry and language.
+ * What the search reads of an event: its kind and summary in English (as exported) and as shown
+ * in the console's language, and its frame. Made once per entry and language, from what the
+ * entry says (`said`), without reading its frame.
  */
 function textOf(entry: TimelineEntry): string {
-	// The same object for as long as the language stays (entry-words.ts keeps it).
-	const shown = entryWords(entry);
+	const locale = `${language.tag} ${language.formats}`;
 	let kept = searchText.get(entry);
-	if (kept?.shown !== shown) {
-		const same = shown.label === entry.label && shown.summary === entry.summary;
+	if (kept?.locale !== locale) {
+		const english = entryWordsInEnglish(entry);
+		const shown = entryWords(entry);
+		const same = shown.label === english.label && shown.summary === english.summary;
 		const words = same ? '' : ` ${shown.label} ${shown.summary}`;
-		const text = `${entry.label} ${entry.summary}${words} ${payloadText(entry)}`.toLowerCase();
-		searchText.set(entry, (kept = { shown, text }));
+		const text = `${english.label} ${english.summary}${words} ${payloadText(entry)}`.toLowerCase();
+		searchText.set(entry, (kept = { locale, text }));
 	}
 	return kept.text;
 }

@@ -7,7 +7,7 @@ import { historyCsv } from '$lib/history/history-export';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import { FILE_STATE_NAMES, fileStateWords, nameOf, transferModeWords } from './enums.ts';
 import { inBaseLocale } from '$lib/i18n/catalogs';
-import { EVENT_KINDS, describeState } from '$lib/live/event-words';
+import { EVENT_KINDS, describeState, sayLabel, saySummary } from '$lib/live/event-words';
 
 let now: Locale = 'en';
 readLocaleFrom(() => now);
@@ -47,13 +47,16 @@ describe('the words tables in another language', () => {
 		expect(csv).toContain(',"Failed, Paused",Upload,');
 	});
 
-	it('keep the timeline’s described frames in English, its kinds in the language', async () => {
+	it('say the timeline’s described frames in the language, in English for exports', async () => {
 		await loadCatalog('de');
 		now = 'de';
 		expect(EVENT_KINDS.state).toBe('Dateistatus');
-		expect(describeState({ Path: 'a.psd', StorageName: 'S3', State: 4 | 256 })).toMatchObject({
-			label: 'File state',
-			summary: 'a.psd (S3): Uploading, error'
-		});
+		const { kind, said } = describeState({ Path: 'a.psd', StorageName: 'S3', State: 4 | 256 });
+		expect(sayLabel(kind, said)).toBe('Dateistatus');
+		expect(saySummary(said)).not.toContain('Uploading');
+		expect(inBaseLocale(() => [sayLabel(kind, said), saySummary(said)])).toEqual([
+			'File state',
+			'a.psd (S3): Uploading, error'
+		]);
 	});
 });
