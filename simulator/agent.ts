@@ -8,7 +8,7 @@ import { historyRoutes } from './controllers/history.ts';
 import { managementRoutes } from './controllers/management.ts';
 import { shareRoutes } from './controllers/shares.ts';
 import { transferRoutes } from './controllers/transfers.ts';
-import { userRoutes } from './controllers/user.ts';
+import { userRoutes } from './controllers/users.ts';
 import type { Fault } from './faults.ts';
 import { LiveHub } from './live.ts';
 import { SimState } from './model/state.ts';

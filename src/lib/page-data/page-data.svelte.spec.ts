@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AgentHttpError } from '$lib/api/errors';
-import { toUserRows, type UsersAsked, type UsersAnswer } from '$lib/api/user';
+import { toUserRows, type UsersAsked, type UsersAnswer } from '$lib/api/users';
 import { usersList } from '$lib/users/users-query';
 import { invalidate } from '$app/navigation';
 import { DATA, PageData, readAgent, refresh, reread, type Settled } from './page-data.svelte.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UsersAnswer, UsersAsked } from '../api/user.ts';
-import type { ListUser } from '../api/schemas/user.ts';
+import type { UsersAnswer, UsersAsked } from '../api/users.ts';
+import type { ListUser } from '../api/schemas/users.ts';
 import { MAX_NAME_SCAN, NAME_SCAN_PAGE, nameMatches, searchNames } from './name-search.ts';
 import { readUsers } from './users-list.ts';
 import { usersList } from './users-query.ts';

@@ -1,5 +1,5 @@
-import type { UsersAsked, UsersAnswer, UserRow } from '$lib/api/user';
-import type { ListUser } from '$lib/api/schemas/user';
+import type { UsersAsked, UsersAnswer, UserRow } from '$lib/api/users';
+import type { ListUser } from '$lib/api/schemas/users';
 
 /**
  * Search by name. The agent's users list filters usernames only, so for a name this console

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListUser } from '../api/schemas/user.ts';
+import type { ListUser } from '../api/schemas/users.ts';
 import {
 	canResetPassword,
 	resetWords,

@@ -1,5 +1,5 @@
 import type { ActionWords } from '$lib/actions/action.svelte';
-import type { ListUser } from '$lib/api/schemas/user';
+import type { ListUser } from '$lib/api/schemas/users';
 import { AUTH_PROVIDER, USER_STATUS } from '$lib/contract';
 import { USER_STATUS_NAMES, nameOf } from '$lib/names/enums';
 import { STATUS_ACTION_LABELS, type StatusChange } from '$lib/names/shell';

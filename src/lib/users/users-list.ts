@@ -1,4 +1,4 @@
-import { getAllUsers, type UsersAsked, type UserRow, type UsersAnswer } from '$lib/api/user';
+import { getAllUsers, type UsersAsked, type UserRow, type UsersAnswer } from '$lib/api/users';
 import { listResult, type ListResult } from '$lib/list/list-query';
 import { SEARCH_BY, usersAsked, type UsersQuery } from '$lib/users/users-query';
 import { searchNames, type NameScan } from '$lib/users/name-search';

@@ -1,4 +1,4 @@
-import type { UsersAsked } from '$lib/api/user';
+import type { UsersAsked } from '$lib/api/users';
 import { route } from '$lib/routes';
 import { defineList, type ListQuery } from '$lib/list/list-query';
 import { USER_STATUS, USER_TYPE } from '$lib/contract';

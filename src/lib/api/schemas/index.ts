@@ -1,5 +1,5 @@
 export * from './agent.ts';
 export * from './authentication.ts';
-export * from './user.ts';
+export * from './users.ts';
 export * from './frames.ts';
 export * from './config.ts';

@@ -1,5 +1,5 @@
 import { DATA, readAgent } from '$lib/page-data/page-data.svelte';
-import { seatsLeft } from '$lib/api/user';
+import { seatsLeft } from '$lib/api/users';
 import { readUsers } from '$lib/users/users-list';
 import { usersList } from '$lib/users/users-query';
 

@@ -1,4 +1,4 @@
-import type { Seats } from '$lib/api/schemas/user';
+import type { Seats } from '$lib/api/schemas/users';
 import { USER_TYPE } from '$lib/contract';
 import { USER_TYPE_NAMES } from '$lib/names/enums';
 import { m } from '$lib/paraglide/messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListUser } from '$lib/api/schemas/user';
+import type { ListUser } from '$lib/api/schemas/users';
 import { statusText, statusTone } from './user-fields.ts';
 
 const user = (status: number) => ({ status }) as ListUser;

@@ -7,7 +7,7 @@ import {
 	nameOf,
 	yesNo
 } from '$lib/names/enums';
-import type { ListUser } from '$lib/api/schemas/user';
+import type { ListUser } from '$lib/api/schemas/users';
 import { USER_STATUS } from '$lib/contract';
 import { formatFullDateTime, parseAgentDate } from '$lib/format/cells';
 import type { Tone } from '$lib/ui/tone';

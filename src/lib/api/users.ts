@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { request, type RequestOptions } from './client.ts';
 import { pagingParams, toPage, toRows, type PageAsked, type Row, type RowsPage } from './rows.ts';
 import { emptySchema } from './schemas/agent.ts';
-import { listUserSchema, seatsSchema, usersPageSchema, type ListUser } from './schemas/user.ts';
+import { listUserSchema, seatsSchema, usersPageSchema, type ListUser } from './schemas/users.ts';
 
 type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 
