@@ -1,6 +1,5 @@
-import { DRIVE_TYPE } from '../../src/lib/contract.ts';
+import { DRIVE_TYPE, MOUNT_FAILURE } from '../../src/lib/contract.ts';
 import {
-	MOUNT_FAILURE,
 	SHARE_CONFIG,
 	mountFolder,
 	nfsShareParts,

@@ -1,10 +1,15 @@
 /**
- * The agent's contract as this project reads it (docs/agent-api.md): enums, limits, shapes and
- * policies, in one module of plain constants and pure functions. The console and the development
- * agent (simulator/) both import it, so the two cannot drift apart. The part that pages outside
- * the signed-in area use lives in api/schemas/shell-contract.ts, re-exported here: what those pages
- * import is in the chunk every page loads first, and this module, with every signed-in area's
- * enums, is not. A new enum or limit goes here unless the sign-in pages or the header need it.
+ * The agent's contract as this project reads it (docs/agent-api.md): every enum the agent defines,
+ * its limits, shapes and policies, as plain constants and pure functions. The console and the
+ * development agent (simulator/) both import it, so the two cannot drift apart.
+ *
+ * It is one contract kept in three files by who loads them, and this is the one place that says
+ * so. `api/schemas/shell-contract.ts` holds what pages outside the signed-in area need (the header's
+ * agent status, sign-in and sign-up): those pages import it directly, because this module stays out
+ * of the chunk every page loads first (vite.config.ts stops the build if it does not); it is
+ * re-exported here. `api/schemas/share-contract.ts` holds the network shares' limits and shapes,
+ * which only the shares pages load. Every enum is here or re-exported here; a new one goes here
+ * unless a page outside the signed-in area needs it.
  */
 
 import { USER_TYPE } from './api/schemas/shell-contract.ts';
@@ -196,4 +201,16 @@ export const DRIVE_CONFIG = {
 		concurrentChunks: 5,
 		concurrentFiles: 5
 	}
+} as const;
+
+/**
+ * Why a mount failed, as the development agent names it in its UserNotification frames (`Reason`)
+ * and in a refusal's code. Another agent may say it in words only: the console reads both.
+ */
+export const MOUNT_FAILURE = {
+	Unreachable: 'UNREACHABLE',
+	NotFound: 'NOT_FOUND',
+	Version: 'VERSION',
+	Credentials: 'AUTH',
+	InUse: 'IN_USE'
 } as const;

@@ -2,8 +2,8 @@ import { m } from '$lib/paraglide/messages';
 import type { ShareItem, ShareKind } from '$lib/api/shares';
 import type { NotificationFrame } from '$lib/api/schemas/frames';
 import { modelReasonSchema, shareMountFrameSchema } from '$lib/api/schemas/shares';
-import { MOUNT_FAILURE, nfsShareParts, smbShareParts } from '$lib/api/schemas/share-contract';
-import { NOTIFICATION_TYPE } from '$lib/contract';
+import { nfsShareParts, smbShareParts } from '$lib/api/schemas/share-contract';
+import { MOUNT_FAILURE, NOTIFICATION_TYPE } from '$lib/contract';
 
 /**
  * Why a share did not mount, in words with what to check: the server, the share's name, the

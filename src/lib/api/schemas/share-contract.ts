@@ -1,9 +1,7 @@
 /**
- * The contract of network shares (`agent-api-configuration.md`: shares), shared by the console and
- * the development agent as `src/lib/contract.ts` is: limits, the version strings, the shapes of a
- * share and of where it is mounted, and why a mount fails. Plain code that imports nothing. It
- * lives beside the schemas, not in contract.ts, because contract.ts travels in the chunk every page
- * loads first, and only the signed-in shares pages need this (the sign-in page's guard, 66 KB).
+ * Network shares' part of the agent's contract (`agent-api-configuration.md`: shares): their
+ * limits, version strings and shapes, and where one may be mounted. Only the shares pages and the
+ * development agent load it; the split is explained once, in `src/lib/contract.ts`.
  */
 
 /**
@@ -25,18 +23,6 @@ export const SHARE_CONFIG = {
 	domainMax: 255,
 	/** Drive letters an SMB share may take: the same as a drive's. */
 	letters: 'CDEFGHIJKLMNOPQRSTUVWXYZ'
-} as const;
-
-/**
- * Why a mount failed, as the development agent names it in its UserNotification frames (`Reason`)
- * and in a refusal's code. Another agent may say it in words only: the console reads both.
- */
-export const MOUNT_FAILURE = {
-	Unreachable: 'UNREACHABLE',
-	NotFound: 'NOT_FOUND',
-	Version: 'VERSION',
-	Credentials: 'AUTH',
-	InUse: 'IN_USE'
 } as const;
 
 const HOST = String.raw`(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*`;

@@ -1,12 +1,9 @@
 /**
- * The part of the agent's contract (`src/lib/contract.ts`) that pages outside the signed-in area
- * use: the agent's status in the header, how a call names the console, who may sign in and how,
- * and the limits and policies of signing up. Plain code that imports nothing. It lives apart from
- * contract.ts, which re-exports it, because what the sign-in page imports travels in the chunk
- * every page loads first (the sign-in page's guard, 66 KB gzip): code outside `src/routes/(app)`
- * imports from here, and contract.ts, with the enums of every signed-in area, stays out of it.
+ * The part of the agent's contract that pages outside the signed-in area use: the agent's status
+ * in the header, how a call names the console, who may sign in and how, and the limits and
+ * policies of signing up. Plain code that imports nothing; why it is a file of its own is said
+ * once, in `src/lib/contract.ts`, which re-exports it.
  */
-
 export const AGENT_STATUS = { Created: 0, Started: 1, Stopped: 2, Paused: 4, Disposed: 8 } as const;
 
 /** The login answer's `challenge`: none (the token is there), a TOTP code, or a code by SMS. */
