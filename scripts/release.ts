@@ -109,7 +109,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	});
 	const base = values.base.replace(/\/+$/, '');
 	if (base && base !== '/admin' && !values.build) {
-		throw new Error(`Name the console built for ${base}: --build DIR (see docs/DEPLOYMENT.md).`);
+		console.error(`Name the console built for ${base}: --build DIR (see docs/DEPLOYMENT.md).`);
+		process.exit(1);
 	}
 	const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
 	const release = await makeRelease({
@@ -119,7 +120,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 		version: pkg.version,
 		outDir: 'release'
 	});
-	const size = `${(release.bytes / 1024 / 1024).toFixed(2)} MiB (${release.bytes} bytes)`;
+	const kib = release.bytes / 1024;
+	const size = `${kib < 1024 ? `${kib.toFixed(1)} KiB` : `${(kib / 1024).toFixed(2)} MiB`} (${release.bytes} bytes)`;
 	console.log(`${relative('.', release.path)}
   size:    ${size}, ${release.files} files
   sha256:  ${release.sha256}  (also in ${relative('.', release.path)}.sha256)`);

@@ -7,7 +7,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRelease } from './release.ts';
 import {
@@ -131,6 +130,44 @@ if (!NGINX || !CADDY) {
 			'`bash scripts/ensure-servers.sh` (as root) installs Debian packages.'
 	);
 }
+
+type Xml = { name: string; attributes: Record<string, string | undefined>; children: Xml[] };
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * A strict reader for the XML that web.config is: elements with double-quoted attributes, comments
+ * and the declaration; anything else (text, a stray `<`, an unclosed element) is an error.
+ */
+function parseXml(text: string): Xml {
+	const document: Xml = { name: '', attributes: {}, children: [] };
+	const open = [document];
+	const token =
+		/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<(\/?)([\w.:-]+)((?:\s+[\w.:-]+="[^"<]*")*)\s*(\/?)>|\s+/y;
+	while (token.lastIndex < text.length) {
+		const at = token.lastIndex;
+		const m = token.exec(text);
+		if (!m) throw new Error(`Not XML at ${at}: ${text.slice(at, at + 40)}`);
+		const [, closing, name, attributes, selfClosing] = m;
+		if (!name) continue;
+		const parent = open.at(-1) ?? document;
+		if (closing) {
+			if (parent.name !== name) throw new Error(`</${name}> closes <${parent.name}>`);
+			open.pop();
+			continue;
+		}
+		const element: Xml = { name, attributes: {}, children: [] };
+		for (const [, key = '', value = ''] of (attributes ?? '').matchAll(/([\w.:-]+)="([^"]*)"/g)) {
+			element.attributes[key] = value.replace(/&(\w+);/g, (e, n: string) => ENTITIES[n] ?? e);
+		}
+		parent.children.push(element);
+		if (!selfClosing) open.push(element);
+	}
+	if (open.length !== 1) throw new Error(`<${open.at(-1)?.name}> is not closed`);
+	return document;
+}
+const childrenOf = (element: Xml, name: string) => element.children.filter((c) => c.name === name);
+const below = (element: Xml, name: string): Xml[] =>
+	element.children.flatMap((c) => [...(c.name === name ? [c] : []), ...below(c, name)]);
 
 /** The paths compared, under the base the build was made for. */
 const PATHS = [
@@ -323,33 +360,38 @@ http {
 		}
 
 		it("IIS's web.config has the same headers, fallback and cache rules", () => {
-			const { document } = new JSDOM(configs['web.config'], { contentType: 'text/xml' }).window;
-			const all = (selector: string) => [...document.querySelectorAll(selector)];
+			const document = parseXml(configs['web.config'] ?? '');
 			const headers = Object.fromEntries(
-				all('customHeaders > add').map((e) => [
-					e.getAttribute('name')?.toLowerCase(),
-					e.getAttribute('value')
-				])
+				below(document, 'customHeaders')
+					.flatMap((list) => childrenOf(list, 'add'))
+					.map((e) => [e.attributes.name?.toLowerCase(), e.attributes.value])
 			);
 			expect(headers).toEqual(securityHeaders(CONFIG));
 
 			// IIS's URL Rewrite: the first rule whose url pattern (without the leading slash) matches.
-			const rules = all('rules > rule').map((rule) => ({
-				pattern: new RegExp(rule.querySelector('match')?.getAttribute('url') ?? '$^'),
-				negate: rule.querySelector('match')?.getAttribute('negate') === 'true',
-				unlessFile: !!rule.querySelector('add[matchType="IsFile"][negate="true"]'),
-				action: rule.querySelector('action')
-			}));
+			const rulesIn = (list: string) =>
+				below(document, list).flatMap((rules) => childrenOf(rules, 'rule'));
+			const rules = rulesIn('rules').map((rule) => {
+				const match = childrenOf(rule, 'match')[0]?.attributes;
+				return {
+					pattern: new RegExp(match?.url ?? '$^'),
+					negate: match?.negate === 'true',
+					unlessFile: below(rule, 'add').some(
+						(c) => c.attributes.matchType === 'IsFile' && c.attributes.negate === 'true'
+					),
+					action: childrenOf(rule, 'action')[0]?.attributes ?? {}
+				};
+			});
 			const files = new Set([`${base}/index.html`, `${base}/config.json`, `${base}${ASSET}`]);
 			const served = (path: string) => {
 				const url = path.slice(1).split('?')[0] ?? '';
 				const rule = rules.find(
 					(r) => r.pattern.test(url) !== r.negate && !(r.unlessFile && files.has(`/${url}`))
 				);
-				const type = rule?.action?.getAttribute('type');
-				if (type === 'Rewrite') return `page ${rule?.action?.getAttribute('url')}`;
-				if (type === 'Redirect') return `302 ${rule?.action?.getAttribute('url')}`;
-				if (type === 'CustomResponse') return rule?.action?.getAttribute('statusCode');
+				const action = rule?.action ?? {};
+				if (action.type === 'Rewrite') return `page ${action.url}`;
+				if (action.type === 'Redirect') return `302 ${action.url}`;
+				if (action.type === 'CustomResponse') return action.statusCode;
 				return files.has(path) ? 'file' : '404';
 			};
 			expect(served(`${base}/users/42/history?page=2`)).toBe(`page ${base}/index.html`);
@@ -364,12 +406,12 @@ http {
 			}
 
 			// Outbound: the first rule whose conditions all hold sets Cache-Control.
-			const outbound = all('outboundRules > rule').map((rule) => ({
-				conditions: [...rule.querySelectorAll('conditions > add')].map((c) => ({
-					input: c.getAttribute('input'),
-					pattern: new RegExp(c.getAttribute('pattern') ?? '$^')
+			const outbound = rulesIn('outboundRules').map((rule) => ({
+				conditions: below(rule, 'add').map((c) => ({
+					input: c.attributes.input,
+					pattern: new RegExp(c.attributes.pattern ?? '$^')
 				})),
-				value: rule.querySelector('action')?.getAttribute('value')
+				value: childrenOf(rule, 'action')[0]?.attributes.value
 			}));
 			const cacheControl = (status: number, uri: string) =>
 				outbound.find((rule) =>
