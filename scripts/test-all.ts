@@ -15,7 +15,9 @@ type Lane = { name: string; scripts: string[]; live?: boolean };
 const FIRST: Lane[] = [
 	{ name: 'builds, size guard, check', scripts: ['build:admin', 'build', 'size-guard', 'check'] },
 	{ name: 'eslint, format', scripts: ['lint:code', 'lint:format'] },
-	{ name: 'layout, unit tests', scripts: ['lint:layout', 'test:unit'] },
+	// The unit tests serve the release archive with nginx and Caddy: the browsers' lane installs
+	// them first; `servers` waits for that install where the layout's lint ended sooner.
+	{ name: 'layout, unit tests', scripts: ['lint:layout', 'servers', 'test:unit'] },
 	// Installed first when missing, one install at a time: the two test lanes after would each
 	// install their own side by side, and the package manager takes one at a time.
 	{ name: 'browsers', scripts: ['browsers'] }
