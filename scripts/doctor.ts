@@ -158,13 +158,14 @@ type ConfigCheck = { check: Check; config: Record<string, unknown> | null };
 
 /** config.json: JSON, the shape the console reads, an agent address the console will use. */
 export function checkConfig(text: string, where: string): ConfigCheck {
-	const next = `Next: fix ${where}; docs/DEPLOYMENT.md lists its fields.`;
+	const next = `Next: fix ${where}; the fields it may hold are agentUrl, allowedAgentHosts, identityProvider, frameAncestors and basePath.`;
+	const said = where.replace(/^the /, 'The ');
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
 	} catch {
 		return {
-			check: { ok: false, text: `config.json (${where}) is not JSON.`, next },
+			check: { ok: false, text: `${said} is not JSON.`, next },
 			config: null
 		};
 	}
@@ -176,7 +177,7 @@ export function checkConfig(text: string, where: string): ConfigCheck {
 		return {
 			check: {
 				ok: false,
-				text: `config.json (${where}) is not what the console reads: ${issues}.`,
+				text: `${said} is not what the console reads: ${issues}.`,
 				next
 			},
 			config: null
@@ -191,7 +192,7 @@ export function checkConfig(text: string, where: string): ConfigCheck {
 			return {
 				check: {
 					ok: false,
-					text: `config.json (${where}): agentUrl "${config.agentUrl}" is not an address like http://localhost:29123.`,
+					text: `${said}: agentUrl "${config.agentUrl}" is not an address like http://localhost:29123.`,
 					next
 				},
 				config: null
@@ -204,7 +205,7 @@ export function checkConfig(text: string, where: string): ConfigCheck {
 			return {
 				check: {
 					ok: false,
-					text: `config.json (${where}): agentUrl ${agent} is not on this device and its host is not in allowedAgentHosts, so the console refuses it.`,
+					text: `${said}: agentUrl ${agent} is not on this device and its host is not in allowedAgentHosts, so the console refuses it.`,
 					next: `Next: add "${host.host}" to allowedAgentHosts in ${where}.`
 				},
 				config: null
@@ -217,7 +218,7 @@ export function checkConfig(text: string, where: string): ConfigCheck {
 		return {
 			check: {
 				ok: false,
-				text: `config.json (${where}): frameAncestors holds "${badAncestor}", not an origin like https://portal.example.com.`,
+				text: `${said}: frameAncestors holds "${badAncestor}", not an origin like https://portal.example.com.`,
 				next
 			},
 			config: null
@@ -225,7 +226,7 @@ export function checkConfig(text: string, where: string): ConfigCheck {
 	return {
 		check: {
 			ok: true,
-			text: `config.json (${where}) is valid: the console's default agent is ${config.agentUrl ?? 'http://localhost:29123'}.`
+			text: `${said} is valid: the console's default agent is ${config.agentUrl ?? 'http://localhost:29123'}.`
 		},
 		config: value as Record<string, unknown>
 	};
@@ -257,7 +258,7 @@ export async function doctor(options: DoctorOptions): Promise<Check[]> {
 	} catch {
 		// Nothing there: this package's own files are checked.
 	}
-	const where = served ? `served at ${origin}/config.json` : `of this package`;
+	const where = served ? `${origin}/config.json` : 'the config.json of this package';
 	const configText = served
 		? served.config
 		: await readFile(join(options.root, 'config.json'), 'utf8').catch(() => '');

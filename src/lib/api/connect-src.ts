@@ -8,10 +8,16 @@
 
 const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ws: '80', wss: '443' };
 
-/** CSP's scheme-part match: a source for the plain scheme also allows its secure one. */
+/**
+ * CSP's scheme-part match: a source for the plain scheme also allows its secure one, and a socket
+ * is let through by its page scheme's source as well (CSP Level 3 checks a WebSocket as the
+ * http(s) request it starts with; browsers differ on the rest, and a false alarm would send an
+ * administrator after a policy that is fine).
+ */
 function schemeMatches(source: string, target: string): boolean {
 	if (source === target) return true;
-	if (source === 'http') return target === 'https';
+	if (source === 'http') return ['https', 'ws', 'wss'].includes(target);
+	if (source === 'https') return target === 'wss';
 	if (source === 'ws') return ['wss', 'http', 'https'].includes(target);
 	if (source === 'wss') return target === 'https';
 	return false;
