@@ -11,9 +11,10 @@ const executablePath = chromiumExecutable();
 const FULL_BROWSER_TESTS = ['**/local-network.e2e.ts', '**/embedding.e2e.ts'];
 /**
  * Files whose tests mostly wait on clocks: the page's tick and trickle, the hub's hidden batch,
- * the development agent's timers, a second process starting. Run all at once, as the files' order
- * had them, four of them left both cores 40 to 70 % idle for half a minute at a time; in a project
- * of their own, at most two at a time, first in the queue, they wait beside the other tests' work.
+ * the development agent's timers, a second process starting (or a package packed and installed).
+ * Run all at once, as the files' order had them, four of them left both cores 40 to 70 % idle for
+ * half a minute at a time; in a project of their own, at most two at a time, first in the queue,
+ * they wait beside the other tests' work.
  */
 const WAITING_TESTS = [
 	'credentials',
@@ -22,6 +23,7 @@ const WAITING_TESTS = [
 	'keyboard',
 	'overview',
 	'overview-state',
+	'package',
 	'quiet',
 	'search-safety',
 	'shared-sockets',

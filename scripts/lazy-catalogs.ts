@@ -107,7 +107,10 @@ function compileInChild(options: Compiled) {
 async function compileAll(options: Compiled) {
 	await compileAside(options.project, options.messages, 'message-modules');
 	await compileAside(options.project, options.outdir, 'locale-modules');
-	writeFileSync(join(options.outdir, STAMP), inputsHash(options.project));
+	// Written only when it changes: a newer file in src/ tells ensureBuild the build is stale, and
+	// `npm pack` runs this (as `prepare`) after its own check that the build is fresh.
+	if (!compiledFresh(options))
+		writeFileSync(join(options.outdir, STAMP), inputsHash(options.project));
 }
 
 /**

@@ -6,13 +6,8 @@ import {
 	startSimulator,
 	type Simulator
 } from '../simulator/index.ts';
+import { demoLines, frameAncestorOrigin, servedOrigins } from './console-options.ts';
 import { ensureBuild } from './ensure-build.ts';
-
-const USER_TYPE_WORDS: Record<number, string> = {
-	16: 'Desktop admin',
-	32: 'Desktop creative',
-	64: 'Desktop standard'
-};
 import { startStaticServer } from './static-server.ts';
 
 /**
@@ -64,28 +59,13 @@ const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535)
 	fail(`--port ${values.port}: give a port from 1 to 65535.`);
 
-/** An origin as CSP `frame-ancestors` takes it: http or https, a host, a port at most. */
 function frameAncestor(text: string): string {
-	let url: URL | null = null;
-	try {
-		url = new URL(text);
-	} catch {
-		// Said below.
-	}
-	if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== text.replace(/\/$/, ''))
-		fail(`--frame-ancestor ${text}: give an origin such as https://portal.example.com (no path).`);
-	return url.origin;
+	return (
+		frameAncestorOrigin(text) ??
+		fail(`--frame-ancestor ${text}: give an origin such as https://portal.example.com (no path).`)
+	);
 }
 const frameAncestors = [...new Set((values['frame-ancestor'] ?? []).map(frameAncestor))];
-
-/** The origins a browser will show for the console: the development agent must allow each (CORS). */
-function servedOrigins(host: string, port: number): string[] {
-	const loopbackNames = ['localhost', '127.0.0.1'];
-	const names = ['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(host)
-		? loopbackNames
-		: [host.includes(':') ? `[${host}]` : host, ...loopbackNames];
-	return [...new Set(names)].map((name) => `http://${name}:${port}`);
-}
 
 let sim: Simulator | null = null;
 let agentUrl: string;
@@ -153,19 +133,7 @@ const lines = [
 	`  Agent:         ${agentUrl}${sim ? ' (development agent)' : ''}`
 ];
 if (sim) {
-	lines.push(
-		'',
-		`  Demo accounts (password for all: ${sim.state.demo[0]?.password ?? ''}); choose the user type shown:`
-	);
-	for (const d of sim.state.demo) {
-		lines.push(
-			`    ${d.username.padEnd(26)} ${(USER_TYPE_WORDS[d.type] ?? String(d.type)).padEnd(18)} ${d.note}`.trimEnd()
-		);
-	}
-	lines.push(
-		`  TOTP secret of mfa@example.com: ${sim.state.demo.find((d) => d.totpSecret)?.totpSecret ?? ''}`
-	);
-	lines.push(`  Sign-up codes and other e-mails: ${sim.url}/__sim/outbox`);
+	lines.push('', ...demoLines(sim));
 } else {
 	lines.push('', `  The agent must allow the origin ${site.url} (CORS).`);
 }

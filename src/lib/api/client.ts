@@ -298,3 +298,20 @@ export async function readOwnJson<S extends z.ZodMiniType>(
 export function readConfigFile(url: string): Promise<RuntimeConfigFile> {
 	return readOwnJson(runtimeConfigSchema, url);
 }
+
+/**
+ * The Content-Security-Policy the console's own server sends with its files (read from a HEAD of
+ * one of them); null where it sends none (the development server) or does not answer.
+ */
+export async function servedPolicy(url: string): Promise<string | null> {
+	try {
+		const response = await fetch(url, {
+			method: 'HEAD',
+			cache: 'no-store',
+			credentials: 'same-origin'
+		});
+		return response.headers.get('content-security-policy');
+	} catch {
+		return null;
+	}
+}

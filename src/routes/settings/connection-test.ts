@@ -1,5 +1,7 @@
+import { base } from '$app/paths';
 import { checkAgentUrl } from '$lib/agent-url';
-import { answersAtAll, pageOrigin } from '$lib/api/client';
+import { answersAtAll, pageOrigin, servedPolicy } from '$lib/api/client';
+import { agentAddresses, connectSrcAllows } from '$lib/api/connect-src';
 import { AgentContractError, AgentError, AgentHttpError, AgentNetworkError } from '$lib/api/errors';
 import { agentStatus } from '$lib/api/management';
 import type { LocalNetworkBlock } from '$lib/api/local-network';
@@ -12,6 +14,8 @@ export type ConnectionOutcome =
 	| { kind: 'unreachable'; url: string; mayAsk: boolean }
 	| { kind: 'local-network'; url: string; block: LocalNetworkBlock; origin: string }
 	| { kind: 'cors'; url: string; origin: string }
+	/** The console's own server keeps the page from the address (`connect-src` of its policy). */
+	| { kind: 'policy'; url: string }
 	| { kind: 'timeout'; url: string; mayAsk: boolean }
 	| { kind: 'not-agent'; url: string; detail: string }
 	| { kind: 'error'; url: string; message: string };
@@ -31,6 +35,11 @@ export async function testConnection(
 	const check = checkAgentUrl(input, allowedHosts);
 	if (!check.ok) return { kind: 'refused', message: check.message };
 	const url = check.url;
+	// A web server in front of the console may send a policy of its own, which the browser obeys
+	// before any request leaves: a refusal would look like a dead port.
+	const policy = await servedPolicy(`${base}/config.json`);
+	if (policy && !agentAddresses(url).every((a) => connectSrcAllows(policy, a, pageOrigin())))
+		return { kind: 'policy', url };
 	try {
 		const status = await agentStatus({ agentUrl: url, timeoutMs });
 		return { kind: 'reachable', url, status };
