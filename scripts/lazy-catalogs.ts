@@ -1,7 +1,6 @@
-import { compile } from '@inlang/paraglide-js';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -123,6 +122,9 @@ async function compileAside(
 	outputStructure: 'message-modules' | 'locale-modules'
 ) {
 	const aside = await mkdtemp(join(tmpdir(), 'messages-'));
+	// Imported when there is something to compile: vite.config.ts loads this file for every build
+	// and test run, most of which find the messages fresh.
+	const { compile } = await import('@inlang/paraglide-js');
 	try {
 		await compile({
 			project,
@@ -181,8 +183,15 @@ export const MESSAGES = {
 	outdir: './src/lib/paraglide-catalogs'
 };
 
-// `npm run messages`, and a build whose messages are not fresh (see `compileInChild`).
+// `npm run messages`, and a build whose messages are not fresh (see `compileInChild`). Nothing to
+// do when they were compiled from the files as they are (`npm ci`'s prepare, then `npm test`), as a
+// build decides; `--force` compiles anyway.
 if (import.meta.url === `file://${process.argv[1]}`) {
-	await compileAll(MESSAGES);
+	const fresh =
+		!process.argv.includes('--force') &&
+		compiledFresh(MESSAGES) &&
+		existsSync(join(MESSAGES.messages, 'messages', '_index.js'));
+	if (fresh) console.log('Messages: compiled already from the files as they are.');
+	else await compileAll(MESSAGES);
 	process.exit(0);
 }
