@@ -12,7 +12,11 @@ class KeptCopy {
 	/** The browser keeps no copy here: the console cannot open while its server is down. */
 	unavailable = $state(false);
 
+	private started = false;
+
 	start() {
+		if (this.started) return;
+		this.started = true;
 		try {
 			this.register();
 		} catch {
