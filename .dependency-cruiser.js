@@ -15,7 +15,7 @@ const FEATURES =
 	'^src/lib/(authentication|drives|events|files|folders|history|management|shares|transfers|users)/';
 /** Folders of toolkits: a list, a form, a record panel, page data, charts… each logic and parts. */
 const TOOLKITS =
-	'^src/lib/(actions|charts|config-form|form|format|list|page-data|record|ui|virtual-list)/';
+	'^src/lib/(actions|charts|config-form|form|format|list|offline|page-data|record|ui|virtual-list)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

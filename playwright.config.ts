@@ -49,7 +49,10 @@ export default defineConfig({
 		baseURL: E2E_ORIGIN,
 		// Off: recording costs a quarter of the browser's CPU on every passing test, and this suite
 		// is CPU-bound on two cores. To look into a failure: `npm run test:e2e -- --trace on`.
-		trace: 'off'
+		trace: 'off',
+		// The console's service worker would keep every build file in every test's browser, and
+		// answer reloads from its cache past `page.route`: only the tests of it allow it.
+		serviceWorkers: 'block'
 	},
 	projects: [
 		{

@@ -16,6 +16,8 @@ const config = {
 		}),
 		// Hosting under a sub-path is decided at build time: `BASE_PATH=/admin npm run build`.
 		paths: { base: process.env.BASE_PATH || '' },
+		// Registered by the console (src/lib/offline/kept-copy.svelte.ts), which says where it cannot be.
+		serviceWorker: { register: false },
 		typescript: {
 			config: (config) => {
 				config.include.push(

@@ -25,6 +25,7 @@ beforeAll(async () => {
 	await writeFile(join(root, '_app', 'immutable', 'app.js'), js);
 	await writeFile(join(root, '_app', 'immutable', 'app.js.gz'), gzipSync(js));
 	await writeFile(join(root, '_app', 'immutable', 'gone.js'), js);
+	await writeFile(join(root, 'service-worker.js'), js);
 	({ server, url } = await startStaticServer({
 		root,
 		host: '127.0.0.1',
@@ -68,6 +69,13 @@ describe('static server', () => {
 		expect(res.headers.get('content-encoding')).toBe('gzip');
 		expect(res.headers.get('cache-control')).toContain('immutable');
 		expect(await res.text()).toContain('console.log("app")');
+	});
+
+	it('lets the service worker register and never keeps its file long', async () => {
+		const res = await fetch(`${url}/service-worker.js`);
+		expect(res.status).toBe(200);
+		expect(res.headers.get('cache-control')).toBe('no-cache');
+		expect(res.headers.get('content-security-policy')).toContain("worker-src 'self';");
 	});
 
 	it('serves config.json with the overrides applied', async () => {

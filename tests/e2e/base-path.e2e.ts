@@ -5,6 +5,7 @@ import { control, expect, signInWithForm, test } from './fixtures.ts';
 
 /** The console built for a sub-path (`npm run build:admin`: BASE_PATH=/admin) and served there. */
 test.describe('hosted under /admin/', () => {
+	test.use({ serviceWorkers: 'allow' });
 	test.skip(
 		!existsSync('build-admin/index.html') && !process.env.CI,
 		'run npm run build:admin first (npm test does)'
@@ -51,6 +52,16 @@ test.describe('hosted under /admin/', () => {
 			await expect(page).toHaveURL(`${site.url}/admin/`);
 			const outside = await page.request.get(`${site.url}/users`);
 			expect(outside.status()).toBe(404);
+			// The copy kept for the server's absence is the console's under /admin/ alone.
+			expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(
+				`${site.url}/admin/`
+			);
+			// Its server stopped, the console under /admin/ still opens, and says from where.
+			site.server.close();
+			site.server.closeAllConnections();
+			await page.reload();
+			await expect(page.getByTestId('kept-copy')).toBeVisible();
+			await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 		} finally {
 			site.server.close();
 		}

@@ -42,6 +42,9 @@ async function inPortal(
 }
 
 test.describe('embedded in a portal', () => {
+	// The console's service worker, where the frame's browser allows it, must break nothing.
+	test.use({ serviceWorkers: 'allow' });
+
 	test('works inside the frame, and offers a tab of its own', async ({ page, agent }) => {
 		await inPortal(page, { agent, path: '/login' }, async (frame) => {
 			await expect(frame.getByTestId('framed-notice')).toContainText(
@@ -107,6 +110,14 @@ test.describe('embedded in a portal', () => {
 				frame.getByText(/does not let the console keep your sign-in here/)
 			).toBeVisible();
 			await expect(frame.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+			// Nor does it keep a copy of the console here: Settings says what that costs.
+			await frame
+				.getByRole('navigation', { name: 'Main' })
+				.getByRole('link', { name: 'Settings' })
+				.click();
+			await expect(frame.getByTestId('kept-copy-unavailable')).toHaveText(
+				'This browser keeps no copy of the console here, so the console cannot open while its server is down.'
+			);
 		});
 	});
 
