@@ -1,6 +1,6 @@
 import { m } from '$lib/paraglide/messages';
 import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
-import type { StorageKind } from '$lib/api/drives';
+import type { DriveOrBackupKind } from '$lib/api/drives';
 import { accountRefSchema, transferOptionsSchema } from '$lib/api/schemas/drive-config';
 import type { Drive } from '$lib/api/schemas/drives';
 import {
@@ -347,7 +347,7 @@ export function checks(
  * The fields a change (PUT) may not touch on a stored drive or backup, each with why and how to
  * get there instead.
  */
-export function lockedFields(kind: StorageKind, driveType?: number | null): Locked[] {
+export function lockedFields(kind: DriveOrBackupKind, driveType?: number | null): Locked[] {
 	const form =
 		kind === 'drive'
 			? { ...newDriveForm(), driveType: driveType ?? DRIVE_TYPE.VirtualDrive }
