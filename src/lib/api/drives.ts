@@ -409,7 +409,6 @@ export async function moveDriveCache(
 	);
 }
 
-/** Unregisters a drive. */
 export function removeDrive(id: string, options: Options = {}) {
 	return request(emptySchema, itemPath('drive', id), { ...options, method: 'DELETE' });
 }
@@ -419,7 +418,6 @@ export function createBackup(body: BackupBody, options: Options = {}): Promise<D
 	return request(driveSchema, itemPath('backup'), { ...options, method: 'POST', body });
 }
 
-/** Changes a backup: the whole model goes back. */
 export async function changeBackup(model: Drive, options: Options = {}): Promise<Drive> {
 	return request(driveSchema, itemPath('backup', model.id), {
 		...options,
