@@ -42,8 +42,8 @@ const ROUTES: Route[] = [
 		from: '/settings',
 		link: nav('/'),
 		h1: 'Overview',
-		data: '[data-testid="storage"] li',
-		what: 'first drive in the storage list'
+		data: '[data-testid="drives-and-backups"] li',
+		what: 'first drive in the overview list'
 	},
 	{
 		path: '/events',

@@ -14,7 +14,7 @@ import {
 	fileName,
 	fullPath,
 	type SimFile,
-	type SimStorage
+	type SimDriveOrBackup
 } from './model/drives.ts';
 import { landed } from './model/files.ts';
 import { fileEntry } from './model/history.ts';
@@ -38,7 +38,7 @@ type Send = {
 /** A file's transfer as its Progress frame tells it. */
 export type TransferReport = {
 	id: string;
-	storage: SimStorage;
+	driveOrBackup: SimDriveOrBackup;
 	file: SimFile;
 	mode: 'Upload' | 'Download';
 	bytes: number;
@@ -49,7 +49,7 @@ export type TransferReport = {
 
 type Transfer = {
 	id: string;
-	storage: SimStorage;
+	driveOrBackup: SimDriveOrBackup;
 	file: SimFile;
 	mode: 'Upload' | 'Download';
 	bytes: number;
@@ -78,7 +78,7 @@ export class Activity {
 		this.#send = send;
 	}
 
-	get #storages(): SimStorage[] {
+	get #drivesAndBackups(): SimDriveOrBackup[] {
 		return [...this.#state.drives.drives, ...this.#state.drives.backups];
 	}
 
@@ -101,7 +101,7 @@ export class Activity {
 		}
 		if (this.#transfers.length < MAX_TRANSFERS && (this.#transfers.length === 0 || r() < 0.3)) {
 			const next = this.#nextPending() ?? this.#localEdit();
-			if (next) this.#start(next.storage, next.file);
+			if (next) this.#start(next.driveOrBackup, next.file);
 			return;
 		}
 		const t = this.#transfers[Math.floor(r() * this.#transfers.length)];
@@ -112,24 +112,24 @@ export class Activity {
 	 * Starts a sync pass of one drive or backup: every file waiting there is transferred, a few at
 	 * a time, until none is left. A second call while one runs changes nothing.
 	 */
-	sync(storage: SimStorage) {
-		if (this.#syncs.has(storage.id)) return;
+	sync(driveOrBackup: SimDriveOrBackup) {
+		if (this.#syncs.has(driveOrBackup.id)) return;
 		const timer = setInterval(() => {
 			if (this.#state.status === AGENT_STATUS.Paused) return; // The pass waits for Resume.
-			const mine = this.#transfers.filter((t) => t.storage === storage);
+			const mine = this.#transfers.filter((t) => t.driveOrBackup === driveOrBackup);
 			if (mine.length < MAX_TRANSFERS) {
-				const file = this.#pendingIn(storage);
+				const file = this.#pendingIn(driveOrBackup);
 				if (file) {
-					this.#start(storage, file);
+					this.#start(driveOrBackup, file);
 					return;
 				}
 			}
 			const t = mine[Math.floor(this.#rand() * mine.length)];
 			if (t) this.#advance(t);
-			else this.#endSync(storage);
+			else this.#endSync(driveOrBackup);
 		}, SYNC_TICK_MS);
 		timer.unref();
-		this.#syncs.set(storage.id, timer);
+		this.#syncs.set(driveOrBackup.id, timer);
 	}
 
 	/**
@@ -137,16 +137,18 @@ export class Activity {
 	 * up, or down on a read-only drive) and is transferred at once. A file with nothing to do, or
 	 * already moving, is left as it is.
 	 */
-	syncFile(storage: SimStorage, file: SimFile) {
+	syncFile(driveOrBackup: SimDriveOrBackup, file: SimFile) {
 		if (this.#fileSyncs.has(file) || this.#transfers.some((t) => t.file === file)) return;
 		if (file.state === 'error')
 			this.#setState(
-				storage,
+				driveOrBackup,
 				file,
-				storage.permissionType === PERMISSION_TYPE.ReadWrite ? 'pendingUpload' : 'pendingDownload'
+				driveOrBackup.permissionType === PERMISSION_TYPE.ReadWrite
+					? 'pendingUpload'
+					: 'pendingDownload'
 			);
 		if (file.state !== 'pendingUpload' && file.state !== 'pendingDownload') return;
-		const t = this.#start(storage, file);
+		const t = this.#start(driveOrBackup, file);
 		// What failed once was passing (a reset connection, a file closed since): this pass succeeds.
 		t.fails = false;
 		const timer = setInterval(() => {
@@ -162,20 +164,20 @@ export class Activity {
 	}
 
 	/** Fetch now (object_download, keep on this computer): a file only in the cloud comes down at once. */
-	fetchFile(storage: SimStorage, file: SimFile) {
-		if (file.state === 'normal') this.#setState(storage, file, 'pendingDownload');
-		this.syncFile(storage, file);
+	fetchFile(driveOrBackup: SimDriveOrBackup, file: SimFile) {
+		if (file.state === 'normal') this.#setState(driveOrBackup, file, 'pendingDownload');
+		this.syncFile(driveOrBackup, file);
 	}
 
 	/** A file deleted (object_delete): any transfer of it stops, and its last frame says Deleted. */
-	deleted(storage: SimStorage, file: SimFile) {
+	deleted(driveOrBackup: SimDriveOrBackup, file: SimFile) {
 		clearInterval(this.#fileSyncs.get(file));
 		this.#fileSyncs.delete(file);
 		this.#transfers = this.#transfers.filter((t) => t.file !== file);
-		storage.version++;
+		driveOrBackup.version++;
 		this.#send.state({
-			Path: fullPath(storage, file),
-			StorageName: storage.storageName,
+			Path: fullPath(driveOrBackup, file),
+			StorageName: driveOrBackup.storageName,
 			State: FILE_STATE.Deleted
 		});
 	}
@@ -184,23 +186,23 @@ export class Activity {
 	 * Files a drive or backup finds as it syncs (a new one filling): each is tracked from now on,
 	 * with its state frame, and a pass starts for those that wait.
 	 */
-	discover(storage: SimStorage, files: SimFile[]) {
+	discover(driveOrBackup: SimDriveOrBackup, files: SimFile[]) {
 		for (const file of files) {
-			storage.files.push(file);
-			this.#setState(storage, file, file.state);
+			driveOrBackup.files.push(file);
+			this.#setState(driveOrBackup, file, file.state);
 		}
 		if (files.some((f) => f.state === 'pendingUpload' || f.state === 'pendingDownload'))
-			this.sync(storage);
+			this.sync(driveOrBackup);
 	}
 
 	/** A drive or backup removed: its passes stop and its transfers are dropped, unfinished. */
-	forget(storage: SimStorage) {
-		this.#endSync(storage);
-		for (const file of storage.files) {
+	forget(driveOrBackup: SimDriveOrBackup) {
+		this.#endSync(driveOrBackup);
+		for (const file of driveOrBackup.files) {
 			clearInterval(this.#fileSyncs.get(file));
 			this.#fileSyncs.delete(file);
 		}
-		this.#transfers = this.#transfers.filter((t) => t.storage !== storage);
+		this.#transfers = this.#transfers.filter((t) => t.driveOrBackup !== driveOrBackup);
 	}
 
 	/** Ids of the files' transfers under way. */
@@ -213,87 +215,93 @@ export class Activity {
 		const t = this.#transfers.find((x) => x.id === id);
 		if (!t) return false;
 		this.#transfers = this.#transfers.filter((x) => x !== t);
-		this.#setState(t.storage, t.file, t.mode === 'Upload' ? 'pendingUpload' : 'pendingDownload');
+		this.#setState(
+			t.driveOrBackup,
+			t.file,
+			t.mode === 'Upload' ? 'pendingUpload' : 'pendingDownload'
+		);
 		return true;
 	}
 
-	#endSync(storage: SimStorage) {
-		clearInterval(this.#syncs.get(storage.id));
-		this.#syncs.delete(storage.id);
+	#endSync(driveOrBackup: SimDriveOrBackup) {
+		clearInterval(this.#syncs.get(driveOrBackup.id));
+		this.#syncs.delete(driveOrBackup.id);
 	}
 
 	/**
 	 * Transfers one file of a drive to its end at once (tests): the named file, or the first one
 	 * waiting to go up or down. Returns the file's full path, or null when nothing waits.
 	 */
-	finishOne(storage: SimStorage, path: string | null, fail: boolean): string | null {
+	finishOne(driveOrBackup: SimDriveOrBackup, path: string | null, fail: boolean): string | null {
 		let t = this.#transfers.find(
-			(x) => x.storage === storage && (path === null || fullPath(storage, x.file) === path)
+			(x) =>
+				x.driveOrBackup === driveOrBackup &&
+				(path === null || fullPath(driveOrBackup, x.file) === path)
 		);
 		if (!t) {
 			const file =
 				path === null
-					? this.#pendingIn(storage)
-					: storage.files.find((f) => fullPath(storage, f) === path);
+					? this.#pendingIn(driveOrBackup)
+					: driveOrBackup.files.find((f) => fullPath(driveOrBackup, f) === path);
 			if (!file) return null;
-			t = this.#start(storage, file);
+			t = this.#start(driveOrBackup, file);
 		}
 		t.fails = fail;
 		while (this.#transfers.includes(t)) this.#advance(t, true);
-		return fullPath(storage, t.file);
+		return fullPath(driveOrBackup, t.file);
 	}
 
-	#pendingIn(storage: SimStorage): SimFile | undefined {
+	#pendingIn(driveOrBackup: SimDriveOrBackup): SimFile | undefined {
 		const busy = new Set(this.#transfers.map((t) => t.file));
-		return storage.files.find(
+		return driveOrBackup.files.find(
 			(f) => (f.state === 'pendingUpload' || f.state === 'pendingDownload') && !busy.has(f)
 		);
 	}
 
 	/** A waiting file in an active drive, starting from a random one so every drive gets a turn. */
-	#nextPending(): { storage: SimStorage; file: SimFile } | null {
-		const list = this.#storages.filter((d) => d.active && d.files.length > 0);
+	#nextPending(): { driveOrBackup: SimDriveOrBackup; file: SimFile } | null {
+		const list = this.#drivesAndBackups.filter((d) => d.active && d.files.length > 0);
 		const offset = Math.floor(this.#rand() * Math.max(1, list.length));
 		for (let i = 0; i < list.length; i++) {
-			const storage = list[(offset + i) % list.length]!;
-			const file = this.#pendingIn(storage);
-			if (file) return { storage, file };
+			const driveOrBackup = list[(offset + i) % list.length]!;
+			const file = this.#pendingIn(driveOrBackup);
+			if (file) return { driveOrBackup, file };
 		}
 		return null;
 	}
 
 	/** Nothing waits: someone saves a file on a drive, which then waits to go up. */
-	#localEdit(): { storage: SimStorage; file: SimFile } | null {
-		const list = this.#storages.filter(
+	#localEdit(): { driveOrBackup: SimDriveOrBackup; file: SimFile } | null {
+		const list = this.#drivesAndBackups.filter(
 			(d) => d.active && d.permissionType === PERMISSION_TYPE.ReadWrite && d.files.length
 		);
-		const storage = list[Math.floor(this.#rand() * list.length)];
-		if (!storage) return null;
-		const file = storage.files[Math.floor(this.#rand() * storage.files.length)]!;
+		const driveOrBackup = list[Math.floor(this.#rand() * list.length)];
+		if (!driveOrBackup) return null;
+		const file = driveOrBackup.files[Math.floor(this.#rand() * driveOrBackup.files.length)]!;
 		if (file.state !== 'normal') return null;
-		this.#setState(storage, file, 'pendingUpload');
+		this.#setState(driveOrBackup, file, 'pendingUpload');
 		file.modified = this.#state.clock.date().toISOString();
-		return { storage, file };
+		return { driveOrBackup, file };
 	}
 
-	#setState(storage: SimStorage, file: SimFile, state: SimFile['state']) {
+	#setState(driveOrBackup: SimDriveOrBackup, file: SimFile, state: SimFile['state']) {
 		file.state = state;
 		if (state !== 'error') delete file.error;
-		storage.version++;
+		driveOrBackup.version++;
 		this.#send.state({
-			Path: fullPath(storage, file),
-			StorageName: storage.storageName,
+			Path: fullPath(driveOrBackup, file),
+			StorageName: driveOrBackup.storageName,
 			State: STATE_FLAGS[state]
 		});
 	}
 
-	#start(storage: SimStorage, file: SimFile): Transfer {
+	#start(driveOrBackup: SimDriveOrBackup, file: SimFile): Transfer {
 		const r = this.#rand;
 		this.#seq += 1;
 		const mode = file.state === 'pendingDownload' ? 'Download' : 'Upload';
 		const t: Transfer = {
 			id: `tr-${this.#state.clock.now().toString(36)}-${this.#seq}`,
-			storage,
+			driveOrBackup,
 			file,
 			mode,
 			bytes: 0,
@@ -302,7 +310,7 @@ export class Activity {
 			fails: r() < 0.12
 		};
 		this.#transfers.push(t);
-		this.#setState(storage, file, mode === 'Upload' ? 'uploading' : 'downloading');
+		this.#setState(driveOrBackup, file, mode === 'Upload' ? 'uploading' : 'downloading');
 		this.#progress(t, 'InProgress', null);
 		return t;
 	}
@@ -316,12 +324,12 @@ export class Activity {
 		if (t.fails && t.bytes > t.file.size / 2) {
 			const error = FAILURES[this.#seq % FAILURES.length]!;
 			this.#progress(t, 'Failed', error);
-			this.#setState(t.storage, t.file, 'error');
+			this.#setState(t.driveOrBackup, t.file, 'error');
 			t.file.error = error;
 			this.#finish(t, { status: TRANSFER_STATUS.Error, error, transferred: t.bytes });
 		} else if (t.bytes >= t.file.size) {
 			this.#progress(t, 'Completed', null);
-			this.#setState(t.storage, t.file, 'normal');
+			this.#setState(t.driveOrBackup, t.file, 'normal');
 			this.#finish(t, {
 				status: TRANSFER_STATUS.Completed,
 				error: null,
@@ -339,7 +347,7 @@ export class Activity {
 		state.recordHistory((id) =>
 			fileEntry(
 				id,
-				t.storage,
+				t.driveOrBackup,
 				t.file,
 				TRANSFER_DIRECTION[t.mode],
 				t.started,
@@ -358,21 +366,21 @@ export class Activity {
 		this.#send.notify(NOTIFICATION_TYPE.Progress, {
 			TransferMode: t.mode,
 			Status: status,
-			StorageType: enumName(CLOUD_TYPE, t.storage.account.cloudType) ?? 'Unknown',
-			Path: fullPath(t.storage, t.file),
+			StorageType: enumName(CLOUD_TYPE, t.driveOrBackup.account.cloudType) ?? 'Unknown',
+			Path: fullPath(t.driveOrBackup, t.file),
 			Bytes: t.bytes,
 			Size: t.file.size,
 			Error: error,
 			Name: fileName(t.file),
-			StorageName: t.storage.storageName,
+			StorageName: t.driveOrBackup.storageName,
 			Speed: t.speed,
 			Duration: `${pad(seconds / 3600)}:${pad((seconds % 3600) / 60)}:${pad(seconds % 60)}`,
 			TransferId: t.id,
 			StartTimeUtc: new Date(t.started).toISOString(),
 			ProgressTimeUtc: new Date(now).toISOString()
 		});
-		const { id, storage, file, mode, bytes, speed, started } = t;
-		this.#send.transfer?.({ id, storage, file, mode, bytes, speed, started, status });
+		const { id, driveOrBackup, file, mode, bytes, speed, started } = t;
+		this.#send.transfer?.({ id, driveOrBackup, file, mode, bytes, speed, started, status });
 	}
 
 	/** Back to the start: no transfers, no sync passes, the same random sequence. */

@@ -286,12 +286,14 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		// One file of a drive or backup transferred to its end at once, with its frames.
 		if (typeof b.id !== 'string') return bad('id (a drive or backup id) is required');
 		const all = [...sim.state.drives.drives, ...sim.state.drives.backups];
-		const storage = all.find((d) => d.id === b.id);
-		if (!storage) return bad(`no drive or backup with the id ${b.id}`);
+		const driveOrBackup = all.find((d) => d.id === b.id);
+		if (!driveOrBackup) return bad(`no drive or backup with the id ${b.id}`);
 		const path = typeof b.path === 'string' ? b.path : null;
-		const done = sim.work.finishOne(storage, path, b.fail === true);
+		const done = sim.work.finishOne(driveOrBackup, path, b.fail === true);
 		if (!done)
-			return bad(path ? `no file ${path} in ${storage.name}` : `nothing waits in ${storage.name}`);
+			return bad(
+				path ? `no file ${path} in ${driveOrBackup.name}` : `nothing waits in ${driveOrBackup.name}`
+			);
 		return json({ path: done });
 	},
 	'GET /__sim/transfers': ({ sim }) =>
@@ -476,9 +478,9 @@ function control(
 ): Reply | Promise<Reply> {
 	const key = `${method} ${path}`;
 	const endpoint = Object.hasOwn(ENDPOINTS, key) ? ENDPOINTS[key] : undefined;
-	const storage = /^\/__sim\/drives\/([^/]+)$/.exec(path)?.[1];
-	if (!endpoint && method === 'POST' && storage !== undefined)
-		return changeBehind(sim, decodeSegment(storage), isObj(body) ? body : {});
+	const driveOrBackup = /^\/__sim\/drives\/([^/]+)$/.exec(path)?.[1];
+	if (!endpoint && method === 'POST' && driveOrBackup !== undefined)
+		return changeBehind(sim, decodeSegment(driveOrBackup), isObj(body) ? body : {});
 	if (!endpoint)
 		return json({ error: `No control endpoint ${method} ${path}. GET /__sim lists them.` }, 404);
 	return endpoint({ sim, query, body, b: isObj(body) ? body : {} });

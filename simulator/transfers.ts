@@ -127,12 +127,12 @@ export class TransferBoard {
 	}
 
 	#fileTransfer(r: TransferReport): SimTransfer {
-		const { storage, file } = r;
-		const local = fullPath(storage, file);
-		const remote = `${storage.prefix}${file.path.replace(/\\/g, '/')}`;
+		const { driveOrBackup, file } = r;
+		const local = fullPath(driveOrBackup, file);
+		const remote = `${driveOrBackup.prefix}${file.path.replace(/\\/g, '/')}`;
 		const cloud = {
-			account: storage.account.id,
-			bucket: storage.storageName,
+			account: driveOrBackup.account.id,
+			bucket: driveOrBackup.storageName,
 			path: remote
 		};
 		const here = { account: null, bucket: null, path: local };
@@ -153,9 +153,9 @@ export class TransferBoard {
 			startDate: new Date(r.started).toISOString(),
 			endDate: null,
 			transferStatus: TRANSFER_STATUS.Running,
-			transferType: storage.kind === 'drive' ? TRANSFER_TYPE.Transfer : TRANSFER_TYPE.Sync,
+			transferType: driveOrBackup.kind === 'drive' ? TRANSFER_TYPE.Transfer : TRANSFER_TYPE.Sync,
 			allowSkip: false,
-			allowDelete: storage.kind === 'drive' && storage.allowDelete,
+			allowDelete: driveOrBackup.kind === 'drive' && driveOrBackup.allowDelete,
 			total: 1,
 			failed: 0,
 			deleted: 0,
@@ -173,13 +173,13 @@ export class TransferBoard {
 			item,
 			name: fileName(file),
 			mode: r.mode,
-			storageType: cloudName(storage.account.cloudType),
+			storageType: cloudName(driveOrBackup.account.cloudType),
 			framePath: local,
-			storageName: storage.storageName,
+			storageName: driveOrBackup.storageName,
 			speed: r.speed,
 			background: true,
 			failing: 0,
-			file: { storage, file, started: r.started },
+			file: { driveOrBackup, file, started: r.started },
 			who: this.#p.state.agentUser()
 		};
 	}
@@ -287,11 +287,11 @@ export class TransferBoard {
 		const state = this.#p.state;
 		const i = t.item;
 		if (t.file) {
-			const { storage, file, started } = t.file;
+			const { driveOrBackup, file, started } = t.file;
 			state.recordHistory((id) =>
 				fileEntry(
 					id,
-					storage,
+					driveOrBackup,
 					file,
 					TRANSFER_DIRECTION[t.mode],
 					started,

@@ -16,7 +16,7 @@ import {
 	cacheProblem,
 	checkPlace,
 	readCache,
-	readStorage,
+	readDriveOrBackupInput,
 	refuse
 } from '../model/configuration.ts';
 import {
@@ -27,7 +27,7 @@ import {
 	type SimBackup,
 	type SimDrive,
 	type SimFile,
-	type SimStorage
+	type SimDriveOrBackup
 } from '../model/drives.ts';
 import { comparable, diskOf, ensureFolder, filesBelow, findFolder } from '../model/folders.ts';
 import {
@@ -57,7 +57,7 @@ type Kind = 'drive' | 'backup';
  * model", and an agent may tell a move only by its summary's status.
  */
 export function driveModel(
-	d: SimStorage,
+	d: SimDriveOrBackup,
 	news: SimulatorOptions['cacheMoveNews'] = 'model'
 ): Record<string, unknown> {
 	const model: Record<string, unknown> = { ...d };
@@ -87,8 +87,9 @@ function decoded(segment: string): string {
 	}
 }
 
-function find(kind: Kind, segment: string, ctx: AgentContext): SimStorage {
-	const list: SimStorage[] = kind === 'drive' ? ctx.state.drives.drives : ctx.state.drives.backups;
+function find(kind: Kind, segment: string, ctx: AgentContext): SimDriveOrBackup {
+	const list: SimDriveOrBackup[] =
+		kind === 'drive' ? ctx.state.drives.drives : ctx.state.drives.backups;
 	// The server lower-cases paths (routes are case-insensitive), escapes included.
 	const id = decoded(segment).toLowerCase();
 	const found = list.find((d) => d.id.toLowerCase() === id);
@@ -113,12 +114,12 @@ function counted(method: string, path: string, handler: Handler): Route {
 const report =
 	(
 		kind: Kind,
-		build: (d: SimStorage, req: Parameters<Handler>[0], ctx: AgentContext) => unknown
+		build: (d: SimDriveOrBackup, req: Parameters<Handler>[0], ctx: AgentContext) => unknown
 	): Handler =>
 	(req, ctx) =>
 		ok(build(find(kind, req.params[0]!, ctx), req, ctx));
 
-const distribution = (d: SimStorage, q: URLSearchParams) =>
+const distribution = (d: SimDriveOrBackup, q: URLSearchParams) =>
 	fileDistribution(
 		d,
 		intParam(q, 'topFiles', 20, 1, 100),
@@ -228,10 +229,10 @@ const FILL_BATCHES = 3;
 const CACHE_MOVE_MS = 5000;
 const CACHE_MOVE_STEPS = 5;
 
-const listOf = (kind: Kind, ctx: AgentContext): SimStorage[] =>
+const listOf = (kind: Kind, ctx: AgentContext): SimDriveOrBackup[] =>
 	kind === 'drive' ? ctx.state.drives.drives : ctx.state.drives.backups;
 
-const listed = (d: SimStorage, ctx: AgentContext) => listOf(d.kind, ctx).includes(d);
+const listed = (d: SimDriveOrBackup, ctx: AgentContext) => listOf(d.kind, ctx).includes(d);
 
 /** A number from an id, so the same id finds the same files in its bucket. */
 const seedOf = (id: string) => [...id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
@@ -242,7 +243,7 @@ const seedOf = (id: string) => [...id].reduce((h, c) => (h * 31 + c.charCodeAt(0
  * down on a Mirror one). They appear in three batches on the agent's clock; each batch starts a
  * sync pass, so the reports, the file states and the history fill together.
  */
-function fill(d: SimStorage, ctx: AgentContext) {
+function fill(d: SimDriveOrBackup, ctx: AgentContext) {
 	if (!d.active) return;
 	const now = ctx.state.clock.date().toISOString();
 	const found: SimFile[] = [];
@@ -285,7 +286,7 @@ function cacheFolderMade(ctx: AgentContext, path: string): string {
 	return made;
 }
 
-const moving = (d: SimStorage) =>
+const moving = (d: SimDriveOrBackup) =>
 	d.kind === 'drive' && d.cacheMove
 		? fail('STATUS', `The cache of ${d.name} is moving: wait until it is done.`)
 		: undefined;
@@ -297,7 +298,7 @@ const moving = (d: SimStorage) =>
 const create =
 	(kind: Kind): Handler =>
 	(req, ctx) => {
-		const input = readStorage(kind, req.body);
+		const input = readDriveOrBackupInput(kind, req.body);
 		const place = checkPlace(ctx.state, kind, input);
 		const id = randomUUID();
 		const common = {
@@ -319,7 +320,7 @@ const create =
 			files: [] as SimFile[],
 			version: 0
 		};
-		let made: SimStorage;
+		let made: SimDriveOrBackup;
 		if (kind === 'backup') {
 			made = {
 				...common,
@@ -371,7 +372,7 @@ const change =
 		const d = find(kind, req.params[0]!, ctx);
 		const busy = moving(d);
 		if (busy) throw busy;
-		const input = readStorage(kind, req.body, d);
+		const input = readDriveOrBackupInput(kind, req.body, d);
 		const locks = new Locks();
 		const what = kind === 'drive' ? 'drive' : 'backup';
 		locks.check(

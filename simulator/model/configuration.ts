@@ -1,6 +1,6 @@
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '../../src/lib/contract.ts';
 import { AgentFailure, Fields, type FieldErrors } from '../reply.ts';
-import type { SimStorage, StorageSet } from './drives.ts';
+import type { SimDriveOrBackup, DriveOrBackupSet } from './drives.ts';
 import { comparable, diskOf, findFolder, within, type FolderTree } from './folders.ts';
 import type { HistoryEntry } from './history.ts';
 
@@ -11,7 +11,7 @@ import type { HistoryEntry } from './history.ts';
  */
 
 type Machine = {
-	drives: StorageSet;
+	drives: DriveOrBackupSet;
 	folders: FolderTree;
 	history: HistoryEntry[];
 	/** The SMB shares' letters are taken too. */
@@ -22,7 +22,10 @@ type Machine = {
 export const refuse = (code: string, field: string, message: string) =>
 	new AgentFailure(499, code, { [field]: [message] });
 
-const storagesOf = (set: StorageSet): SimStorage[] => [...set.drives, ...set.backups];
+const drivesAndBackupsOf = (set: DriveOrBackupSet): SimDriveOrBackup[] => [
+	...set.drives,
+	...set.backups
+];
 
 /**
  * Letters a new virtual drive cannot take: the machine's disks, the virtual drives' letters, the
@@ -31,7 +34,7 @@ const storagesOf = (set: StorageSet): SimStorage[] => [...set.drives, ...set.bac
 export function takenLetters(m: Pick<Machine, 'drives' | 'folders' | 'shares'>): Set<string> {
 	const taken = new Set(m.folders.disks.map((d) => d.name[0]!.toUpperCase()));
 	for (const s of m.shares?.smb ?? []) if (s.localPath) taken.add(s.localPath[0]!.toUpperCase());
-	for (const d of storagesOf(m.drives)) {
+	for (const d of drivesAndBackupsOf(m.drives)) {
 		if (d.kind === 'drive' && d.driveType === DRIVE_TYPE.VirtualDrive && d.driveName)
 			taken.add(d.driveName[0]!.toUpperCase());
 		const letter = /^([A-Za-z]):/.exec(d.localPath)?.[1];
@@ -46,7 +49,7 @@ export function takenLetters(m: Pick<Machine, 'drives' | 'folders' | 'shares'>):
  */
 export function knownAccounts(m: Pick<Machine, 'drives' | 'history'>): Map<string, number> {
 	const known = new Map<string, number>();
-	for (const d of storagesOf(m.drives)) known.set(d.account.id, d.account.cloudType);
+	for (const d of drivesAndBackupsOf(m.drives)) known.set(d.account.id, d.account.cloudType);
 	for (const h of m.history) {
 		if (h.sourceCloudAccountId && h.sourceCloudProvider !== null)
 			known.set(h.sourceCloudAccountId, h.sourceCloudProvider);
@@ -57,7 +60,7 @@ export function knownAccounts(m: Pick<Machine, 'drives' | 'history'>): Map<strin
 }
 
 /** The folders a drive or backup holds: its own folder, and a drive's cache folder. */
-function placesOf(d: SimStorage): { path: string; what: string }[] {
+function placesOf(d: SimDriveOrBackup): { path: string; what: string }[] {
 	const places = [{ path: d.localPath, what: d.kind === 'drive' ? 'folder' : 'backed-up folder' }];
 	if (d.kind === 'drive' && comparable(d.permanentLocalPath) !== comparable(d.localPath))
 		places.push({ path: d.permanentLocalPath, what: 'cache folder' });
@@ -69,12 +72,12 @@ function placesOf(d: SimStorage): { path: string; what: string }[] {
  * drive or backup uses. `self` is left out, except `keepOwn` (a cache inside its own drive).
  */
 export function overlap(
-	set: StorageSet,
+	set: DriveOrBackupSet,
 	path: string,
-	self?: SimStorage,
+	self?: SimDriveOrBackup,
 	keepOwn: 'folder' | 'none' = 'none'
 ): string | undefined {
-	for (const d of storagesOf(set)) {
+	for (const d of drivesAndBackupsOf(set)) {
 		const places = d === self ? (keepOwn === 'folder' ? placesOf(d).slice(0, 1) : []) : placesOf(d);
 		for (const place of places) {
 			const whose = `${d.name}'s ${place.what} (${place.path})`;
@@ -89,7 +92,7 @@ export function overlap(
 export const agentCacheFolder = (id: string) => `C:\\ProgramData\\Agent\\cache\\${id}`;
 
 /** What a create or change of a drive or backup holds, read and checked against the limits. */
-export type StorageInput = {
+export type DriveOrBackupInput = {
 	name: string;
 	storageName: string;
 	prefix: string;
@@ -119,11 +122,11 @@ const values = (e: Record<string, number>) => Object.values(e);
  * Reads a drive's or backup's body. Missing booleans and numbers take `current`'s value on a
  * change and the agent's defaults on a create; every field problem is answered at once.
  */
-export function readStorage(
+export function readDriveOrBackupInput(
 	kind: 'drive' | 'backup',
 	body: unknown,
-	current?: SimStorage
-): StorageInput {
+	current?: SimDriveOrBackup
+): DriveOrBackupInput {
 	const f = new Fields(body);
 	const source = body as Record<string, unknown>;
 	const was = current as Partial<Record<string, unknown>> | undefined;
@@ -189,7 +192,7 @@ export function readStorage(
 		'Account is required: {"id": "..."} of a cloud account the agent uses.'
 	);
 
-	const input: StorageInput = {
+	const input: DriveOrBackupInput = {
 		name,
 		storageName,
 		prefix,
@@ -245,8 +248,8 @@ export function readStorage(
 export function checkPlace(
 	m: Machine,
 	kind: 'drive' | 'backup',
-	input: StorageInput,
-	self?: SimStorage
+	input: DriveOrBackupInput,
+	self?: SimDriveOrBackup
 ): { cloudType: number; localPath: string; permanentLocalPath: string } {
 	const cloudType = knownAccounts(m).get(input.accountId);
 	if (cloudType === undefined)
@@ -256,7 +259,9 @@ export function checkPlace(
 			`No cloud account ${input.accountId} is set up for this agent. Add it in the web app first.`
 		);
 	const wanted = input.name.toLowerCase();
-	const twin = storagesOf(m.drives).find((d) => d !== self && d.name.toLowerCase() === wanted);
+	const twin = drivesAndBackupsOf(m.drives).find(
+		(d) => d !== self && d.name.toLowerCase() === wanted
+	);
 	if (twin) throw refuse('DUPLICATE', 'name', `A ${twin.kind} named ${twin.name} already exists.`);
 
 	if (kind === 'drive' && input.driveType === DRIVE_TYPE.VirtualDrive) {
@@ -281,7 +286,7 @@ export function checkPlace(
 export function cacheProblem(
 	m: Machine,
 	path: string,
-	self?: SimStorage
+	self?: SimDriveOrBackup
 ): AgentFailure | undefined {
 	if (!diskOf(m.folders, path))
 		return refuse(
@@ -307,7 +312,7 @@ export class Locks {
 }
 
 /** A cache move's or resize's body: the new folder, and what it keeps unless sent. */
-export function readCache(body: unknown, d: SimStorage) {
+export function readCache(body: unknown, d: SimDriveOrBackup) {
 	const f = new Fields(body);
 	const source = body as Record<string, unknown>;
 	const permanentLocalPath = f.string('permanentLocalPath', 'Cache folder');

@@ -107,7 +107,7 @@ export type SimDrive = Common & {
 };
 
 export type SimBackup = Common & { kind: 'backup'; storageId: string; files: SimFile[] };
-export type SimStorage = SimDrive | SimBackup;
+export type SimDriveOrBackup = SimDrive | SimBackup;
 
 /** Why a transfer fails, in the agent's words: the seeded errors and the activity's. */
 export const FAILURES = [
@@ -138,7 +138,7 @@ export type Removed = {
 	folder: string;
 };
 
-export type StorageSet = {
+export type DriveOrBackupSet = {
 	drives: SimDrive[];
 	backups: SimBackup[];
 	tally?: ReportTally;
@@ -146,11 +146,11 @@ export type StorageSet = {
 };
 
 /** The control surface's settings and counts for the reports, made on first use. */
-export const reportTally = (set: StorageSet): ReportTally =>
+export const reportTally = (set: DriveOrBackupSet): ReportTally =>
 	(set.tally ??= { healthDelayMs: 0, reads: {} });
 
 /** A file's full path on this computer: the drive's local path and the relative path. */
-export function fullPath(d: SimStorage, file: SimFile): string {
+export function fullPath(d: SimDriveOrBackup, file: SimFile): string {
 	return `${d.localPath.replace(/\\+$/, '')}\\${file.path}`;
 }
 
@@ -171,7 +171,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Whether a full local path lies inside this drive or backup (case-insensitive, either slash). */
-export function owns(d: SimStorage, path: string): boolean {
+export function owns(d: SimDriveOrBackup, path: string): boolean {
 	const norm = (p: string) => p.replace(/\//g, '\\').replace(/\\+$/, '').toLowerCase();
 	const root = norm(d.localPath);
 	const p = norm(path);

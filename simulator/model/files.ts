@@ -1,5 +1,5 @@
 import { PERMISSION_TYPE, SYNC_TYPE } from '../../src/lib/contract.ts';
-import { STATE_FLAGS, type SimDrive, type SimFile, type SimStorage } from './drives.ts';
+import { STATE_FLAGS, type SimDrive, type SimFile, type SimDriveOrBackup } from './drives.ts';
 
 /**
  * A drive's files as folders (`objects_info`, `list_files_directories` inside a drive) and what
@@ -24,17 +24,17 @@ const local = (f: SimFile): Local => {
 	return l;
 };
 
-const mirrored = (d: SimStorage) => d.kind === 'backup' || d.syncType === SYNC_TYPE.Mirror;
+const mirrored = (d: SimDriveOrBackup) => d.kind === 'backup' || d.syncType === SYNC_TYPE.Mirror;
 
 /**
  * Kept on this computer ("always available"): what the user pinned; on a Stream drive the seeded
  * contracts (`Docs\Contracts`) are, so a demo has some.
  */
-export function isPinned(d: SimStorage, f: SimFile): boolean {
+export function isPinned(d: SimDriveOrBackup, f: SimFile): boolean {
 	return locals.get(f)?.pinned ?? seededPin(d, f);
 }
 
-const seededPin = (d: SimStorage, f: SimFile) =>
+const seededPin = (d: SimDriveOrBackup, f: SimFile) =>
 	d.kind === 'drive' && d.syncType === SYNC_TYPE.Stream && /^Docs\\Contracts\\/i.test(f.path);
 
 /**
@@ -42,7 +42,7 @@ const seededPin = (d: SimStorage, f: SimFile) =>
  * but what still comes down; on a Stream drive what waits to go up, what was fetched or kept, and
  * (until something says otherwise) what was used in the last two weeks.
  */
-export function onComputer(d: SimStorage, f: SimFile, now: number): boolean {
+export function onComputer(d: SimDriveOrBackup, f: SimFile, now: number): boolean {
 	if (f.state === 'pendingDownload' || f.state === 'downloading') return false;
 	if (mirrored(d)) return true;
 	if (f.state === 'pendingUpload' || f.state === 'uploading') return true;
@@ -80,18 +80,18 @@ export type Folder = {
 };
 
 /** Folders made with make_directory (they may hold nothing), by drive, relative and spelled. */
-const made = new WeakMap<SimStorage, string[]>();
+const made = new WeakMap<SimDriveOrBackup, string[]>();
 /** Bumped when folders are made or files deleted, so a drive's tree is built again. */
-const changes = new WeakMap<SimStorage, number>();
-const trees = new WeakMap<SimStorage, { key: string; root: Folder }>();
+const changes = new WeakMap<SimDriveOrBackup, number>();
+const trees = new WeakMap<SimDriveOrBackup, { key: string; root: Folder }>();
 
-export function changed(d: SimStorage) {
+export function changed(d: SimDriveOrBackup) {
 	changes.set(d, (changes.get(d) ?? 0) + 1);
 	d.version++;
 }
 
 /** The drive's folders, built from its files' paths (again only when they changed). */
-export function treeOf(d: SimStorage): Folder {
+export function treeOf(d: SimDriveOrBackup): Folder {
 	const key = `${d.files.length}|${changes.get(d) ?? 0}`;
 	const kept = trees.get(d);
 	if (kept?.key === key) return kept.root;
@@ -135,7 +135,7 @@ export function filesUnder(folder: Folder, out: SimFile[] = []): SimFile[] {
 export const nameOf = (f: SimFile) => f.path.slice(f.path.lastIndexOf('\\') + 1);
 
 /** Makes a folder in `parent`; false when a folder or file of that name is there already. */
-export function makeFolder(d: SimStorage, parent: Folder, name: string): Folder | false {
+export function makeFolder(d: SimDriveOrBackup, parent: Folder, name: string): Folder | false {
 	const lower = name.toLowerCase();
 	if (parent.folders.has(lower) || parent.files.some((f) => nameOf(f).toLowerCase() === lower))
 		return false;
@@ -148,7 +148,7 @@ export function makeFolder(d: SimStorage, parent: Folder, name: string): Folder 
 }
 
 /** The folder at these names below the root (any case), or undefined. */
-export function findFolder(d: SimStorage, segments: string[]): Folder | undefined {
+export function findFolder(d: SimDriveOrBackup, segments: string[]): Folder | undefined {
 	let folder: Folder | undefined = treeOf(d);
 	for (const name of segments) {
 		folder = folder.folders.get(name.toLowerCase());
@@ -160,7 +160,7 @@ export function findFolder(d: SimStorage, segments: string[]): Folder | undefine
 /** What a path inside a drive names: a folder, a file, or nothing. */
 export type Item = { folder: Folder; file?: undefined } | { file: SimFile; folder?: undefined };
 
-export function findItem(d: SimStorage, segments: string[]): Item | undefined {
+export function findItem(d: SimDriveOrBackup, segments: string[]): Item | undefined {
 	if (segments.length === 0) return { folder: treeOf(d) };
 	const parent = findFolder(d, segments.slice(0, -1));
 	if (!parent) return undefined;
@@ -175,7 +175,7 @@ export function findItem(d: SimStorage, segments: string[]): Item | undefined {
  * Forgets made folders at or below `rel` (a folder deleted), keeping those that still lead to a
  * file that was skipped.
  */
-export function forgetFolders(d: SimStorage, rel: string, keep: SimFile[]) {
+export function forgetFolders(d: SimDriveOrBackup, rel: string, keep: SimFile[]) {
 	const lower = rel.toLowerCase();
 	const under = (p: string) =>
 		lower === '' || p.toLowerCase() === lower || p.toLowerCase().startsWith(`${lower}\\`);
@@ -198,7 +198,7 @@ export function forgetFolders(d: SimStorage, rel: string, keep: SimFile[]) {
 }
 
 /** A stable id for a file or folder of a drive: the agent's objects have one. */
-export function objectId(d: SimStorage, rel: string): string {
+export function objectId(d: SimDriveOrBackup, rel: string): string {
 	const text = `${d.id}|${rel.toLowerCase()}`;
 	let h1 = 0x811c9dc5;
 	let h2 = 0x01000193;
@@ -214,14 +214,14 @@ export function objectId(d: SimStorage, rel: string): string {
 
 /** Each file's id, made once: a folder of 50,000 lists quickly. */
 const fileIds = new WeakMap<SimFile, string>();
-const fileId = (d: SimStorage, f: SimFile) => {
+const fileId = (d: SimDriveOrBackup, f: SimFile) => {
 	let id = fileIds.get(f);
 	if (id === undefined) fileIds.set(f, (id = objectId(d, f.path)));
 	return id;
 };
 
 /** The full local path of something at `rel` in a drive ('' is the drive's own folder). */
-export function localPathOf(d: SimStorage, rel: string): string {
+export function localPathOf(d: SimDriveOrBackup, rel: string): string {
 	if (!rel) return d.localPath;
 	return `${d.localPath.replace(/\\+$/, '')}\\${rel}`;
 }

@@ -3,7 +3,14 @@ import {
 	TRANSFER_ORIGIN as ORIGIN,
 	TRANSFER_STATUS
 } from '../../src/lib/contract.ts';
-import { fileName, formatBytes, fullPath, owns, type SimFile, type SimStorage } from './drives.ts';
+import {
+	fileName,
+	formatBytes,
+	fullPath,
+	owns,
+	type SimFile,
+	type SimDriveOrBackup
+} from './drives.ts';
 
 /**
  * The transfer history: one entry per finished transfer, with every field of the contract and one
@@ -61,7 +68,7 @@ export type Outcome = { status: number; error: string | null; transferred: numbe
 /** The entry for one file's transfer between a drive (or backup) and its bucket. */
 export function fileEntry(
 	id: number,
-	d: SimStorage,
+	d: SimDriveOrBackup,
 	file: SimFile,
 	direction: (typeof DIRECTION)[keyof typeof DIRECTION],
 	started: number,
@@ -117,7 +124,7 @@ export function fileEntry(
 }
 
 /** Whether an entry moved a file of this drive or backup (its local side lies inside it). */
-export function belongsTo(d: SimStorage, e: HistoryEntry): boolean {
+export function belongsTo(d: SimDriveOrBackup, e: HistoryEntry): boolean {
 	const up = e.direction === DIRECTION.Upload;
 	const local = up ? e.sourcePath : e.destinationPath;
 	return (

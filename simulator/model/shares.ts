@@ -8,7 +8,7 @@ import {
 } from '../../src/lib/api/schemas/share-contract.ts';
 import { Fields } from '../reply.ts';
 import { refuse, takenLetters } from './configuration.ts';
-import type { StorageSet } from './drives.ts';
+import type { DriveOrBackupSet } from './drives.ts';
 import { comparable, diskOf, within, type FolderTree } from './folders.ts';
 
 /**
@@ -210,7 +210,7 @@ export function readShare(kind: ShareKind, body: unknown, current?: SimShare): S
 
 /** Who holds a drive letter on this machine, in words, or undefined when it is free. */
 function letterHolder(
-	m: { drives: StorageSet; folders: FolderTree; shares: ShareSet },
+	m: { drives: DriveOrBackupSet; folders: FolderTree; shares: ShareSet },
 	letter: string,
 	self?: SimShare
 ): string | undefined {
@@ -234,7 +234,7 @@ function letterHolder(
  * point, or a drive's or backup's folder; a Windows folder on a disk the machine does not have.
  */
 export function checkShare(
-	m: { drives: StorageSet; folders: FolderTree; shares: ShareSet },
+	m: { drives: DriveOrBackupSet; folders: FolderTree; shares: ShareSet },
 	kind: ShareKind,
 	input: ShareInput,
 	self?: SimShare

@@ -21,7 +21,7 @@ import { seedHistory } from '../seed/history.ts';
 import { seedNetwork, seedShares } from '../seed/shares.ts';
 import { seedData } from '../seed/users.ts';
 import { randomToken } from '../tokens.ts';
-import type { StorageSet } from './drives.ts';
+import type { DriveOrBackupSet } from './drives.ts';
 import type { FolderTree } from './folders.ts';
 import type { ShareSet, SimServer } from './shares.ts';
 import { fileEntry, type HistoryEntry, type Person } from './history.ts';
@@ -70,7 +70,7 @@ export class SimState {
 	/** Bumped on every change to users, so cached list orderings know they are stale. */
 	usersVersion = 0;
 	update = { isUpdateRequired: false, currentVersion: '3.4.2', newVersion: '3.4.2' };
-	drives: StorageSet = { drives: [], backups: [] };
+	drives: DriveOrBackupSet = { drives: [], backups: [] };
 	/** The folders of the machine the agent runs on, as its pickers browse them. */
 	folders: FolderTree = seedFolders();
 	/** How the drives are seeded: the control surface can ask for more files per drive. */

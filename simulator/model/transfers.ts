@@ -6,7 +6,7 @@ import {
 	enumName
 } from '../../src/lib/contract.ts';
 import { prng } from '../seed/random.ts';
-import { formatBytes, type SimFile, type SimStorage } from './drives.ts';
+import { formatBytes, type SimFile, type SimDriveOrBackup } from './drives.ts';
 import { accountName, type HistoryEntry, type Person } from './history.ts';
 
 /**
@@ -67,7 +67,7 @@ export type SimTransfer = {
 	/** Objects found at the destination already, skipped once it starts (`allowSkip`). */
 	willSkip?: { count: number; size: number };
 	/** A drive's or backup's file, as the activity moves it; its frames are the activity's. */
-	file?: { storage: SimStorage; file: SimFile; started: number };
+	file?: { driveOrBackup: SimDriveOrBackup; file: SimFile; started: number };
 	/** Who asked, for the history entry it leaves. */
 	who: Person;
 };
@@ -129,13 +129,15 @@ export function bucketPath(path: string): string {
  * development agent cannot see into it), the same every time.
  */
 export function sourceObjects(
-	storages: readonly SimStorage[],
+	drivesAndBackups: readonly SimDriveOrBackup[],
 	accountId: string,
 	bucket: string,
 	path: string
 ): CloudObject[] {
 	const wanted = bucketPath(path);
-	const owners = storages.filter((d) => d.account.id === accountId && d.storageName === bucket);
+	const owners = drivesAndBackups.filter(
+		(d) => d.account.id === accountId && d.storageName === bucket
+	);
 	if (owners.length) {
 		const all = owners.flatMap((d) =>
 			d.files.map((f) => ({ key: `${d.prefix}${f.path.replace(/\\/g, '/')}`, size: f.size }))

@@ -12,7 +12,7 @@ import {
 	fullPath,
 	stateName,
 	type SimFile,
-	type SimStorage,
+	type SimDriveOrBackup,
 	type SyncState
 } from '../model/drives.ts';
 import { onComputer } from '../model/files.ts';
@@ -62,7 +62,7 @@ function countStates(files: SimFile[]): Record<SyncState, number> {
 }
 
 /** The status word reports use: Inactive, Paused, Error, Syncing or Synced. */
-function statusOf(d: SimStorage, c: Record<SyncState, number>, paused: boolean): string {
+function statusOf(d: SimDriveOrBackup, c: Record<SyncState, number>, paused: boolean): string {
 	if (!d.active) return 'Inactive';
 	if (paused) return 'Paused';
 	if (c.error > 0) return 'Error';
@@ -71,7 +71,7 @@ function statusOf(d: SimStorage, c: Record<SyncState, number>, paused: boolean):
 }
 
 /** sync_health, PascalCase, from the files. */
-export function syncHealth(d: SimStorage, paused: boolean): Record<string, unknown> {
+export function syncHealth(d: SimDriveOrBackup, paused: boolean): Record<string, unknown> {
 	const c = countStates(d.files);
 	const total = d.files.length;
 	const status = statusOf(d, c, paused);
@@ -112,13 +112,17 @@ export function syncHealth(d: SimStorage, paused: boolean): Record<string, unkno
 }
 
 /** Bytes in a drive's or backup's cache folder now: what a cache move carries. */
-export const cacheBytes = (d: SimStorage, now: number) =>
+export const cacheBytes = (d: SimDriveOrBackup, now: number) =>
 	d.files.reduce((sum, f) => (onComputer(d, f, now) ? sum + f.size : sum), 0);
 
 const directoryOf = (f: SimFile) => f.path.slice(0, Math.max(0, f.path.lastIndexOf('\\')));
 
 /** summary, PascalCase, strings for the enums, and a field newer than the contract. */
-export function summary(d: SimStorage, paused: boolean, now: number): Record<string, unknown> {
+export function summary(
+	d: SimDriveOrBackup,
+	paused: boolean,
+	now: number
+): Record<string, unknown> {
 	const c = countStates(d.files);
 	const totalSize = d.files.reduce((sum, f) => sum + f.size, 0);
 	const cacheSize = cacheBytes(d, now);
@@ -191,7 +195,7 @@ export function summary(d: SimStorage, paused: boolean, now: number): Record<str
 	};
 }
 
-const fileRow = (d: SimStorage, f: SimFile) => ({
+const fileRow = (d: SimDriveOrBackup, f: SimFile) => ({
 	Path: fullPath(d, f),
 	FileName: fileName(f),
 	SizeBytes: f.size,
@@ -203,7 +207,7 @@ const fileRow = (d: SimStorage, f: SimFile) => ({
 
 /** file_states: the files with exactly this state (0: all), one page, and a count per state. */
 export function fileStates(
-	d: SimStorage,
+	d: SimDriveOrBackup,
 	state: number,
 	{ page, pageSize }: { page: number; pageSize: number }
 ): Record<string, unknown> {
@@ -244,13 +248,13 @@ const BUCKETS: [string, number][] = [
 ];
 
 const distributionCache = new WeakMap<
-	SimStorage,
+	SimDriveOrBackup,
 	{ key: string; value: Record<string, unknown> }
 >();
 
 /** file_distribution: by extension, by size, the largest and newest files, the directories. */
 export function fileDistribution(
-	d: SimStorage,
+	d: SimDriveOrBackup,
 	topFiles: number,
 	topDirectories: number
 ): Record<string, unknown> {

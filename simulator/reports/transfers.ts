@@ -1,5 +1,5 @@
 import { TRANSFER_DIRECTION, TRANSFER_STATUS, enumName } from '../../src/lib/contract.ts';
-import { formatBytes, type SimStorage } from '../model/drives.ts';
+import { formatBytes, type SimDriveOrBackup } from '../model/drives.ts';
 import { belongsTo, type HistoryEntry } from '../model/history.ts';
 
 /**
@@ -14,7 +14,7 @@ export type ActivityQuery = { direction: number; status: number; page: number; p
  * filtered page can come back short, and Total counts the entries before the filter.
  */
 export function transferActivity(
-	d: SimStorage,
+	d: SimDriveOrBackup,
 	history: HistoryEntry[],
 	{ direction, status, page, pageSize }: ActivityQuery
 ): Record<string, unknown> {
@@ -43,7 +43,7 @@ const dayOf = (iso: string) => iso.slice(0, 10);
 
 /** historical_trends: per day for `days` days up to today, and success against failure. */
 function trends(
-	d: SimStorage,
+	d: SimDriveOrBackup,
 	entries: HistoryEntry[],
 	days: number,
 	now: number
@@ -90,7 +90,7 @@ function trends(
 
 /** historical_trends as this drive or backup answers it: a sloppy one lists a day twice. */
 export function historicalTrends(
-	d: SimStorage,
+	d: SimDriveOrBackup,
 	history: HistoryEntry[],
 	days: number,
 	now: number

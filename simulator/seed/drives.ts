@@ -4,8 +4,8 @@ import {
 	type SimBackup,
 	type SimDrive,
 	type SimFile,
-	type SimStorage,
-	type StorageSet,
+	type SimDriveOrBackup,
+	type DriveOrBackupSet,
 	type SyncState
 } from '../model/drives.ts';
 import { nestFiles } from './files.ts';
@@ -105,22 +105,22 @@ export type SeedOptions = { filesPerDrive?: number };
  * then copied, as every reset of the development agent asks for them again. Building the files
  * took two thirds of a reset (27 ms of 38); a copy takes under one.
  */
-export function seedDrives(options: SeedOptions = {}): StorageSet {
+export function seedDrives(options: SeedOptions = {}): DriveOrBackupSet {
 	const key = options.filesPerDrive ?? 0;
 	if (seeded?.key !== key) seeded = { key, set: buildDrives(options) };
 	return {
-		drives: seeded.set.drives.map(copyStorage),
-		backups: seeded.set.backups.map(copyStorage)
+		drives: seeded.set.drives.map(copyDriveOrBackup),
+		backups: seeded.set.backups.map(copyDriveOrBackup)
 	};
 }
 
-let seeded: { key: number; set: StorageSet } | undefined;
+let seeded: { key: number; set: DriveOrBackupSet } | undefined;
 
 /**
  * A drive or backup that shares nothing the agent may change with the one it copies: its files,
  * and each object in a field (the account, the transfer options), are copies.
  */
-function copyStorage<T extends SimStorage>(d: T): T {
+function copyDriveOrBackup<T extends SimDriveOrBackup>(d: T): T {
 	const copy: Record<string, unknown> = { ...d };
 	for (const [field, value] of Object.entries(copy))
 		if (value && typeof value === 'object' && !Array.isArray(value)) copy[field] = { ...value };
@@ -128,7 +128,7 @@ function copyStorage<T extends SimStorage>(d: T): T {
 	return copy as T;
 }
 
-function buildDrives(options: SeedOptions): StorageSet {
+function buildDrives(options: SeedOptions): DriveOrBackupSet {
 	const n = (base: number) =>
 		options.filesPerDrive ? Math.max(1, Math.round(options.filesPerDrive * (base / 3000))) : base;
 	return {

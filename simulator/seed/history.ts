@@ -3,24 +3,24 @@ import {
 	TRANSFER_ORIGIN as ORIGIN,
 	TRANSFER_STATUS
 } from '../../src/lib/contract.ts';
-import { FAILURES, formatBytes, type SimStorage } from '../model/drives.ts';
+import { FAILURES, formatBytes, type SimDriveOrBackup } from '../model/drives.ts';
 import { accountName, fileEntry, type HistoryEntry, type Person } from '../model/history.ts';
 import { prng } from './random.ts';
 
 /** Thirty days of history: transfers of each drive's files, and direct copies between buckets. */
 export function seedHistory(
-	storages: SimStorage[],
+	drivesAndBackups: SimDriveOrBackup[],
 	people: Person[],
 	now: number,
-	perStorage = 120
+	perDriveOrBackup = 120
 ): HistoryEntry[] {
 	const r = prng(21);
 	const list: HistoryEntry[] = [];
 	let id = 0;
 	const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
-	for (const d of storages) {
+	for (const d of drivesAndBackups) {
 		if (d.files.length === 0) continue;
-		for (let i = 0; i < perStorage; i++) {
+		for (let i = 0; i < perDriveOrBackup; i++) {
 			const file = pick(d.files);
 			const started = now - Math.floor(r() * 30 * 86_400_000) - 60_000;
 			const speed = 1_000_000 + r() * 40_000_000;
@@ -56,7 +56,7 @@ export function seedHistory(
 	// The last hour: each file in error failed its last try a few minutes ago, with the error
 	// the drive's report gives it, so the overview's problems and the drives' counts agree.
 	let minutes = 3;
-	for (const d of storages) {
+	for (const d of drivesAndBackups) {
 		for (const file of d.files.filter((f) => f.state === 'error').slice(0, 3)) {
 			const ended = now - minutes * 60_000;
 			minutes += 4;
@@ -79,7 +79,7 @@ export function seedHistory(
 		}
 	}
 	// Copies between two buckets, started by hand: no drive involved.
-	const clouds = storages.slice(0, 2);
+	const clouds = drivesAndBackups.slice(0, 2);
 	for (let i = 0; i < 40 && clouds.length === 2; i++) {
 		const [a, b] = r() < 0.5 ? [clouds[0]!, clouds[1]!] : [clouds[1]!, clouds[0]!];
 		const objects = 5 + Math.floor(r() * 400);

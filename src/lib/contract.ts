@@ -73,7 +73,7 @@ export const SYNC_TYPE = { Stream: 1, Mirror: 2 } as const;
 
 export const PERMISSION_TYPE = { Read: 1, ReadWrite: 2 } as const;
 
-/** Flags: the storage behind a drive, a backup or a history entry (the agent's own spellings). */
+/** Flags: the cloud service behind a drive, a backup or a history entry (the agent's own spellings). */
 export const CLOUD_TYPE = {
 	AWS: 1,
 	Wasabi: 2,

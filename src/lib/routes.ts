@@ -24,7 +24,7 @@ export const route = {
 	/** Drives and backups; `q` narrows the list to names (or places, buckets, ids) holding it. */
 	drives: (q?: string | null) => withQuery(resolve('/drives'), { q }),
 	/**
-	 * One drive's page; `query` is its file list's view (see storage-query.ts). The id is encoded;
+	 * One drive's page; `query` is its file list's view (`drives/files-query.ts`). The id is encoded;
 	 * one that cannot be a link (see `idProblem`) gives the list of drives instead.
 	 */
 	drive: (id: string, query = '') =>

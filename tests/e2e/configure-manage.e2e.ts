@@ -95,7 +95,7 @@ test.describe('removing a drive or backup', () => {
 		]);
 		// Its page, opened again (a bookmark), says it is gone and leads back.
 		await page.goto(`/drives/${TEAM}`);
-		const gone = page.getByTestId('storage-not-found');
+		const gone = page.getByTestId('drive-or-backup-not-found');
 		await expect(gone).toContainText('This drive was removed or does not exist');
 		await gone.getByRole('link', { name: 'See every drive and backup' }).click();
 		await expect(page).toHaveURL('/drives');

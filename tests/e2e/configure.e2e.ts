@@ -70,7 +70,7 @@ test.describe('add a drive or a backup', () => {
 
 		await page.getByRole('button', { name: 'Add the drive' }).click();
 		await dialog.getByRole('button', { name: 'Add the drive' }).click();
-		const result = page.getByTestId('storage-result');
+		const result = page.getByTestId('drive-or-backup-result');
 		await expect(result).toContainText('The agent added the drive "Renders"');
 		const made = (await held(agent, 'drive')).find((d) => d.name === 'Renders')!;
 		expect(made.driveName).toBe(free[0]);
@@ -142,7 +142,7 @@ test.describe('add a drive or a backup', () => {
 		await fillCloud(page, 'synced-work');
 		await page.getByRole('button', { name: 'Add the drive' }).click();
 		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Add the drive' }).click();
-		await expect(page.getByTestId('storage-result')).toContainText(
+		await expect(page.getByTestId('drive-or-backup-result')).toContainText(
 			'The agent added the drive "Synced work"'
 		);
 		const made = (await held(agent, 'drive')).find((d) => d.name === 'Synced work')!;
@@ -232,7 +232,7 @@ test.describe('add a drive or a backup', () => {
 		);
 		await expect(dialog).toContainText('every 15 minutes');
 		await dialog.getByRole('button', { name: 'Add the backup' }).click();
-		const result = page.getByTestId('storage-result');
+		const result = page.getByTestId('drive-or-backup-result');
 		await expect(result).toContainText('The agent added the backup "Campaigns"');
 		await expect(result).toContainText('every 15 minutes');
 		const made = (await held(agent, 'backup')).find((d) => d.name === 'Campaigns')!;
@@ -297,7 +297,7 @@ test.describe('checks before sending, and the agent’s refusals', () => {
 		// Once: the same form then goes through.
 		await page.getByRole('button', { name: 'Add the drive' }).click();
 		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Add the drive' }).click();
-		await expect(page.getByTestId('storage-result')).toContainText('"Refused"');
+		await expect(page.getByTestId('drive-or-backup-result')).toContainText('"Refused"');
 	});
 });
 
@@ -338,7 +338,9 @@ test.describe('change a drive or a backup', () => {
 		);
 		await page.getByRole('button', { name: 'Save changes' }).click();
 		await dialog.getByRole('button', { name: 'Save changes' }).click();
-		await expect(page.getByTestId('storage-result')).toContainText('The agent saved the backup.');
+		await expect(page.getByTestId('drive-or-backup-result')).toContainText(
+			'The agent saved the backup.'
+		);
 		expect(sent).toEqual([`PUT /management/cloudbackup/${LAPTOP}`]);
 		expect((await held(agent, 'backup')).find((d) => d.id === LAPTOP)!.syncIntervalSeconds).toBe(
 			3600
@@ -407,7 +409,9 @@ test.describe('change a drive or a backup', () => {
 
 		// Keep mine: my field goes over it, and the change made elsewhere stays.
 		await race.getByRole('button', { name: 'Save my edit over it' }).click();
-		await expect(page.getByTestId('storage-result')).toContainText('The agent saved the drive.');
+		await expect(page.getByTestId('drive-or-backup-result')).toContainText(
+			'The agent saved the drive.'
+		);
 		const saved = (await held(agent, 'drive')).find((d) => d.id === TEAM)!;
 		expect(saved.name).toBe('Team Drive (studio)');
 		expect(saved.permissionType).toBe(1);

@@ -27,8 +27,8 @@ test.describe('a drive page', () => {
 	}) => {
 		await openDrive(page, agent);
 		const h = await report<Health>(agent, `/drivereport/sync_health/${TEAM}`);
-		await expect(page.getByTestId('storage-name')).toContainText('Team Drive');
-		await expect(page.getByTestId('storage-status')).toHaveText(String(h.DriveStatus));
+		await expect(page.getByTestId('drive-or-backup-name')).toContainText('Team Drive');
+		await expect(page.getByTestId('drive-or-backup-status')).toHaveText(String(h.DriveStatus));
 		for (const key of [
 			'FilesPendingUpload',
 			'FilesUploading',
@@ -121,7 +121,7 @@ test.describe('a drive page', () => {
 		await expect(row.getByTestId('file-state')).toHaveText('Waiting to upload');
 		await control(agent, 'transfer', { id: TEAM, path: file.Path });
 		// The frame changes the row at once; the calm re-read then moves the counts and the list.
-		await expect(page.getByTestId('storage-live')).toContainText('live updates');
+		await expect(page.getByTestId('drive-or-backup-live')).toContainText('live updates');
 		await expect(page.getByTestId('health-FilesPendingUpload')).toContainText(count(before - 1));
 		await expect(row).toHaveCount(0);
 		await expect(page.getByTestId('files-range')).toHaveText(
@@ -248,10 +248,10 @@ test.describe('a drive page', () => {
 		await page.goto('/drives');
 		await page.getByRole('link', { name: 'Laptop documents' }).click();
 		await expect(page).toHaveURL(`/backups/${LAPTOP}`);
-		await expect(page.getByTestId('storage-name')).toContainText('Laptop documents');
-		await expect(page.getByTestId('storage-name')).toContainText('backup');
+		await expect(page.getByTestId('drive-or-backup-name')).toContainText('Laptop documents');
+		await expect(page.getByTestId('drive-or-backup-name')).toContainText('backup');
 		const h = await report<Health>(agent, `/backupreport/sync_health/${LAPTOP}`);
-		await expect(page.getByTestId('storage-status')).toHaveText(String(h.BackupStatus));
+		await expect(page.getByTestId('drive-or-backup-status')).toHaveText(String(h.BackupStatus));
 		await expect(page.getByTestId('health-FilesPendingUpload')).toContainText(
 			count(h.FilesPendingUpload as number)
 		);
@@ -290,7 +290,7 @@ test.describe('a drive page', () => {
 	test('an unknown id says there is no such drive, with the way back', async ({ page, agent }) => {
 		await signInWithToken(page, agent);
 		await page.goto('/drives/0000-not-a-drive');
-		const notFound = page.getByTestId('storage-not-found');
+		const notFound = page.getByTestId('drive-or-backup-not-found');
 		await expect(notFound).toContainText('This drive was removed or does not exist');
 		await expect(notFound).not.toContainText('0000-not-a-drive');
 		await notFound.getByRole('link', { name: 'See every drive and backup' }).click();

@@ -94,7 +94,7 @@ test.describe('an agent with thousands of drives', () => {
 		await page.reload();
 		await expect(page.getByLabel('Find a drive or backup')).toHaveValue('project 0011');
 		await page.getByRole('link', { name: 'Project 00117' }).click();
-		await expect(page.getByTestId('storage-name')).toContainText('Project 00117');
+		await expect(page.getByTestId('drive-or-backup-name')).toContainText('Project 00117');
 		await page.goBack();
 		await expect(page.getByTestId('drive-shown')).toHaveText(
 			'10 of 124 drives match “project 0011”.'
@@ -108,11 +108,11 @@ test.describe('an agent with thousands of drives', () => {
 		await control(agent, 'drives/generate', { count: 5000 });
 		await signInWithToken(page, agent);
 		await page.goto('/');
-		await expect(page.getByTestId('storage-summary')).toHaveText(
+		await expect(page.getByTestId('drives-and-backups-summary')).toHaveText(
 			/^5,004 drives and 2 backups\. Of the first 8:\s+\d+ syncing,\s+\d+ with errors\.$/
 		);
-		await expect(page.getByTestId('storage').getByRole('listitem')).toHaveCount(8);
-		await expect(page.getByTestId('storage-shown')).toHaveText(
+		await expect(page.getByTestId('drives-and-backups').getByRole('listitem')).toHaveCount(8);
+		await expect(page.getByTestId('drives-and-backups-shown')).toHaveText(
 			'Showing the first 8 of 5,006 drives and backups.'
 		);
 		expect(await healthCalls(agent)).toBe(8);
@@ -158,14 +158,14 @@ test.describe('an agent with odd ids', () => {
 		await expect(odd).toHaveAttribute('href', '/drives/a%20b%3Fc%23d');
 		await odd.click();
 		await expect(page).toHaveURL('/drives/a%20b%3Fc%23d');
-		await expect(page.getByTestId('storage-name')).toContainText('Odd characters');
+		await expect(page.getByTestId('drive-or-backup-name')).toContainText('Odd characters');
 	});
 
 	test('a drive page whose trends list a day twice shows both, and charts the day once', async ({
 		page
 	}) => {
 		await page.goto('/drives/a%20b%3Fc%23d');
-		await expect(page.getByTestId('storage-name')).toContainText('Odd characters');
+		await expect(page.getByTestId('drive-or-backup-name')).toContainText('Odd characters');
 		await expect(page.getByTestId('trends-total')).toContainText('3 transfers');
 		const transfers = page.getByTestId('trend-transfers');
 		await expect(transfers.locator('canvas')).toBeVisible();
@@ -185,17 +185,19 @@ test.describe('an agent with odd ids', () => {
 		page
 	}) => {
 		await page.goto('/');
-		await expect(page.getByTestId('storage-summary')).toHaveText(
+		await expect(page.getByTestId('drives-and-backups-summary')).toHaveText(
 			/^12 drives and 5 backups\. Of the first 8:\s+\d+ syncing,\s+\d+ with errors\.$/
 		);
-		const rows = page.getByTestId('storage').getByRole('listitem');
+		const rows = page.getByTestId('drives-and-backups').getByRole('listitem');
 		await expect(rows).toHaveCount(8);
 		await expect(rows.nth(4)).toContainText('Empty id');
-		await expect(rows.nth(4).getByTestId('storage-no-page')).toHaveText(
+		await expect(rows.nth(4).getByTestId('drive-or-backup-no-page')).toHaveText(
 			'No page of its own: the agent sent it without an id.'
 		);
-		await expect(rows.nth(5).getByTestId('storage-no-page')).toContainText('its id holds a slash');
-		await expect(rows.nth(7).getByTestId('storage-no-page')).toContainText('dot path');
+		await expect(rows.nth(5).getByTestId('drive-or-backup-no-page')).toContainText(
+			'its id holds a slash'
+		);
+		await expect(rows.nth(7).getByTestId('drive-or-backup-no-page')).toContainText('dot path');
 		await expect(rows.nth(0).getByRole('link', { name: 'Team Drive' })).toBeVisible();
 	});
 });

@@ -62,6 +62,6 @@ test.describe('drives and backups', () => {
 		await empty.getByRole('link', { name: 'Add a drive' }).click();
 		await expect(page).toHaveURL('/drives/new');
 		await page.goto('/');
-		await expect(page.getByTestId('storage-empty')).toBeVisible();
+		await expect(page.getByTestId('drives-and-backups-empty')).toBeVisible();
 	});
 });

@@ -113,7 +113,7 @@ test.describe('names shown as they are', () => {
 		await control(agent, `drives/${ARCHIVE}`, { name: SPOOFED });
 		await signInWithToken(page, agent);
 		await page.goto(`/drives/${ARCHIVE}`);
-		const heading = page.getByTestId('storage-name');
+		const heading = page.getByTestId('drive-or-backup-name');
 		await expect(heading).toContainText('drive');
 		// The kind after the name stays after it, not pulled into the name's reversed run.
 		expect(await endsAtTheRight(heading)).toBe(true);
@@ -179,8 +179,8 @@ test.describe('a not-found page does not repeat a made-up link', () => {
 	// A number no address on the page can contain.
 	const MADE_UP = 'Your-account-is-locked-call-555-0199';
 	for (const [what, path, testid] of [
-		['drive', `/drives/${MADE_UP}`, 'storage-not-found'],
-		['drive form', `/drives/${MADE_UP}/edit`, 'storage-not-found'],
+		['drive', `/drives/${MADE_UP}`, 'drive-or-backup-not-found'],
+		['drive form', `/drives/${MADE_UP}/edit`, 'drive-or-backup-not-found'],
 		['drive files', `/drives/${MADE_UP}/files`, 'files-drive-gone'],
 		['share', `/shares/smb/${MADE_UP}`, 'share-not-found']
 	] as const)

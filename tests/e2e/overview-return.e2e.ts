@@ -18,7 +18,7 @@ test.describe('the overview when the agent comes back', () => {
 		await page.goto('/');
 		await expect(status(page)).toHaveText('Running');
 		await expect(page.getByTestId('overview-update')).toContainText('Version');
-		await expect(page.getByTestId('storage-summary')).toContainText('with errors');
+		await expect(page.getByTestId('drives-and-backups-summary')).toContainText('with errors');
 		// Its channels too, which a busy machine opens a moment after the page.
 		await expect(page.getByTestId('notification-status')).toHaveText('Live');
 
@@ -44,7 +44,7 @@ test.describe('the overview when the agent comes back', () => {
 			.poll(() => reads.slice(before).filter((p) => p.endsWith('check_update')).length)
 			.toBeGreaterThan(0);
 		await expect(page.getByTestId('overview-update')).toContainText('Version');
-		await expect(page.getByTestId('storage-summary')).toContainText('with errors');
+		await expect(page.getByTestId('drives-and-backups-summary')).toContainText('with errors');
 		await expect(page.getByText(/unreachable/i)).toHaveCount(0);
 	});
 });

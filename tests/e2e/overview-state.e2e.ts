@@ -33,7 +33,7 @@ async function busyOverview(page: Page, agent: Simulator) {
 	);
 	await push(agent, 'notification', moving('busy', 10_000_000));
 	await expect(page.getByTestId('activity-upload')).toHaveText('1.9 MB/s');
-	await expect(page.getByTestId('storage-summary')).toContainText(/\d+ syncing/);
+	await expect(page.getByTestId('drives-and-backups-summary')).toContainText(/\d+ syncing/);
 }
 
 /** No speed, count or estimate on the Now card; the drives are not said to sync. */
@@ -42,7 +42,7 @@ async function noStaleFigure(page: Page, halt: string) {
 	for (const id of ['activity-active', 'activity-upload', 'activity-download', 'activity-left'])
 		await expect(page.getByTestId(id)).toHaveText('—');
 	await expect(page.getByTestId('activity')).not.toContainText('MB/s');
-	await expect(page.getByTestId('storage-summary')).not.toContainText('syncing');
+	await expect(page.getByTestId('drives-and-backups-summary')).not.toContainText('syncing');
 }
 
 test.describe('the Now card follows the agent', () => {
@@ -55,8 +55,10 @@ test.describe('the Now card follows the agent', () => {
 		await dialog(page).getByRole('button', { name: 'Pause the agent' }).click();
 		await expect(status(page)).toHaveText('Paused');
 		await noStaleFigure(page, 'paused');
-		await expect(page.getByTestId('storage-summary')).toContainText('with files waiting');
-		await expect(page.getByTestId('storage')).toContainText('Paused');
+		await expect(page.getByTestId('drives-and-backups-summary')).toContainText(
+			'with files waiting'
+		);
+		await expect(page.getByTestId('drives-and-backups')).toContainText('Paused');
 
 		await actions(page).getByRole('button', { name: 'Resume' }).click();
 		await dialog(page).getByRole('button', { name: 'Resume the agent' }).click();
@@ -85,8 +87,8 @@ test.describe('the Now card follows the agent', () => {
 		await expect(status(page)).toHaveText('Stopped');
 		await noStaleFigure(page, 'stopped');
 		// What the drives said before the stop: none of them is said to sync now.
-		await expect(page.getByTestId('storage')).not.toContainText('Syncing');
-		await expect(page.getByTestId('storage')).toContainText('Waiting');
+		await expect(page.getByTestId('drives-and-backups')).not.toContainText('Syncing');
+		await expect(page.getByTestId('drives-and-backups')).toContainText('Waiting');
 	});
 
 	test('an update: restarting, with no figure left, then running again', async ({

@@ -132,20 +132,20 @@ test.describe('overview: what the agent is doing now', () => {
 		agent
 	}) => {
 		await openOverview(page, agent);
-		await expect(page.getByTestId('storage-summary')).toHaveText(
+		await expect(page.getByTestId('drives-and-backups-summary')).toHaveText(
 			/4 drives and 2 backups:\s+4 syncing,\s+4 with errors\./
 		);
-		const rows = page.getByTestId('storage').getByRole('listitem');
+		const rows = page.getByTestId('drives-and-backups').getByRole('listitem');
 		await expect(rows).toHaveCount(6);
 		await expect(rows.nth(0)).toContainText('Team Drive');
 		await expect(rows.nth(0)).toContainText('G:\\');
-		await expect(rows.nth(0).getByTestId('storage-status')).toHaveText('Error');
-		await expect(rows.nth(0).getByTestId('storage-status')).toHaveClass(/text-red/);
+		await expect(rows.nth(0).getByTestId('drive-or-backup-status')).toHaveText('Error');
+		await expect(rows.nth(0).getByTestId('drive-or-backup-status')).toHaveClass(/text-red/);
 		await expect(rows.nth(0)).toContainText('60 to sync, 6 files with errors');
 		await expect(rows.nth(3)).toContainText('Old media');
 		await expect(rows.nth(3)).toContainText('inactive');
 		await expect(rows.nth(4)).toContainText('Laptop documents');
-		await expect(rows.nth(4).getByTestId('storage-status')).toHaveText('Syncing');
+		await expect(rows.nth(4).getByTestId('drive-or-backup-status')).toHaveText('Syncing');
 		// Each links to its page.
 		await rows.nth(4).getByRole('link', { name: 'Laptop documents' }).click();
 		await expect(page).toHaveURL(/\/backups\/2b3c4d5e-/);

@@ -297,7 +297,7 @@ test.describe('the overview', () => {
 		await signInWithToken(page, agent);
 		await page.goto('/');
 		await expect(page.getByTestId('overview-update')).toContainText('Version');
-		await expect(page.getByTestId('storage-summary')).toBeVisible();
+		await expect(page.getByTestId('drives-and-backups-summary')).toBeVisible();
 		const updates = () => reads.filter((p) => p.includes('check_update')).length;
 		const others = () => reads.filter((p) => !p.includes('check_update')).length;
 		expect(updates()).toBe(1);

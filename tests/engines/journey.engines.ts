@@ -371,7 +371,7 @@ describe.each(enginesWanted())('%s', (engine) => {
 	test('a drive page shows its health as the agent reports it', async () => {
 		await click(page, nav('Drives'));
 		await click(page, { role: 'link', name: 'Team Drive', exact: true });
-		await expectText(page, { testId: 'storage-name' }, 'Team Drive');
+		await expectText(page, { testId: 'drive-or-backup-name' }, 'Team Drive');
 		const health = (await (
 			await fetch(`${sim.url}/drivereport/sync_health/${TEAM}`)
 		).json()) as Record<string, number>;

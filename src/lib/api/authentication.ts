@@ -75,7 +75,6 @@ export function providerSignup(slug: string, idToken: string, options: Options =
 	);
 }
 
-/** The signed-in user's profile. */
 export function user(options: Options = {}) {
 	return request(userProfileSchema, '/authentication/user', { ...options, auth: true });
 }

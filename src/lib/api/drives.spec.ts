@@ -8,7 +8,7 @@ import {
 	isInDrive,
 	moveDriveCache,
 	oneADay,
-	readStorageItem,
+	readDriveOrBackup,
 	removeBackup,
 	removeDrive,
 	trendDays,
@@ -163,7 +163,7 @@ describe('configuring drives and backups', () => {
 
 		it('reads masked, and sends the stored credentials back, not the mask', async () => {
 			const calls = agent();
-			const model = (await readStorageItem('drive', 'd-1'))!;
+			const model = (await readDriveOrBackup('drive', 'd-1'))!;
 			expect(model).toMatchObject({
 				encryptionPassphrase: '***',
 				account: { secretKey: '***' }
@@ -216,14 +216,17 @@ describe('configuring drives and backups', () => {
 
 	it('reads one item afresh from its list, and null when it is gone', async () => {
 		const calls = fakeAgent(200, JSON.stringify([{ name: 'no id' }, stored, { id: 'd-2' }]));
-		expect(await readStorageItem('drive', 'd-1')).toMatchObject({ id: 'd-1', name: 'Team Drive' });
-		expect(await readStorageItem('backup', 'gone')).toBeNull();
+		expect(await readDriveOrBackup('drive', 'd-1')).toMatchObject({
+			id: 'd-1',
+			name: 'Team Drive'
+		});
+		expect(await readDriveOrBackup('backup', 'gone')).toBeNull();
 		expect(calls.map((c) => [c.method, c.path])).toEqual([
 			['GET', '/management/clouddrive'],
 			['GET', '/management/cloudbackup']
 		]);
 		fakeAgent(200, '{"not":"a list"}');
-		await expect(readStorageItem('drive', 'd-1')).rejects.toBeInstanceOf(AgentContractError);
+		await expect(readDriveOrBackup('drive', 'd-1')).rejects.toBeInstanceOf(AgentContractError);
 	});
 
 	it('creates a backup with a POST', async () => {

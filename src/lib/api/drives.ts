@@ -68,19 +68,19 @@ export type CacheChange = {
 	rotationalCache?: boolean;
 };
 
-export type StorageKind = 'drive' | 'backup';
+export type DriveOrBackupKind = 'drive' | 'backup';
 
-/** One drive or backup as listed. Its health is read apart, only when shown (storage-health). */
-export type StorageItem = {
-	kind: StorageKind;
+/** One drive or backup as listed. Its health is read apart, only when shown (`syncHealth`). */
+export type DriveOrBackup = {
+	kind: DriveOrBackupKind;
 	drive: Drive;
 	/** Unique in the answer, as ids may not be (the agent may send one twice, or none). */
 	key: string;
 };
 
-export type StorageList = {
+export type DriveOrBackupList = {
 	/** The drives, then the backups, in the agent's order. */
-	items: StorageItem[];
+	items: DriveOrBackup[];
 	drives: number;
 	backups: number;
 	/** Rows the agent sent that have no id: counted, not shown. */
@@ -118,8 +118,8 @@ export function listBackups(options: Options = {}) {
  * when the agent no longer has it. For the check right before saving a change, and a page whose
  * item was removed.
  */
-export async function readStorageItem(
-	kind: StorageKind,
+export async function readDriveOrBackup(
+	kind: DriveOrBackupKind,
 	id: string,
 	options: Options = {}
 ): Promise<Drive | null> {
@@ -128,10 +128,10 @@ export async function readStorageItem(
 }
 
 /** The path of one report of a drive or backup: `/drivereport/<name>/<id>`. */
-const reportPath = (kind: StorageKind, name: string, id: string) =>
+const reportPath = (kind: DriveOrBackupKind, name: string, id: string) =>
 	`/${kind === 'drive' ? 'drivereport' : 'backupreport'}/${name}/${encodeURIComponent(id)}`;
 
-export function syncHealth(kind: StorageKind, id: string, options: Options = {}) {
+export function syncHealth(kind: DriveOrBackupKind, id: string, options: Options = {}) {
 	return request(syncHealthSchema, reportPath(kind, 'sync_health', id), options);
 }
 
@@ -139,9 +139,9 @@ export function syncHealth(kind: StorageKind, id: string, options: Options = {})
  * Every drive and backup, without their health: one call per list, whatever their number (an
  * agent may run thousands; health is read for the few on screen).
  */
-export async function readStorageList(options: Options = {}): Promise<StorageList> {
+export async function readDriveOrBackupList(options: Options = {}): Promise<DriveOrBackupList> {
 	const [drives, backups] = await Promise.all([listDrives(options), listBackups(options)]);
-	const items: StorageItem[] = [
+	const items: DriveOrBackup[] = [
 		...drives.drives.map((drive, i) => ({ kind: 'drive' as const, drive, key: `drive:${i}` })),
 		...backups.drives.map((drive, i) => ({ kind: 'backup' as const, drive, key: `backup:${i}` }))
 	];
@@ -154,12 +154,12 @@ export async function readStorageList(options: Options = {}): Promise<StorageLis
 }
 
 /** The summary report of one drive or backup: its status in the agent's words, among others. */
-export function readSummary(kind: StorageKind, id: string, options: Options = {}) {
+export function readSummary(kind: DriveOrBackupKind, id: string, options: Options = {}) {
 	return request(summarySchema, reportPath(kind, 'summary', id), options);
 }
 
 /** Summary, sync health and file distribution of one drive or backup, in one call. */
-export function readDashboard(kind: StorageKind, id: string, options: Options = {}) {
+export function readDashboard(kind: DriveOrBackupKind, id: string, options: Options = {}) {
 	return request(dashboardSchema, reportPath(kind, 'dashboard', id), {
 		...options,
 		query: { topFiles: 10, topDirectories: 10 }
@@ -179,7 +179,7 @@ export type FilesPage = RowsPage<FileRow> & {
 
 /** One page of a drive's files, with exactly this state (0: all); paged on the agent. */
 export async function readFileStates(
-	kind: StorageKind,
+	kind: DriveOrBackupKind,
 	id: string,
 	query: FileStatesQuery,
 	options: Options = {}
@@ -210,7 +210,7 @@ export type ActivityQuery = { page: number; pageSize: number; direction?: number
  * come back short while later pages still have rows: page by Total, never by a short page.
  */
 export async function readActivity(
-	kind: StorageKind,
+	kind: DriveOrBackupKind,
 	id: string,
 	query: ActivityQuery,
 	options: Options = {}
@@ -234,7 +234,12 @@ export async function readActivity(
 }
 
 /** Transfers, volume and speed per day, and success against failure (token). */
-export function readTrends(kind: StorageKind, id: string, days: number, options: Options = {}) {
+export function readTrends(
+	kind: DriveOrBackupKind,
+	id: string,
+	days: number,
+	options: Options = {}
+) {
 	return request(trendsSchema, reportPath(kind, 'historical_trends', id), {
 		...options,
 		auth: true,
@@ -265,7 +270,7 @@ export function syncFile(id: string, path: string, options: Options = {}) {
 }
 
 /** Opens the folder in the file explorer of the machine the agent runs on. */
-export function openInExplorer(kind: StorageKind, id: string, options: Options = {}) {
+export function openInExplorer(kind: DriveOrBackupKind, id: string, options: Options = {}) {
 	const name = kind === 'drive' ? 'clouddrive_open' : 'cloudbackup_open';
 	return request(emptySchema, `/management/${name}/${encodeURIComponent(id)}`, {
 		...options,
@@ -342,7 +347,7 @@ export function oneADay(
 
 export type Trends = Awaited<ReturnType<typeof readTrends>>;
 
-const itemPath = (kind: StorageKind, id?: string) =>
+const itemPath = (kind: DriveOrBackupKind, id?: string) =>
 	`/management/${kind === 'drive' ? 'clouddrive' : 'cloudbackup'}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
 
 /*
@@ -360,7 +365,11 @@ export function createDrive(body: DriveBody, options: Options = {}): Promise<Dri
  * A model to send back, with the credentials its read masked put back from the agent's stored
  * model (read again unmasked, kept nowhere): see write-back.ts.
  */
-function writeBack<T extends Drive>(kind: StorageKind, model: T, options: Options): Promise<T> {
+function writeBack<T extends Drive>(
+	kind: DriveOrBackupKind,
+	model: T,
+	options: Options
+): Promise<T> {
 	return withStoredSecrets(
 		model,
 		async () => {
@@ -400,7 +409,6 @@ export async function moveDriveCache(
 	);
 }
 
-/** Unregisters a drive. */
 export function removeDrive(id: string, options: Options = {}) {
 	return request(emptySchema, itemPath('drive', id), { ...options, method: 'DELETE' });
 }
@@ -410,7 +418,6 @@ export function createBackup(body: BackupBody, options: Options = {}): Promise<D
 	return request(driveSchema, itemPath('backup'), { ...options, method: 'POST', body });
 }
 
-/** Changes a backup: the whole model goes back. */
 export async function changeBackup(model: Drive, options: Options = {}): Promise<Drive> {
 	return request(driveSchema, itemPath('backup', model.id), {
 		...options,

@@ -22,7 +22,6 @@ type Options = Pick<RequestOptions, 'signal' | 'agentUrl' | 'timeoutMs'>;
 /** One file or folder as the console reads it; `raw` is what the agent sent (masked). */
 export type FileObject = {
 	name: string;
-	/** The full local path the console acts on. */
 	path: string;
 	/** Null when the agent did not say which it is. */
 	folder: boolean | null;
@@ -149,7 +148,6 @@ export async function readFolder(path: string, given: Options = {}): Promise<Fol
 	return { entries, unreadable, source: 'objects' };
 }
 
-/** One file or folder (`object_info`). */
 export async function readObject(path: string, options: Options = {}): Promise<FileObject> {
 	const sent = await request(objectInfoSchema, '/management/object_info', {
 		...options,

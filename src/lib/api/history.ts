@@ -39,7 +39,6 @@ export async function readHistory(
 	);
 }
 
-/** Removes one entry from the history. */
 export function deleteHistoryEntry(id: string | number, options: Options = {}) {
 	return request(emptySchema, '/transferhistory/delete', {
 		...options,

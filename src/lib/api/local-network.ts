@@ -28,7 +28,6 @@ export type LocalNetworkBlock = 'denied' | 'frame' | 'insecure';
 export type LocalNetworkCheck = {
 	/** The permission's state, by the first name this browser knows; null where it knows none. */
 	state: PermissionState | null;
-	/** Whether the page is inside another page's frame. */
 	framed: boolean;
 	/** Whether this document's permissions policy allows it; null where the policy does not say. */
 	policyAllows: boolean | null;

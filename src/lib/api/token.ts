@@ -40,7 +40,6 @@ export function readJwtPayload(token: string): Record<string, unknown> | null {
 	}
 }
 
-/** When the token says it expires, if it says so. */
 export function jwtExpiry(token: string): Date | null {
 	const exp = readJwtPayload(token)?.exp;
 	if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= 0) return null;

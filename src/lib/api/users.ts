@@ -16,7 +16,6 @@ export type UsersAsked = PageAsked & {
 
 /** One row as the agent sent it, with the fields this version knows read out (`user`). */
 export type UserRow = {
-	/** Every field the agent sent, unknown ones included. */
 	raw: Record<string, unknown>;
 	/** Null when the row does not have the shape of a user: it is still shown, as sent. */
 	user: ListUser | null;
@@ -102,7 +101,6 @@ export function resendInvitation(row: Record<string, unknown>, options: Options 
 	});
 }
 
-/** The seats left on the account's plan. */
 export function seatsLeft(options: Options = {}) {
 	return request(seatsSchema, '/user/package_inquiry', { ...options, auth: true });
 }

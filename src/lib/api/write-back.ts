@@ -10,7 +10,6 @@ import { MASK } from '$lib/mask';
 const isRecord = (v: unknown): v is Record<string, unknown> =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Whether a masked value is anywhere in `value`. */
 export function holdsMask(value: unknown): boolean {
 	if (value === MASK) return true;
 	if (Array.isArray(value)) return value.some(holdsMask);

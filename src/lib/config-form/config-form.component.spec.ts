@@ -15,15 +15,14 @@ type Form = { id: string | null; name: string; kind: number; encrypted: boolean 
 type Model = { id: string; name: string };
 
 const TABLE: FieldTable<Form> = [
-	{ key: 'name', label: () => 'Name', section: 'what', control: 'text' },
+	{ key: 'name', label: () => 'Name', section: 'what' },
 	{
 		key: 'kind',
 		label: () => 'Kind',
 		section: 'what',
-		control: 'choice',
 		lockedOnEdit: () => ({ reason: 'The kind is chosen once.', way: 'Add a new one.' })
 	},
-	{ key: 'encrypted', label: () => 'Encrypt', section: 'what', control: 'check' }
+	{ key: 'encrypted', label: () => 'Encrypt', section: 'what' }
 ];
 
 const stored: Model = { id: 'd-1', name: 'Team' };

@@ -4,12 +4,9 @@ import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
  * One recipe for every form that creates or changes something on the agent (a drive or backup, a
  * share): a table of its fields, and what every such form does with it, written once. Field keys
  * are the wire's names, so the console's checks, what is locked and the agent's refusals land
- * beside the same fields.
+ * beside the same fields. The table does not draw: a kind's sections draw its fields by key, with
+ * the recipe's rows (`ChoiceRow`, `CheckRow`, `LockNote`) and `src/lib/form/`'s fields.
  */
-
-/** How a field is drawn; a form's parts choose by it. */
-export type Control =
-	'text' | 'password' | 'select' | 'choice' | 'check' | 'folder' | 'letter' | 'account' | 'size';
 
 /** A field a change may not touch, why, and how to get there instead. */
 export type Locked = { field: string; reason: string; way: string };
@@ -19,9 +16,11 @@ export type FieldSpec<F, C = unknown> = {
 	key: string;
 	/** Its label, in the language of the moment. */
 	label: () => string;
-	/** The card it is drawn in; none for a field of the model the form does not show. */
+	/**
+	 * The card it is drawn in; none for a field of the model the form does not show. Only whether
+	 * it has one counts: the agent's refusal of a field without one is said for the whole form.
+	 */
 	section?: string;
-	control?: Control;
 	/** Whether this form has the field at all (a backup has no letter). */
 	shown?: (form: F) => boolean;
 	/** On a stored item: why the agent will not change it, and the way there; null when it will. */

@@ -1,5 +1,10 @@
 import { m } from '$lib/paraglide/messages';
-import { moveDriveCache, readStorageList, readStorageItem, readSummary } from '$lib/api/drives';
+import {
+	moveDriveCache,
+	readDriveOrBackupList,
+	readDriveOrBackup,
+	readSummary
+} from '$lib/api/drives';
 import { AgentError, AgentHttpError, isAbort } from '$lib/api/errors';
 import type { Drive } from '$lib/api/schemas/drives';
 import { FormState } from '$lib/form/form.svelte';
@@ -47,7 +52,7 @@ export class CacheDialogState {
 
 	readonly #id: string;
 	readonly #name: () => string;
-	readonly #list = new ReadOnDemand((signal) => readStorageList({ signal }));
+	readonly #list = new ReadOnDemand((signal) => readDriveOrBackupList({ signal }));
 	/** The folder a move was asked to, while it is followed ("$$$": the agent chooses). */
 	#askedMove: { folder: string } | null = null;
 	#stopFollow: (() => void) | null = null;
@@ -182,7 +187,7 @@ export class CacheDialogState {
 		const folder = now.permanentLocalPath;
 		const asked = this.#askedMove?.folder;
 		this.#askedMove = null;
-		void refresh(DATA.storageReport);
+		void refresh(DATA.report);
 		// Nothing says it moves any more, but the cache is not where it was asked to go.
 		if (asked && asked !== DRIVE_CONFIG.agentChoosesCache) {
 			const relation = relatePaths(folder ?? '', asked);
@@ -224,7 +229,7 @@ export class CacheDialogState {
 			if (reading) return;
 			reading = true;
 			try {
-				const now = await readStorageItem('drive', id, { signal });
+				const now = await readDriveOrBackup('drive', id, { signal });
 				const still = now ? cacheMoveOf(now) : null;
 				if (now && !still) {
 					// A summary that cannot be read leaves the model to say it (no endless wait).

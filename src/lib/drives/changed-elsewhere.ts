@@ -1,4 +1,4 @@
-import type { StorageKind } from '$lib/api/drives';
+import type { DriveOrBackupKind } from '$lib/api/drives';
 import { appNotificationDataSchema, type NotificationFrame } from '$lib/api/schemas/frames';
 import { CONSOLE_ORIGIN, NOTIFICATION_TYPE } from '$lib/contract';
 
@@ -8,7 +8,11 @@ import { CONSOLE_ORIGIN, NOTIFICATION_TYPE } from '$lib/contract';
  * Origin other than this console's. The form then reads it again at once, instead of waiting
  * for the check right before saving.
  */
-export function changedElsewhere(frame: NotificationFrame, kind: StorageKind, id: string): boolean {
+export function changedElsewhere(
+	frame: NotificationFrame,
+	kind: DriveOrBackupKind,
+	id: string
+): boolean {
 	if (frame.Type !== NOTIFICATION_TYPE.AppNotification) return false;
 	const data = appNotificationDataSchema.safeParse(frame.Data);
 	if (!data.success || data.data.Origin === CONSOLE_ORIGIN) return false;

@@ -7,7 +7,7 @@ import {
 	type ConfigIssue,
 	type ConfigSchema
 } from '$lib/api/schemas/config-file';
-import type { BackupBody, DriveBody, StorageKind } from '$lib/api/drives';
+import type { BackupBody, DriveBody, DriveOrBackupKind } from '$lib/api/drives';
 import type { Drive } from '$lib/api/schemas/drives';
 import { DRIVE_CONFIG, DRIVE_TYPE, SYNC_TYPE } from '$lib/contract';
 import { folderConcern } from '$lib/folders/folder-concerns';
@@ -69,7 +69,12 @@ export type ImportItem =
 	| { kind: 'backup'; row: number; body: BackupBody };
 
 /** An item the console could not read, by its place in the file (row counts from 1). */
-export type RowProblem = { kind: StorageKind; row: number; name: string | null; problem: string };
+export type RowProblem = {
+	kind: DriveOrBackupKind;
+	row: number;
+	name: string | null;
+	problem: string;
+};
 
 export type ParsedConfig = {
 	items: ImportItem[];
@@ -126,7 +131,7 @@ export function parseConfig(text: string): ParsedConfig {
 	const rows: RowProblem[] = [];
 	// Each row read alone: an odd one is reported by its number, the others still come.
 	const read = <T>(
-		kind: StorageKind,
+		kind: DriveOrBackupKind,
 		list: unknown[] | undefined,
 		schema: ConfigSchema<T>,
 		item: (value: T, row: number) => ImportItem

@@ -1,4 +1,8 @@
-import { readStorageList, type StorageKind, type StorageList } from '$lib/api/drives';
+import {
+	readDriveOrBackupList,
+	type DriveOrBackupKind,
+	type DriveOrBackupList
+} from '$lib/api/drives';
 import { AgentError } from '$lib/api/errors';
 import { listFreeLetters } from '$lib/api/folders';
 import { readHistory } from '$lib/api/history';
@@ -16,7 +20,7 @@ type Depends = (...deps: `${string}:${string}`[]) => void;
 const HISTORY_ROWS = 50;
 
 export type ConfigData = {
-	list: StorageList;
+	list: DriveOrBackupList;
 	/** Null when the agent did not list them: the letter check then waits for the agent. */
 	freeLetters: string[] | null;
 	historyRows: unknown[];
@@ -35,9 +39,9 @@ const optional = <T, F>(read: Promise<T>, fallback: F): Promise<T | F> =>
  */
 export async function readAccountSources(
 	signal: AbortSignal
-): Promise<{ list: StorageList; historyRows: unknown[] }> {
+): Promise<{ list: DriveOrBackupList; historyRows: unknown[] }> {
 	const [list, history] = await Promise.all([
-		readStorageList({ signal }),
+		readDriveOrBackupList({ signal }),
 		optional(
 			readHistory(
 				{
@@ -57,11 +61,11 @@ export async function readAccountSources(
 	return { list, historyRows: history?.rows.map((r) => r.raw) ?? [] };
 }
 
-export function readConfig(kind: StorageKind, id: string | null, depends: Depends) {
+export function readConfig(kind: DriveOrBackupKind, id: string | null, depends: Depends) {
 	return {
 		kind,
 		id,
-		config: readAgent(depends, DATA.storage, async (signal): Promise<ConfigData> => {
+		config: readAgent(depends, DATA.drivesAndBackups, async (signal): Promise<ConfigData> => {
 			const [sources, freeLetters] = await Promise.all([
 				readAccountSources(signal),
 				kind === 'drive' ? optional(listFreeLetters({ signal }), null) : Promise.resolve(null)

@@ -1,5 +1,5 @@
 import { m } from '$lib/paraglide/messages';
-import type { BackupBody, CacheChange, DriveBody, StorageKind } from '$lib/api/drives';
+import type { BackupBody, CacheChange, DriveBody, DriveOrBackupKind } from '$lib/api/drives';
 import type { Drive } from '$lib/api/schemas/drives';
 import { nextFreeLetter as nextLetter } from '$lib/config-form/config-form';
 import { DRIVE_CONFIG, DRIVE_TYPE, PERMISSION_TYPE, SYNC_TYPE } from '$lib/contract';
@@ -305,7 +305,7 @@ export function fromModel(
 ): FromModel<BackupForm>;
 export function fromModel(
 	stored: Drive,
-	kind: StorageKind,
+	kind: DriveOrBackupKind,
 	mode: 'edit' | 'duplicate' = 'edit'
 ): FromModel<DriveOrBackupForm> {
 	const copy = mode === 'duplicate';
@@ -367,7 +367,7 @@ const CLEARED_WORDS = words({
 });
 
 /** "The name and drive letter are left empty: a new drive needs its own." */
-export function clearedWords(kind: StorageKind, cleared: readonly string[]): string | null {
+export function clearedWords(kind: DriveOrBackupKind, cleared: readonly string[]): string | null {
 	if (!cleared.length) return null;
 	const said = cleared.map((c) => CLEARED_WORDS[c as keyof typeof CLEARED_WORDS] ?? c);
 	if (said.length === 1) {
@@ -398,7 +398,7 @@ export type CheckContext = {
 };
 
 export type Overlap = {
-	kind: StorageKind;
+	kind: DriveOrBackupKind;
 	name: string;
 	/** Which of its folders: its own, or its cache. */
 	which: 'folder' | 'cache folder';
@@ -544,7 +544,7 @@ export type Removal = {
  * (a backup's own folder), named by `folder` where the console read it.
  */
 export function removalWords(
-	kind: StorageKind,
+	kind: DriveOrBackupKind,
 	name: string,
 	pendingUpload: number | null,
 	cacheSize: number | null = null,

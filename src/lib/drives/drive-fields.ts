@@ -1,6 +1,6 @@
 import { m } from '$lib/paraglide/messages';
 import type { AgentHttpError, FieldErrors } from '$lib/api/errors';
-import type { StorageKind } from '$lib/api/drives';
+import type { DriveOrBackupKind } from '$lib/api/drives';
 import { accountRefSchema, transferOptionsSchema } from '$lib/api/schemas/drive-config';
 import type { Drive } from '$lib/api/schemas/drives';
 import {
@@ -49,8 +49,8 @@ import {
 
 /**
  * A drive's or a backup's fields as the configuration-form recipe takes them
- * (`src/lib/config-form/`): each field's label, card, control, why a change may not touch it, and
- * its checks; and from them the labels, the checks, what is locked, the agent's refusals, what it
+ * (`src/lib/config-form/`): each field's label, card, why a change may not touch it, and its
+ * checks; and from them the labels, the checks, what is locked, the agent's refusals, what it
  * changed on its own and what changed elsewhere.
  */
 
@@ -153,12 +153,11 @@ function checkInterval(form: BackupForm): string[] {
  * drive's letter may change.
  */
 export const DRIVE_OR_BACKUP_FIELDS: FieldTable<DriveOrBackupForm, Ctx> = [
-	{ key: 'name', label: m.drive_form_name, section: 'what', control: 'text', check: checkName },
+	{ key: 'name', label: m.drive_form_name, section: 'what', check: checkName },
 	{
 		key: 'driveType',
 		label: m.drive_form_kind,
 		section: 'what',
-		control: 'choice',
 		shown: isDrive,
 		lockedOnEdit: (f) => ({ reason: m.drive_form_lock_drive_type(), way: anew(f) }),
 		check: (f) =>
@@ -170,7 +169,6 @@ export const DRIVE_OR_BACKUP_FIELDS: FieldTable<DriveOrBackupForm, Ctx> = [
 		key: 'driveName',
 		label: m.drive_form_drive_letter,
 		section: 'what',
-		control: 'letter',
 		shown: (f) => isDrive(f) && f.driveType === DRIVE_TYPE.VirtualDrive,
 		check: (f, context) => (isDrive(f) ? checkLetter(f, context) : [])
 	},
@@ -178,7 +176,6 @@ export const DRIVE_OR_BACKUP_FIELDS: FieldTable<DriveOrBackupForm, Ctx> = [
 		key: 'localPath',
 		label: m.drive_form_label_folder,
 		section: 'what',
-		control: 'folder',
 		shown: (f) => isBackup(f) || f.driveType === DRIVE_TYPE.LocalPath,
 		lockedOnEdit: (f) =>
 			isVirtual(f)
@@ -205,49 +202,42 @@ export const DRIVE_OR_BACKUP_FIELDS: FieldTable<DriveOrBackupForm, Ctx> = [
 		key: 'account',
 		label: m.drive_form_cloud_account,
 		section: 'cloud',
-		control: 'account',
 		check: (f) => (f.accountId.trim() ? [] : [m.drive_form_account_missing()])
 	},
 	{
 		key: 'storageName',
 		label: m.drive_form_bucket,
 		section: 'cloud',
-		control: 'text',
 		check: checkBucket
 	},
 	{
 		key: 'prefix',
 		label: m.drive_form_label_prefix,
 		section: 'cloud',
-		control: 'text',
 		check: checkPrefix
 	},
 	{
 		key: 'syncType',
 		label: m.drive_form_sync_type,
 		section: 'sync',
-		control: 'choice',
 		shown: isDrive
 	},
 	{
 		key: 'permissionType',
 		label: m.drive_form_permission,
 		section: 'sync',
-		control: 'choice',
 		shown: isDrive
 	},
 	{
 		key: 'allowDelete',
 		label: m.drive_form_delete_in_cloud,
 		section: 'sync',
-		control: 'check',
 		shown: isDrive
 	},
 	{
 		key: 'maximumCacheSize',
 		label: m.drive_form_label_cache_cap,
 		section: 'sync',
-		control: 'size',
 		shown: isDrive,
 		check: (f) => {
 			if (!isDrive(f) || !f.cacheCapped) return [];
@@ -261,7 +251,6 @@ export const DRIVE_OR_BACKUP_FIELDS: FieldTable<DriveOrBackupForm, Ctx> = [
 		key: 'permanentLocalPath',
 		label: m.drive_form_cache_folder,
 		section: 'sync',
-		control: 'folder',
 		shown: (f) => isDrive(f) && f.driveType === DRIVE_TYPE.VirtualDrive,
 		lockedOnEdit: () => ({
 			reason: m.drive_form_lock_cache_folder(),
@@ -283,7 +272,6 @@ export const DRIVE_OR_BACKUP_FIELDS: FieldTable<DriveOrBackupForm, Ctx> = [
 		key: 'syncIntervalSeconds',
 		label: m.drive_form_label_sync_interval,
 		section: 'sync',
-		control: 'select',
 		shown: isBackup,
 		check: (f) => (isBackup(f) ? checkInterval(f) : [])
 	},
@@ -291,14 +279,12 @@ export const DRIVE_OR_BACKUP_FIELDS: FieldTable<DriveOrBackupForm, Ctx> = [
 		key: 'cloudObjectsEncrypted',
 		label: m.drive_form_encrypt_cloud_copy,
 		section: 'encryption',
-		control: 'check',
 		lockedOnEdit: (f) => ({ reason: m.drive_form_lock_cloud_encryption(), way: anew(f) })
 	},
 	{
 		key: 'localCacheEncrypted',
 		label: m.drive_form_encrypt_local_cache,
 		section: 'encryption',
-		control: 'check',
 		lockedOnEdit: (f) =>
 			isVirtual(f)
 				? { reason: m.drive_form_lock_cache_encryption_moves(), way: m.drive_form_lock_move() }
@@ -347,7 +333,7 @@ export function checks(
  * The fields a change (PUT) may not touch on a stored drive or backup, each with why and how to
  * get there instead.
  */
-export function lockedFields(kind: StorageKind, driveType?: number | null): Locked[] {
+export function lockedFields(kind: DriveOrBackupKind, driveType?: number | null): Locked[] {
 	const form =
 		kind === 'drive'
 			? { ...newDriveForm(), driveType: driveType ?? DRIVE_TYPE.VirtualDrive }

@@ -1,5 +1,5 @@
 import { m } from '$lib/paraglide/messages';
-import type { StorageKind } from '$lib/api/drives';
+import type { DriveOrBackupKind } from '$lib/api/drives';
 import type { Drive } from '$lib/api/schemas/drives';
 import type { ActionWords } from '$lib/actions/action.svelte';
 import type { Change, Override } from '$lib/config-form/config-form';
@@ -99,7 +99,7 @@ export function addWords(
 }
 
 /** The confirmation of a change: each field from, to, and that nothing else changes. */
-export function changeWords(kind: StorageKind, name: string, changes: Change[]): ActionWords {
+export function changeWords(kind: DriveOrBackupKind, name: string, changes: Change[]): ActionWords {
 	return {
 		label: m.drive_form_save_changes(),
 		title:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StorageItem } from '$lib/api/drives';
+import type { DriveOrBackup } from '$lib/api/drives';
 import { AgentHttpError } from '$lib/api/errors';
 import {
 	healthMissing,
@@ -7,11 +7,14 @@ import {
 	localPlace,
 	matchesText,
 	pendingCounts,
-	storageStatus,
-	storageRows
+	driveOrBackupStatus,
+	driveOrBackupRows
 } from './drive-words.ts';
 
-const item = (drive: Record<string, unknown>, kind: 'drive' | 'backup' = 'drive'): StorageItem => ({
+const item = (
+	drive: Record<string, unknown>,
+	kind: 'drive' | 'backup' = 'drive'
+): DriveOrBackup => ({
 	kind,
 	drive: { id: 'x', ...drive },
 	key: `${kind}:0`
@@ -36,27 +39,31 @@ describe('drive words', () => {
 	});
 
 	it('gives a drive one status, in the tone of its health', () => {
-		const row = storageRows([item({ id: 'd1', name: 'Team', active: true })])[0]!;
+		const row = driveOrBackupRows([item({ id: 'd1', name: 'Team', active: true })])[0]!;
 		const read = (DriveStatus: string) => ({
 			health: { DriveStatus },
 			error: null,
 			reading: false
 		});
-		expect(storageStatus(row, read('Syncing'))).toEqual({ text: 'Syncing', tone: 'busy' });
-		expect(storageStatus(row, read('Error'))).toEqual({ text: 'Error', tone: 'bad' });
-		expect(storageStatus(row, read('Synced'))).toEqual({ text: 'Synced', tone: 'good' });
-		expect(storageStatus(row, read('Paused'))).toEqual({ text: 'Paused', tone: 'neutral' });
-		expect(storageStatus(row, { health: null, error: null, reading: true }).text).toBe('Reading…');
-		expect(storageStatus({ ...row, drive: { ...row.drive, active: false } }, undefined)).toEqual({
+		expect(driveOrBackupStatus(row, read('Syncing'))).toEqual({ text: 'Syncing', tone: 'busy' });
+		expect(driveOrBackupStatus(row, read('Error'))).toEqual({ text: 'Error', tone: 'bad' });
+		expect(driveOrBackupStatus(row, read('Synced'))).toEqual({ text: 'Synced', tone: 'good' });
+		expect(driveOrBackupStatus(row, read('Paused'))).toEqual({ text: 'Paused', tone: 'neutral' });
+		expect(driveOrBackupStatus(row, { health: null, error: null, reading: true }).text).toBe(
+			'Reading…'
+		);
+		expect(
+			driveOrBackupStatus({ ...row, drive: { ...row.drive, active: false } }, undefined)
+		).toEqual({
 			text: 'Inactive',
 			tone: 'neutral'
 		});
 		// Never "Active" in green beside a health that says otherwise.
-		expect(storageStatus(row, undefined).tone).not.toBe('good');
+		expect(driveOrBackupStatus(row, undefined).tone).not.toBe('good');
 	});
 
 	it('links each item, and says why an odd id or a repeated one has no link', () => {
-		const rows = storageRows([
+		const rows = driveOrBackupRows([
 			{ ...item({ id: 'a b?c#d' }), key: 'drive:0' },
 			{ ...item({ id: '' }), key: 'drive:1' },
 			{ ...item({ id: '/lead' }), key: 'drive:2' },

@@ -1,4 +1,4 @@
-import type { StorageItem, StorageKind } from '$lib/api/drives';
+import type { DriveOrBackup, DriveOrBackupKind } from '$lib/api/drives';
 import { errorMessage } from '$lib/api/errors';
 import { formatCount } from '$lib/format/cells';
 import type { SyncHealth } from '$lib/api/schemas/drives';
@@ -12,7 +12,7 @@ import { m } from '$lib/paraglide/messages';
 const count = (v: number | null | undefined) => (typeof v === 'number' && v > 0 ? v : 0);
 
 /** A listed drive or backup with its page, or why it has none. */
-export type StorageRow = StorageItem & {
+export type DriveOrBackupRow = DriveOrBackup & {
 	href: string | null;
 	/** Why it has no page (and no health read): its id cannot be linked, or is another's too. */
 	why: string | null;
@@ -22,7 +22,7 @@ export type StorageRow = StorageItem & {
  * Each item with its link. An id that cannot be linked gets the reason instead; so does an id
  * the agent already gave an earlier one of the same kind, as its page would show that one.
  */
-export function storageRows(items: StorageItem[]): StorageRow[] {
+export function driveOrBackupRows(items: DriveOrBackup[]): DriveOrBackupRow[] {
 	const seen = new Set<string>();
 	return items.map((item) => {
 		const id = item.drive.id;
@@ -42,7 +42,7 @@ export function storageRows(items: StorageItem[]): StorageRow[] {
 }
 
 /** Whether a search text is in its name, its place on this computer, its bucket or its id. */
-export function matchesText(item: StorageItem, q: string): boolean {
+export function matchesText(item: DriveOrBackup, q: string): boolean {
 	const wanted = q.trim().toLowerCase();
 	if (!wanted) return true;
 	const d = item.drive;
@@ -56,7 +56,7 @@ export function matchesText(item: StorageItem, q: string): boolean {
  * `q`, out of `total`. Null when everything is shown and nothing narrows it.
  */
 export function listedWords(
-	kind: StorageKind,
+	kind: DriveOrBackupKind,
 	shown: number,
 	matching: number,
 	total: number,
@@ -91,7 +91,7 @@ export function listedWords(
 }
 
 /** Where it lives on this computer: the drive letter, unless the path already starts with it. */
-export function localPlace(item: StorageItem): string {
+export function localPlace(item: DriveOrBackup): string {
 	const path = item.drive.localPath ?? '';
 	const letter = item.drive.driveName ? `${item.drive.driveName}:` : '';
 	return letter && !path.toUpperCase().startsWith(letter.toUpperCase())
@@ -109,7 +109,7 @@ export function pendingCounts(h: SyncHealth | null | undefined) {
 }
 
 /** The tone of the agent's word for a drive's state: "Error" is bad, "Syncing" busy, "Synced" good. */
-export function storageTone(word: string | null | undefined): Tone {
+export function agentStatusTone(word: string | null | undefined): Tone {
 	const w = (word ?? '').toLowerCase();
 	if (!w) return 'unknown';
 	if (/error|fail|fault/.test(w)) return 'bad';
@@ -142,12 +142,12 @@ export function agentStatusWord(said: string): string {
  * A drive's or backup's one status, in the agent's word and its tone: what its health says, else
  * "Inactive" when the list says so, else why it is not known yet.
  */
-export function storageStatus(
-	row: StorageRow,
+export function driveOrBackupStatus(
+	row: DriveOrBackupRow,
 	read: HealthRead | undefined
 ): { text: string; tone: Tone } {
 	const said = read?.health?.DriveStatus ?? read?.health?.BackupStatus;
-	if (said) return { text: agentStatusWord(said), tone: storageTone(said) };
+	if (said) return { text: agentStatusWord(said), tone: agentStatusTone(said) };
 	if (row.drive.active === false) return { text: m.drives_status_inactive(), tone: 'neutral' };
 	if (row.why || read?.error) return { text: m.drives_status_unknown(), tone: 'unknown' };
 	return {
@@ -157,7 +157,7 @@ export function storageStatus(
 }
 
 /** Why the health is not shown, in words, or null when it is. */
-export function healthMissing(row: StorageRow, read: HealthRead | undefined): string | null {
+export function healthMissing(row: DriveOrBackupRow, read: HealthRead | undefined): string | null {
 	if (row.why) return m.drives_health_no_page();
 	if (read?.health) return null;
 	if (read?.error) return m.drives_health_unknown({ error: errorMessage(read.error) });

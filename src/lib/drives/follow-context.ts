@@ -1,5 +1,6 @@
 import { createContext } from 'svelte';
-import type { StorageFollow } from '$lib/drives/follow.svelte';
+import type { DriveOrBackupFollow } from '$lib/drives/follow.svelte';
 
 /** The drive page's live follow, for the file list inside it. */
-export const [getStorageFollow, setStorageFollow] = createContext<StorageFollow>();
+export const [getDriveOrBackupFollow, setDriveOrBackupFollow] =
+	createContext<DriveOrBackupFollow>();

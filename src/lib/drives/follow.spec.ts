@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AgentHttpError } from '$lib/api/errors';
-import { SETTLE_MS, SYNC_POLL_MS, StorageFollow, underPath } from './follow.svelte.ts';
+import { SETTLE_MS, SYNC_POLL_MS, DriveOrBackupFollow, underPath } from './follow.svelte.ts';
 
 const progress = (Path: string, Status: string) => ({
 	Type: 1,
@@ -21,7 +21,7 @@ describe('following a drive', () => {
 
 	it('keeps the newest state per file and reads the reports once, a little after a burst', () => {
 		const refresh = vi.fn();
-		const follow = new StorageFollow(() => 'G:\\', refresh);
+		const follow = new DriveOrBackupFollow(() => 'G:\\', refresh);
 		follow.stateFrame({ Path: 'G:\\a.mov', State: 132 });
 		follow.stateFrame({ Path: 'g:/A.mov', State: 0 });
 		follow.stateFrame({ Path: 'H:\\other.mov', State: 4 });
@@ -39,7 +39,7 @@ describe('following a drive', () => {
 
 	it('runs a sync: counts finished files from frames and ends when a newer read has none left', async () => {
 		const refresh = vi.fn();
-		const follow = new StorageFollow(() => 'G:\\', refresh);
+		const follow = new DriveOrBackupFollow(() => 'G:\\', refresh);
 		await follow.startSync(() => Promise.resolve(), 3);
 		expect(follow.sync).toMatchObject({ phase: 'running', left: 3, done: 0 });
 		follow.notificationFrame(progress('G:\\a', 'Completed'));
@@ -62,7 +62,7 @@ describe('following a drive', () => {
 	});
 
 	it('says why a sync did not start', async () => {
-		const follow = new StorageFollow(() => 'G:\\', vi.fn());
+		const follow = new DriveOrBackupFollow(() => 'G:\\', vi.fn());
 		const error = new AgentHttpError(404, 'NOT_FOUND', { NOT_FOUND: ['No drive'] });
 		await follow.startSync(() => Promise.reject(error), null);
 		expect(follow.sync.phase).toBe('idle');

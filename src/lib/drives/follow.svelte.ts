@@ -43,7 +43,7 @@ export type SyncRun =
 	  }
 	| { phase: 'done'; startedAt: number; endedAt: number; done: number; failed: number };
 
-export class StorageFollow {
+export class DriveOrBackupFollow {
 	/** The newest state a frame reported per file (by normalized path), since the last read. */
 	readonly states = new SvelteMap<string, number>();
 	/** Frames about this drive since the page opened. */

@@ -1,14 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { StorageKind } from '$lib/api/drives';
+import type { DriveOrBackupKind } from '$lib/api/drives';
 import { AgentHttpError } from '$lib/api/errors';
 import type { SyncHealth } from '$lib/api/schemas/drives';
 import { HEALTH_AT_ONCE, HealthReads } from './health.svelte.ts';
 
 /** A pretend agent: each health call waits until answered by the test. */
 function agent() {
-	const calls: { kind: StorageKind; id: string; signal: AbortSignal; answer: () => void }[] = [];
+	const calls: { kind: DriveOrBackupKind; id: string; signal: AbortSignal; answer: () => void }[] =
+		[];
 	const failures = new Map<string, Error>();
-	const read = (kind: StorageKind, id: string, { signal }: { signal: AbortSignal }) =>
+	const read = (kind: DriveOrBackupKind, id: string, { signal }: { signal: AbortSignal }) =>
 		new Promise<SyncHealth>((resolve, reject) => {
 			signal.addEventListener('abort', () => reject(signal.reason));
 			calls.push({

@@ -1,6 +1,6 @@
 import { untrack } from 'svelte';
 import { SvelteMap } from 'svelte/reactivity';
-import { syncHealth, type StorageKind } from '$lib/api/drives';
+import { syncHealth, type DriveOrBackupKind } from '$lib/api/drives';
 import { AgentError, isAbort } from '$lib/api/errors';
 import type { SyncHealth } from '$lib/api/schemas/drives';
 import { TaskQueue } from './task-queue.ts';
@@ -17,14 +17,19 @@ export type HealthRead = {
 };
 
 type Read = (
-	kind: StorageKind,
+	kind: DriveOrBackupKind,
 	id: string,
 	options: { signal: AbortSignal }
 ) => Promise<SyncHealth>;
 
-type Shown = { kind: StorageKind; id: string; count: number; dropWaiting: (() => void) | null };
+type Shown = {
+	kind: DriveOrBackupKind;
+	id: string;
+	count: number;
+	dropWaiting: (() => void) | null;
+};
 
-const key = (kind: StorageKind, id: string) => `${kind}:${id}`;
+const key = (kind: DriveOrBackupKind, id: string) => `${kind}:${id}`;
 const gone = (why: string) => new DOMException(why, 'AbortError');
 
 /**
@@ -54,7 +59,7 @@ export class HealthReads {
 		this.#queue = new TaskQueue(atOnce);
 	}
 
-	get(kind: StorageKind, id: string): HealthRead | undefined {
+	get(kind: DriveOrBackupKind, id: string): HealthRead | undefined {
 		return this.#entries.get(key(kind, id));
 	}
 
@@ -62,11 +67,11 @@ export class HealthReads {
 	 * The drive is shown: its health is read (once a round). Call what it returns when it goes.
 	 * Safe to call from an effect: it reads nothing the effect would then depend on.
 	 */
-	show(kind: StorageKind, id: string): () => void {
+	show(kind: DriveOrBackupKind, id: string): () => void {
 		return untrack(() => this.#show(kind, id));
 	}
 
-	#show(kind: StorageKind, id: string): () => void {
+	#show(kind: DriveOrBackupKind, id: string): () => void {
 		const k = key(kind, id);
 		let shown = this.#shown.get(k);
 		if (!shown) {

@@ -3,7 +3,7 @@ import {
 	readDashboard,
 	readFileStates,
 	readTrends,
-	type StorageKind
+	type DriveOrBackupKind
 } from '$lib/api/drives';
 import { filesByStateList } from '$lib/drives/files-query';
 import { DATA, readAgent } from '../page-data/page-data.svelte.ts';
@@ -21,14 +21,12 @@ export const TREND_DAYS = 30;
 /** Rows of transfer activity per page on a drive's page. */
 export const ACTIVITY_PAGE_SIZE = 10;
 
-export function readReports(kind: StorageKind, id: string, depends: Depends) {
+export function readReports(kind: DriveOrBackupKind, id: string, depends: Depends) {
 	return {
 		kind,
 		id,
-		dashboard: readAgent(depends, DATA.storageReport, (signal) =>
-			readDashboard(kind, id, { signal })
-		),
-		trends: readAgent(depends, DATA.storageTrends, (signal) =>
+		dashboard: readAgent(depends, DATA.report, (signal) => readDashboard(kind, id, { signal })),
+		trends: readAgent(depends, DATA.trends, (signal) =>
 			readTrends(kind, id, TREND_DAYS, { signal })
 		)
 	};
@@ -40,7 +38,7 @@ export function activityPage(params: URLSearchParams): number {
 	return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 }
 
-export function readFilesByState(kind: StorageKind, id: string, url: URL, depends: Depends) {
+export function readFilesByState(kind: DriveOrBackupKind, id: string, url: URL, depends: Depends) {
 	const query = filesByStateList.parse(url.searchParams, filesByStateList.rememberedPageSize);
 	const activity = activityPage(url.searchParams);
 	return {
@@ -49,7 +47,7 @@ export function readFilesByState(kind: StorageKind, id: string, url: URL, depend
 		files: readAgent(depends, DATA.filesByState, (signal) =>
 			readFileStates(kind, id, query, { signal })
 		),
-		activity: readAgent(depends, DATA.storageActivity, (signal) =>
+		activity: readAgent(depends, DATA.activity, (signal) =>
 			readActivity(kind, id, { page: activity, pageSize: ACTIVITY_PAGE_SIZE }, { signal })
 		)
 	};

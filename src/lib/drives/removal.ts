@@ -1,4 +1,4 @@
-import type { StorageKind } from '$lib/api/drives';
+import type { DriveOrBackupKind } from '$lib/api/drives';
 import { formatCount } from '$lib/format/cells';
 import { m } from '$lib/paraglide/messages';
 
@@ -10,7 +10,7 @@ import { m } from '$lib/paraglide/messages';
  */
 
 /** What removing did, in words, from the numbers read just before. */
-export function removedWords(kind: StorageKind, name: string, pendingUpload: number | null) {
+export function removedWords(kind: DriveOrBackupKind, name: string, pendingUpload: number | null) {
 	if (typeof pendingUpload === 'number' && pendingUpload > 0) {
 		const inputs = { name, count: pendingUpload, shown: formatCount(pendingUpload) };
 		return kind === 'drive'

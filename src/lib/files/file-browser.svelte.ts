@@ -4,7 +4,7 @@ import { tick, untrack } from 'svelte';
 import { SvelteSet } from 'svelte/reactivity';
 import type { FileObject } from '$lib/api/files';
 import { NOTIFICATION_TYPE, progressDataSchema } from '$lib/api/schemas/frames';
-import { StorageFollow } from '$lib/drives/follow.svelte';
+import { DriveOrBackupFollow } from '$lib/drives/follow.svelte';
 import { UrlSearch } from '$lib/list/url-search.svelte';
 import { live } from '$lib/live/live.svelte';
 import { m } from '$lib/paraglide/messages';
@@ -44,7 +44,7 @@ export const LIVE_REREAD_MAX = 2000;
 
 export class FileBrowserPage {
 	readonly read: PageData<DriveFolder>;
-	readonly follow: StorageFollow;
+	readonly follow: DriveOrBackupFollow;
 	readonly actions: FileActions;
 	readonly search: UrlSearch;
 	/** Paths of the entries selected: the selection belongs to a folder. */
@@ -64,7 +64,7 @@ export class FileBrowserPage {
 			() => [data().id, data().path]
 		);
 		// Live: each file's newest state from the frames, and a calm read again after them.
-		this.follow = new StorageFollow(
+		this.follow = new DriveOrBackupFollow(
 			() => this.folderPath,
 			() => {
 				if (this.entries.length <= LIVE_REREAD_MAX) void refresh(DATA.folder);

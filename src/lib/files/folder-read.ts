@@ -1,4 +1,4 @@
-import { readStorageItem } from '$lib/api/drives';
+import { readDriveOrBackup } from '$lib/api/drives';
 import { readFolder, readObjectStatus, type Folder } from '$lib/api/files';
 import { agentFailure } from '$lib/actions/agent-failure';
 import { AgentHttpError, errorMessage, isAbort } from '$lib/api/errors';
@@ -35,7 +35,7 @@ export async function readDriveFolder(
 	rel: string,
 	{ signal }: { signal?: AbortSignal } = {}
 ): Promise<DriveFolder> {
-	const drive = await readStorageItem('drive', id, { signal });
+	const drive = await readDriveOrBackup('drive', id, { signal });
 	if (!drive) return { drive: null };
 	const folderPath = folderPathOf(drive, rel);
 	if (folderPath === null) return { drive, folderPath: null };

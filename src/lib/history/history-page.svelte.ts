@@ -117,7 +117,7 @@ export class HistoryPage {
 		);
 		this.scopeName = new PageData(
 			() => this.#data().scopeName ?? Promise.resolve({ ok: true as const, value: null }),
-			DATA.storage,
+			DATA.drivesAndBackups,
 			() => this.#data().scope
 		);
 		$effect(() => {

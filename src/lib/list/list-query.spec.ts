@@ -58,15 +58,15 @@ describe('a list paged on the agent', () => {
 	});
 
 	it('remembers the page size per list, only among its sizes', () => {
-		const storage = memoryStorage();
-		vi.stubGlobal('localStorage', storage);
+		const local = memoryStorage();
+		vi.stubGlobal('localStorage', local);
 		try {
 			expect(history.rememberedPageSize).toBe(20);
 			history.rememberPageSize(33);
 			expect(history.rememberedPageSize).toBe(20);
 			history.rememberPageSize(50);
 			expect(history.rememberedPageSize).toBe(50);
-			expect(storage.getItem('agent-console:history-test-page-size')).toBe('50');
+			expect(local.getItem('agent-console:history-test-page-size')).toBe('50');
 		} finally {
 			vi.unstubAllGlobals();
 		}

@@ -35,13 +35,11 @@ export class LiveChannel<T> {
 	status = $state.raw<ChannelStatus>({ kind: 'stopped' });
 	/** Frames read since the channel was started (published every PUBLISH_MS). */
 	received = $state(0);
-	/** Frames that could not be read. */
 	malformed = $state(0);
 	lastFrameAt = $state<number | null>(null);
 	/** The longest the hub reading the frames fell behind since the start, in ms. */
 	workerLagMs = $state<number | null>(null);
 	readonly readBy: ReadBy;
-	/** The address the channel is connected to, or null when stopped. */
 	url = $state<string | null>(null);
 
 	readonly #hub: HubClient;

@@ -124,7 +124,6 @@ export function channelOf(url: string): ChannelName | null {
 	return name === 'notification' || name === 'statechange' ? name : null;
 }
 
-/** The reader for a channel's frames. */
 export function readerFor(channel: ChannelName): FrameReader<unknown> {
 	return (
 		channel === 'notification' ? NOTIFICATION_READER : STATECHANGE_READER

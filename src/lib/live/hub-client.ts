@@ -17,7 +17,6 @@ type Port = {
 	onmessage: ((event: MessageEvent) => void) | null;
 };
 
-/** What the hub says about one subscription. */
 export type Heard = Exclude<FromHubOne, { type: 'done' }>;
 
 /** One channel's listening, for as long as it is not closed. */
@@ -40,7 +39,6 @@ export class HubClient {
 	readonly #port: Port;
 	#nextId = 0;
 	readonly #subscriptions = new Map<number, (message: Heard) => void>();
-	/** Requests waiting for the hub's answer, by id. */
 	readonly #asked = new Map<number, () => void>();
 	/** The owners (agent and user) whose timeline the hub keeps for this tab. */
 	readonly #kept = new Map<string, number>();

@@ -61,7 +61,6 @@ type Listener = {
 	kinds: Kinds;
 	/** Reads held for a hidden tab, to send when it is shown (or with its next problem). */
 	held: HubRead[] | null;
-	/** File states held for it, the latest per path. */
 	heldStates: Map<string, FileState> | null;
 };
 
@@ -92,31 +91,23 @@ type Keeper = { agent: string; store: TimelineStore; users: Map<HubPort, number>
 const BATCH_MS = 16;
 /**
  * While every tab is hidden nobody sees a frame: the hub hands them on, and to the kept timeline,
- * this often. A tab that alerts for problems (browser notifications on) is sent a problem at once,
- * so the hub reads each frame as it comes; when none alerts, it reads them with the batch (the
- * worker's ticks over 60 s with the overview hidden: 11 to 7-8). Each
- * batch is a timer, a round of work in the worker and a write to storage; at the agent's ordinary
- * few frames a second, every 10 s instead of every 16 ms took the hidden overview from 0.42-0.47 %
- * of a core to 0.25-0.35 % (3 runs each, 60 s). A tab shown again, or a new one, gets what is
+ * this often, since each batch is a timer, a round of work and a write to IndexedDB. A tab that
+ * alerts for problems is sent a problem at once. A tab shown again, or a new one, gets what is
  * pending at once, and a tab that goes away has it kept at once; a browser that crashes loses
  * those seconds from the kept timeline (the agent's history still has its transfers).
  */
 const HIDDEN_BATCH_MS = 10_000;
 /**
  * While every tab is hidden and none alerts, this many frames held unread make the batch go at
- * once: a bound on what a flood holds in the worker, not a trickle's. A shown tab's BURST (20) had
- * applied here too, so at the agent's ordinary 3 to 4 frames a second the hidden batch went every
- * 5 to 7 s, each with a write to storage, not every 10 s (the writes were the largest part of a
- * hidden console's cost: 20 to 25 of its 50 to 95 ticks a minute, 2026-11-28).
+ * once: a bound on what a flood holds in the worker. Not BURST, which the agent's ordinary rate
+ * reaches every few seconds, each time with a write.
  */
 const HIDDEN_BURST = 1000;
 /**
- * A trickle (fewer than BURST frames waiting, none a problem) waits this long for more, tabs shown
- * or not: a page draws a trickle at its clock's tick, every 3 s at most (`live.svelte.ts`), so a
- * message a frame woke it several times a second for nothing. A burst, a problem and a frame of a
- * kind a tab listens for (`wanted`) go at once. Not longer: 3 s saved the shown overview's worker
- * a third (24-27 ticks a minute to 17-18, 2026-11-28), but BURST frames in 3 s is only 7 a second,
- * and above that every batch went as a burst the page drew at once, between its ticks.
+ * A trickle (fewer than BURST frames waiting, none a problem) waits this long for more: a page
+ * draws a trickle at its clock's tick anyway (`live.svelte.ts`). A burst, a problem and a frame of
+ * a kind a tab listens for (`wanted`) go at once. Longer would turn an ordinary rate into bursts
+ * the page draws at once, between its ticks.
  */
 const TRICKLE_BATCH_MS = 1000;
 /**
@@ -136,7 +127,6 @@ export class Hub {
 	 * asked for them. Two users signed in to one agent in two tabs each keep what their console saw.
 	 */
 	readonly #keepers = new Map<string, Keeper>();
-	/** Each port's subscriptions, by the port's own ids. */
 	readonly #subscriptions = new Map<HubPort, Map<number, { socket: Socket; listener: Listener }>>();
 	/**
 	 * Tabs that said they are hidden, and whether each alerts for a problem (browser notifications
@@ -168,7 +158,6 @@ export class Hub {
 		return this.#ignored;
 	}
 
-	/** Frames read and not handed on yet, on every socket. */
 	get pending(): number {
 		let count = 0;
 		for (const socket of this.#sockets.values())
@@ -176,7 +165,6 @@ export class Hub {
 		return count;
 	}
 
-	/** Answers a tab's messages on `port`. */
 	serve(port: HubPort) {
 		port.onmessage = (event) => {
 			const message = checkToHub(event.data);
@@ -429,7 +417,6 @@ export class Hub {
 			: [];
 		const fileStates = [...socket.states.values()];
 		socket.states.clear();
-		// The reads once for each set of kinds the tabs want the data of.
 		const copies = new Map<string, HubRead[]>();
 		const problem = reads.some(isProblem);
 		for (const listener of socket.listeners) {
@@ -464,7 +451,6 @@ export class Hub {
 		fileStates: FileState[]
 	) {
 		const sentAt = Date.now();
-		// A backlog goes in pieces of its own, each a task the page can draw between.
 		const post =
 			reads.length > READS_PER_MESSAGE
 				? (message: FromHubOne) => port.postMessage(message)
@@ -564,7 +550,6 @@ export class Hub {
 		return Math.round(this.#options.minDelayMs * (0.75 + Math.random() * 0.5));
 	}
 
-	/** The kept agent whose channel this address is. */
 	#agentOf(url: string): string | null {
 		for (const { agent } of this.#keepers.values()) {
 			if (url === socketUrl(agent, 'notification') || url === socketUrl(agent, 'statechange'))
@@ -601,7 +586,6 @@ export class Hub {
 	}
 }
 
-/** A frame that alerts: an error or a warning. */
 const isProblem = (read: HubRead) => read.entry.severity !== undefined;
 
 /**

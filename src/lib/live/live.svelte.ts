@@ -34,8 +34,8 @@ const TICK_SLACK_MS = 200;
 /**
  * The agent's two channels, open while the user is in the signed-in area, and what they feed:
  * the timeline, live transfers and file states. The hub sends frames read and added up; they are
- * collected as they arrive and handed over once per animation frame, so a flood costs one update
- * of each view per frame.
+ * collected as they arrive and handed over together (see `#schedule`), so a flood costs one
+ * update of each view per draw.
  */
 class Live {
 	// The hub: one socket per channel for all the console's tabs, its frames read off the main

@@ -114,7 +114,6 @@ export class Problems {
 		if (this.#seenAt.value < at) this.#seenAt.set(at);
 	}
 
-	/** Calls back for each new problem, as it arrives. */
 	onProblem(listener: Listener): () => void {
 		this.#listeners.add(listener);
 		return () => this.#listeners.delete(listener);
@@ -129,7 +128,6 @@ export class Problems {
 		return () => this.#shownHere.delete(shown);
 	}
 
-	/** Whether a page open now shows this problem itself. */
 	isShownHere(entry: TimelineEntry): boolean {
 		for (const shown of this.#shownHere) if (shown(entry)) return true;
 		return false;

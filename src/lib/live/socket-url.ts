@@ -1,4 +1,3 @@
-/** The address of one of the agent's WebSocket channels. */
 export function socketUrl(agentUrl: string, channel: 'notification' | 'statechange'): string {
 	const url = new URL(`/${channel}`, agentUrl);
 	url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';

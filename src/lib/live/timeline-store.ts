@@ -10,24 +10,17 @@ import { payloadOf, payloadText, type NewEntry, type TimelineEntry } from './tim
  * new tab or a sign-in after expiry shows what that user's console saw before, and another user of
  * the same agent in this browser starts empty. Written in batches, bounded by the retention cap.
  * One hub writes at a time (a Web Lock per owner), so two hubs (two tabs without a shared
- * worker) do not store each frame twice. Signing out keeps it for the same user's next sign-in to the same agent; Clear empties it.
+ * worker) do not store each frame twice. Signing out keeps it for the same user's next sign-in
+ * to the same agent; Clear empties it.
  */
 
 const DB_NAME = 'agent-console-timeline';
-/**
- * Entries per stored record. The events go in chunks, not a record each: IndexedDB's cost is per
- * record (a put, an index entry, a trip to the browser's storage thread), and in a flood a record
- * each took more of the machine than reading the frames did.
- */
+/** Entries per stored record: IndexedDB's cost is per record, so the events go in chunks. */
 const CHUNK = 1000;
 /**
- * Small batches (a trickle, written every few seconds) each go in a record of their own, and the
- * newest such records are merged into one when they hold MERGE_AT events between them, or when
- * there are TAIL_RECORDS of them (a quiet agent's one or two events a write): each write carries
- * only its new events, each event is written about twice, and a load reads a few dozen small
- * records more at most. Topping up the newest record at every write instead read it and wrote it
- * back whole, some 100 events through the worker's and the browser's storage for the 15 new ones
- * (the worker's storage calls were its largest part on a shown overview, 2026-11-28).
+ * Small batches (a trickle) each go in a record of their own, and the newest such records are
+ * merged into one when they hold MERGE_AT events between them, or when there are TAIL_RECORDS of
+ * them: each write carries only its new events, not the newest record read and written back whole.
  */
 const MERGE_AT = 200;
 const TAIL_RECORDS = 50;
@@ -81,10 +74,7 @@ function db(): Promise<IDBPDatabase<TimelineDb> | null> {
 const FLOOD_WRITE_MS = 2000;
 
 /**
- * How long a trickle waits to be written. Each write is a transaction, and its cost is per
- * transaction, not per event: one every 2 s, not every half second, cost the worker and the
- * browser a quarter of the storage work at the agent's ordinary rate, and one every 5 s, not 2 s,
- * took a shown overview's browser thread pool from 18-22 ticks a minute to 9-10 (2026-11-28). A tab
+ * How long a trickle waits to be written: a write's cost is per transaction, not per event. A tab
  * that goes away writes what waits at once (`close`); a browser that crashes loses those seconds
  * from the kept timeline (the agent's history still has its transfers).
  */
@@ -129,7 +119,6 @@ export class TimelineStore {
 	#timer: ReturnType<typeof setTimeout> | null = null;
 	#writing: Promise<void> | null = null;
 	#cap: number;
-	/** Whether this tab is the one that writes (holds the agent's lock). */
 	#writer = false;
 	#release: (() => void) | null = null;
 	/** Ends the wait between writes during a flood (closing writes what is queued at once). */
@@ -153,7 +142,6 @@ export class TimelineStore {
 		});
 	}
 
-	/** Queues entries to write; they go in one batch a moment later. */
 	add(entries: NewEntry[]) {
 		if (!this.#writer || entries.length === 0) return;
 		for (const e of entries) this.#queue.push(e);
@@ -227,7 +215,6 @@ export class TimelineStore {
 		await tx.done;
 	}
 
-	/** Empties this agent's store (Clear). */
 	async clear() {
 		this.#queue = [];
 		await this.#writing;
@@ -305,11 +292,9 @@ async function mergeTail(tx: WriteTx, meta: Meta) {
 }
 
 /**
- * How many events beyond the cap may wait on disk for their record to go whole. Cutting through
- * the oldest record reads and writes it back (up to CHUNK events): at the cap, which a console
- * open all day reaches within the hour, doing it at every write (every 5 s) cost more than the
- * write itself. With this slack it happens once every TRIM_SLACK events; a load still reads the
- * newest `cap` only, so no more than the cap is ever shown.
+ * How many events beyond the cap may wait on disk for their record to go whole: cutting through
+ * the oldest record reads and writes it back, which at every write would cost more than the write.
+ * A load reads the newest `cap` only, so no more than the cap is ever shown.
  */
 const TRIM_SLACK = MERGE_AT;
 

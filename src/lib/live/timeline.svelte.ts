@@ -10,8 +10,8 @@ import { compileRegex, loadRegexEngine, regexEngine, regexEngineFailure } from '
 /**
  * The merged event list of both channels: bounded (the oldest drop first and are counted),
  * filterable, pausable (it keeps buffering; the view stays), with gap markers where a channel was
- * down. Entries arrive in batches (one per animation frame); the filtered list is kept up to date
- * incrementally, so a batch costs its own size, not the size of the list.
+ * down. Entries arrive in batches (one per draw, `live.svelte.ts`); the filtered list is kept up
+ * to date incrementally, so a batch costs its own size, not the size of the list.
  */
 
 export type TimelineFilter = {
@@ -192,7 +192,6 @@ export class Timeline {
 		return added;
 	}
 
-	/** The entry with this sequence number, if it is still kept. */
 	find(seq: number): TimelineEntry | undefined {
 		void this.#version.value;
 		const entry = this.#entries[firstAfter(this.#entries, seq) - 1];

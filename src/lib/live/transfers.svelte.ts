@@ -45,7 +45,6 @@ export class Transfers {
 		return [...by('active'), ...by('failed'), ...by('completed')];
 	}
 
-	/** How many are active, failed and done. */
 	get counts(): Record<TransferOutcome, number> {
 		void this.#version.value;
 		const counts = { active: 0, failed: 0, completed: 0 };

@@ -101,7 +101,7 @@ export const OBJECT_STATUS_NAMES: Names = names({
 	10: m.words_file_with_errors
 });
 
-/** CloudType flags: the storage a drive or backup uses. */
+/** CloudType flags: the cloud service a drive or backup uses. */
 export const CLOUD_TYPE_NAMES: Names = names({
 	1: () => 'Amazon S3',
 	2: () => 'Wasabi',

@@ -322,14 +322,14 @@ describe('refresh', () => {
 	});
 
 	it('reads again at once when no navigation is under way', async () => {
-		await refresh(DATA.storageReport);
+		await refresh(DATA.report);
 		expect(invalidate).toHaveBeenCalledTimes(1);
 	});
 
 	it('waits for a navigation under way, whose token an invalidation would take', async () => {
 		let arrive!: () => void;
 		at.navigation = new Promise<void>((resolve) => (arrive = resolve));
-		const done = refresh(DATA.storageReport);
+		const done = refresh(DATA.report);
 		await Promise.resolve();
 		await Promise.resolve();
 		expect(invalidate).not.toHaveBeenCalled();
@@ -359,10 +359,10 @@ describe('refresh', () => {
 
 	it('skips a timed re-read while a navigation is under way: the page goes or reads anew', async () => {
 		at.navigation = new Promise<void>(() => undefined);
-		await reread(DATA.storageReport);
+		await reread(DATA.report);
 		expect(invalidate).not.toHaveBeenCalled();
 		at.navigation = null;
-		await reread(DATA.storageReport);
+		await reread(DATA.report);
 		expect(invalidate).toHaveBeenCalledTimes(1);
 	});
 });

@@ -26,16 +26,19 @@ export const DATA = {
 	/** Every agent read depends on it: the address changed, read everything again. */
 	agent: 'agent:address',
 	update: 'agent:update',
-	storage: 'agent:storage',
+	/** The drives and backups, listed together as the agent lists them. */
+	drivesAndBackups: 'agent:drives-and-backups',
 	profile: 'agent:profile',
 	users: 'agent:users',
 	seats: 'agent:seats',
 	/** One drive's or backup's dashboard (summary, sync health, file distribution). */
-	storageReport: 'agent:storage-report',
-	storageTrends: 'agent:storage-trends',
+	report: 'agent:report',
+	/** Its trends, read apart from its dashboard. */
+	trends: 'agent:trends',
 	/** A page of one drive's or backup's files, listed by their sync state. */
 	filesByState: 'agent:files-by-state',
-	storageActivity: 'agent:storage-activity',
+	/** One drive's or backup's transfers, shown on its page. */
+	activity: 'agent:activity',
 	history: 'agent:history',
 	/** The SMB and NFS shares the agent mounts. */
 	shares: 'agent:shares',

@@ -128,7 +128,13 @@ describe('preloading a page only reads', () => {
 			expect(all, name).toContain(name);
 		for (const name of ['readFolder', 'readObject', 'readObjectStatus'])
 			expect(all, name).not.toContain(name);
-		for (const name of ['getAllUsers', 'readStorageList', 'checkUpdate', 'readHistory', 'user'])
+		for (const name of [
+			'getAllUsers',
+			'readDriveOrBackupList',
+			'checkUpdate',
+			'readHistory',
+			'user'
+		])
 			expect(all, name).not.toContain(name);
 	});
 

@@ -333,7 +333,7 @@ function passwordProblems(form: ShareForm, { stored }: CheckContext) {
 
 /**
  * A share's fields as the configuration-form recipe takes them (`src/lib/config-form/`): label,
- * card, control and checks. A share has no field the agent will not change; its kind is chosen
+ * card and checks. A share has no field the agent will not change; its kind is chosen
  * only when it is added.
  */
 const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
@@ -341,14 +341,12 @@ const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
 		key: 'name',
 		label: m.shares_field_name,
 		section: 'share',
-		control: 'text',
 		check: nameProblems
 	},
 	{
 		key: 'smbShare',
 		label: m.shares_field_share,
 		section: 'share',
-		control: 'text',
 		shown: isSmb,
 		check: shareProblems
 	},
@@ -356,7 +354,6 @@ const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
 		key: 'nfsShare',
 		label: m.shares_field_share,
 		section: 'share',
-		control: 'text',
 		shown: (f) => !isSmb(f),
 		check: shareProblems
 	},
@@ -364,7 +361,6 @@ const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
 		key: 'version',
 		label: m.shares_field_version,
 		section: 'share',
-		control: 'select',
 		check: (form) =>
 			versionsOf(form.kind).includes(form.version)
 				? undefined
@@ -380,7 +376,6 @@ const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
 		key: 'localPath',
 		label: m.shares_field_local,
 		section: 'share',
-		control: 'letter',
 		check: (form, context) =>
 			form.kind === 'smb' ? letterProblems(form, context) : folderProblems(form, context.others)
 	},
@@ -388,14 +383,12 @@ const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
 		key: 'isAuthenticated',
 		label: m.shares_field_sign_in,
 		section: 'sign-in',
-		control: 'choice',
 		shown: isSmb
 	},
 	{
 		key: 'username',
 		label: m.shares_field_username,
 		section: 'sign-in',
-		control: 'text',
 		shown: signsIn,
 		check: usernameProblems
 	},
@@ -403,7 +396,6 @@ const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
 		key: 'domain',
 		label: m.shares_field_domain,
 		section: 'sign-in',
-		control: 'text',
 		shown: signsIn,
 		check: domainProblems
 	},
@@ -411,7 +403,6 @@ const SHARE_FIELDS: FieldTable<ShareForm, CheckContext> = [
 		key: 'password',
 		label: m.shares_field_password,
 		section: 'sign-in',
-		control: 'password',
 		shown: signsIn,
 		check: passwordProblems
 	},

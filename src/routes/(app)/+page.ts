@@ -1,12 +1,12 @@
 import { checkUpdate } from '$lib/api/management';
 import { DATA, readAgent } from '$lib/page-data/page-data.svelte';
-import { readFailures, readStorage } from './overview-reads';
+import { readFailures, readDrivesAndBackups } from './overview-reads';
 
 export async function load({ depends, parent }) {
 	await parent();
 	return {
 		update: readAgent(depends, DATA.update, (signal) => checkUpdate({ signal })),
-		storage: readAgent(depends, DATA.storage, readStorage),
+		drivesAndBackups: readAgent(depends, DATA.drivesAndBackups, readDrivesAndBackups),
 		failures: readAgent(depends, DATA.history, readFailures)
 	};
 }

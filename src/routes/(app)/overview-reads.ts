@@ -1,4 +1,4 @@
-import { readStorageList } from '$lib/api/drives';
+import { readDriveOrBackupList } from '$lib/api/drives';
 import { readHistory } from '$lib/api/history';
 import { ERROR_STATUS } from '$lib/history/history-query';
 
@@ -7,7 +7,7 @@ import { ERROR_STATUS } from '$lib/history/history-query';
  * changes), apart from the load, which also checks for updates: that check is not repeated with
  * them.
  */
-export const readStorage = (signal: AbortSignal) => readStorageList({ signal });
+export const readDrivesAndBackups = (signal: AbortSignal) => readDriveOrBackupList({ signal });
 
 /** The newest failed transfers: the problems card keeps those of the last hour. */
 export const readFailures = (signal: AbortSignal) =>

@@ -4,10 +4,10 @@ import { haltOf } from '$lib/live/activity';
 import { DATA, readAgent, type PageData } from '$lib/page-data/page-data.svelte';
 import { agentStatusMonitor } from '$lib/state/agent-status.svelte';
 import { clock } from '$lib/ui/clock.svelte';
-import { readFailures, readStorage } from './overview-reads';
+import { readFailures, readDrivesAndBackups } from './overview-reads';
 
 /** The drives' counts change as they sync, and transfers fail: read again this often. */
-const STORAGE_REFRESH_MS = 30_000;
+const REFRESH_MS = 30_000;
 
 /**
  * The overview reads the drives and the failures again on its own: every 30 s while shown (the
@@ -16,12 +16,12 @@ const STORAGE_REFRESH_MS = 30_000;
  * which would check for updates too, every time. Call it in the page's script.
  */
 export function rereadOverview(
-	storage: PageData<Awaited<ReturnType<typeof readStorage>>>,
+	drivesAndBackups: PageData<Awaited<ReturnType<typeof readDrivesAndBackups>>>,
 	failures: PageData<Awaited<ReturnType<typeof readFailures>>>
 ): void {
 	const asked = () => undefined;
 	function readAgain(failuresToo: boolean) {
-		storage.follow(readAgent(asked, DATA.storage, readStorage));
+		drivesAndBackups.follow(readAgent(asked, DATA.drivesAndBackups, readDrivesAndBackups));
 		if (failuresToo) failures.follow(readAgent(asked, DATA.history, readFailures));
 	}
 
@@ -36,7 +36,5 @@ export function rereadOverview(
 	});
 
 	// Not while the page is going: what it would read nobody sees.
-	$effect(() =>
-		clock.repeat(STORAGE_REFRESH_MS, () => untrack(() => navigating.to) || readAgain(true))
-	);
+	$effect(() => clock.repeat(REFRESH_MS, () => untrack(() => navigating.to) || readAgain(true)));
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { StorageItem } from '$lib/api/drives';
+import type { DriveOrBackup } from '$lib/api/drives';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import type { Problem } from '$lib/live/problems.svelte';
-import { recentProblems, storageOf } from './recent-problems.ts';
+import { recentProblems, driveOrBackupOf } from './recent-problems.ts';
 
 const NOW = Date.parse('2026-11-25T08:00:00Z');
 const HOUR = 60 * 60_000;
 const iso = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
 
-const item = (id: string, name: string, bucket: string, localPath: string): StorageItem => ({
+const item = (id: string, name: string, bucket: string, localPath: string): DriveOrBackup => ({
 	kind: 'drive',
 	drive: { id, name, storageName: bucket, localPath },
 	key: `drive:${id}`
@@ -124,10 +124,10 @@ describe('recentProblems', () => {
 	});
 });
 
-describe('storageOf', () => {
+describe('driveOrBackupOf', () => {
 	it('picks the drive whose folder holds the path where several share a bucket', () => {
-		expect(storageOf(items, 'shared-bucket', 'D:\\Stills\\x.jpg')?.drive.name).toBe('Stills');
-		expect(storageOf(items, 'shared-bucket', 'E:\\x.jpg')?.drive.name).toBe('Archive');
-		expect(storageOf(items, null)).toBeNull();
+		expect(driveOrBackupOf(items, 'shared-bucket', 'D:\\Stills\\x.jpg')?.drive.name).toBe('Stills');
+		expect(driveOrBackupOf(items, 'shared-bucket', 'E:\\x.jpg')?.drive.name).toBe('Archive');
+		expect(driveOrBackupOf(items, null)).toBeNull();
 	});
 });

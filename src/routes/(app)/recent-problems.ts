@@ -1,4 +1,4 @@
-import type { StorageItem } from '$lib/api/drives';
+import type { DriveOrBackup } from '$lib/api/drives';
 import type { HistoryItem } from '$lib/api/schemas/history';
 import { FILE_STATE } from '$lib/contract';
 import { filesByStateList } from '$lib/drives/files-query';
@@ -34,11 +34,11 @@ const SAME_FAILURE_MS = 10 * 60_000;
 const slashes = (path: string) => path.replace(/\\/g, '/').toLowerCase();
 
 /** The drive (or backup) of a bucket; where several use it, the one whose folder holds the path. */
-export function storageOf(
-	items: readonly StorageItem[],
+export function driveOrBackupOf(
+	items: readonly DriveOrBackup[],
 	bucket: string | null | undefined,
 	localPath?: string | null
-): StorageItem | null {
+): DriveOrBackup | null {
 	if (!bucket) return null;
 	const users = items.filter((i) => i.drive.storageName === bucket);
 	if (users.length <= 1 || !localPath) return users[0] ?? null;
@@ -49,23 +49,23 @@ export function storageOf(
 }
 
 /** A link to the files in error of a drive or backup, on its own page. */
-export function failedFilesHref(item: StorageItem): string {
+export function failedFilesHref(item: DriveOrBackup): string {
 	const query = `${filesByStateList.href({ state: FILE_STATE.Error })}#files`;
 	return item.kind === 'drive'
 		? route.drive(item.drive.id, query)
 		: route.backup(item.drive.id, query);
 }
 
-const driveOf = (item: StorageItem | null): ProblemRow['drive'] =>
+const driveOf = (item: DriveOrBackup | null): ProblemRow['drive'] =>
 	item ? { name: item.drive.name || 'Unnamed', filesHref: failedFilesHref(item) } : null;
 
-function historyRow(entry: HistoryItem, items: readonly StorageItem[]): ProblemRow | null {
+function historyRow(entry: HistoryItem, items: readonly DriveOrBackup[]): ProblemRow | null {
 	const at = Date.parse(entry.endDate ?? entry.startDate ?? '');
 	if (!Number.isFinite(at)) return null;
 	const up = !!entry.destinationBucket;
 	const bucket = entry.destinationBucket ?? entry.sourceBucket ?? null;
 	const local = up ? entry.sourcePath : entry.destinationPath;
-	const item = storageOf(items, bucket, local);
+	const item = driveOrBackupOf(items, bucket, local);
 	const name = entry.name || 'A transfer';
 	return {
 		key: `history:${entry.id}`,
@@ -88,7 +88,7 @@ function historyRow(entry: HistoryItem, items: readonly StorageItem[]): ProblemR
 export function recentProblems(
 	history: readonly HistoryItem[],
 	live: readonly Problem[],
-	items: readonly StorageItem[],
+	items: readonly DriveOrBackup[],
 	now: number,
 	recentMs: number
 ): ProblemRow[] {
@@ -128,7 +128,7 @@ export function recentProblems(
 			if (same) continue;
 			failures.push({ name: t.name, bucket: t.storage, at: problem.at });
 		}
-		const item = t ? storageOf(items, t.storage) : null;
+		const item = t ? driveOrBackupOf(items, t.storage) : null;
 		const row: ProblemRow = {
 			key: `live:${problem.seq}`,
 			at: problem.at,

@@ -5,8 +5,11 @@ import LucideCheck from '@lucide/svelte/icons/check';
 import LucideCircleAlert from '@lucide/svelte/icons/circle-alert';
 import LucideCircleCheck from '@lucide/svelte/icons/circle-check';
 import LucideCircleMinus from '@lucide/svelte/icons/circle-minus';
+import LucideEllipsis from '@lucide/svelte/icons/ellipsis';
 import LucideEye from '@lucide/svelte/icons/eye';
 import LucideEyeOff from '@lucide/svelte/icons/eye-off';
+import LucideFile from '@lucide/svelte/icons/file';
+import LucideFolder from '@lucide/svelte/icons/folder';
 import LucideInfo from '@lucide/svelte/icons/info';
 import LucideLoaderCircle from '@lucide/svelte/icons/loader-circle';
 import LucideMonitor from '@lucide/svelte/icons/monitor';
@@ -18,8 +21,11 @@ import Check from './Check.svelte';
 import CircleAlert from './CircleAlert.svelte';
 import CircleCheck from './CircleCheck.svelte';
 import CircleMinus from './CircleMinus.svelte';
+import Ellipsis from './Ellipsis.svelte';
 import Eye from './Eye.svelte';
 import EyeOff from './EyeOff.svelte';
+import File from './File.svelte';
+import Folder from './Folder.svelte';
 import Info from './Info.svelte';
 import LoaderCircle from './LoaderCircle.svelte';
 import Monitor from './Monitor.svelte';
@@ -34,8 +40,11 @@ const pairs: [string, Component<Props>, Component<Props>][] = [
 	['circle-alert', CircleAlert, LucideCircleAlert as Component<Props>],
 	['circle-check', CircleCheck, LucideCircleCheck as Component<Props>],
 	['circle-minus', CircleMinus, LucideCircleMinus as Component<Props>],
+	['ellipsis', Ellipsis, LucideEllipsis as Component<Props>],
 	['eye', Eye, LucideEye as Component<Props>],
 	['eye-off', EyeOff, LucideEyeOff as Component<Props>],
+	['file', File, LucideFile as Component<Props>],
+	['folder', Folder, LucideFolder as Component<Props>],
 	['info', Info, LucideInfo as Component<Props>],
 	['loader-circle', LoaderCircle, LucideLoaderCircle as Component<Props>],
 	['monitor', Monitor, LucideMonitor as Component<Props>],

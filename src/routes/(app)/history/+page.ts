@@ -10,6 +10,8 @@ export async function load({ depends, parent, url }) {
 		query,
 		scope,
 		history: readAgent(depends, DATA.history, (signal) => readHistoryPage(query, scope, signal)),
-		scopeName: scope ? readAgent(depends, DATA.storage, (signal) => scopeName(scope, signal)) : null
+		scopeName: scope
+			? readAgent(depends, DATA.drivesAndBackups, (signal) => scopeName(scope, signal))
+			: null
 	};
 }

@@ -4,5 +4,5 @@ import { DATA, readAgent } from '$lib/page-data/page-data.svelte';
 /** What names the cloud accounts the agent uses, for the two pickers. */
 export async function load({ depends, parent }) {
 	await parent();
-	return { accountSources: readAgent(depends, DATA.storage, readAccountSources) };
+	return { accountSources: readAgent(depends, DATA.drivesAndBackups, readAccountSources) };
 }
