@@ -49,7 +49,7 @@ test('installable; its server stopped, a reload opens the kept copy; back, a new
 		);
 		// The agent is reached as ever: its reads and its live channels, through the shared hub.
 		await expect(live).toHaveText('Live');
-		await expect(page.getByTestId('storage').getByRole('listitem')).toHaveCount(6);
+		await expect(page.getByTestId('drives-and-backups').getByRole('listitem')).toHaveCount(6);
 		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
 		// Nothing but the console's own files is kept: no answer of the agent.
 		const kept = await page.evaluate(async () => {
