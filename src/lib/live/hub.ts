@@ -265,6 +265,7 @@ export class Hub {
 		for (const port of ports) port.postMessage({ type: 'superseded' });
 		for (const socket of this.#sockets.values())
 			if (socket.listeners.size === 0) this.#idle(socket);
+		this.#letGoIfDone();
 	}
 
 	/** An older hub's socket nobody listens to: handed over when the newer hub has it, or soon. */
@@ -289,7 +290,12 @@ export class Hub {
 			url: socket.url,
 			tail: socket.recent.slice(-TAIL).map(entryKey)
 		});
-		if (this.#sockets.size > 0) return;
+		this.#letGoIfDone();
+	}
+
+	/** Handing over and no socket left: the kept timelines are written and let go. */
+	#letGoIfDone() {
+		if (this.#newer === null || this.#sockets.size > 0) return;
 		for (const [owner, keeper] of this.#keepers) {
 			this.#keepers.delete(owner);
 			void keeper.store.close();
@@ -327,10 +333,16 @@ export class Hub {
 			socket.awaiting = null;
 			this.#keepEntries(socket, kept);
 		}
-		if (this.#awaited.size === 0 && this.#awaitTimer !== null) {
-			clearTimeout(this.#awaitTimer);
+		if (this.#awaited.size > 0) return;
+		if (this.#awaitTimer !== null) clearTimeout(this.#awaitTimer);
+		// The older hub lets go of the store right after its last socket: a store that is still
+		// not the writer a while later is another tab's hub of this build (dedicated workers),
+		// and the writer keeps those events.
+		this.#awaitTimer = setTimeout(() => {
 			this.#awaitTimer = null;
-		}
+			if (this.#awaited.size > 0) return;
+			for (const keeper of this.#keepers.values()) keeper.store.hold(false);
+		}, this.#options.handoverMs);
 	}
 
 	/** Answers a tab's messages on `port`. */

@@ -162,11 +162,13 @@ export class TimelineStore {
 
 	/**
 	 * Keeps what is added while another store (an older build's hub, handing over) writes, to
-	 * write it once that one lets go; otherwise a store that is not the writer drops it, as the
-	 * writer keeps the same events.
+	 * write it once that one lets go; otherwise (and after `hold(false)`) a store that is not the
+	 * writer drops it, as the writer keeps the same events.
 	 */
-	hold() {
-		if (!this.#writer) this.#holding = true;
+	hold(on = true) {
+		if (this.#writer) return;
+		this.#holding = on;
+		if (!on) this.#queue = [];
 	}
 
 	/** Queues entries to write; they go in one batch a moment later. */
