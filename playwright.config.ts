@@ -28,7 +28,8 @@ const WAITING_TESTS = [
 	'search-safety',
 	'shared-sockets',
 	'start',
-	'timeline-store'
+	'timeline-store',
+	'upgrade'
 ].map((name) => `**/${name}.e2e.ts`);
 
 export default defineConfig({

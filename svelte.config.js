@@ -14,6 +14,10 @@ const config = {
 			fallback: 'index.html',
 			strict: true
 		}),
+		// An open tab asks the server for `_app/version.json` this often (and when shown again, and
+		// now and then on a navigation: src/lib/ui/newer-console.svelte.ts) to learn of a newer
+		// console: a few bytes every five minutes, and nothing while the version is the same.
+		version: { pollInterval: 5 * 60_000 },
 		// Hosting under a sub-path is decided at build time: `BASE_PATH=/admin npm run build`.
 		paths: { base: process.env.BASE_PATH || '' },
 		// Registered by the console (src/lib/offline/kept-copy.svelte.ts), which says where it cannot be.

@@ -26,6 +26,7 @@ beforeAll(async () => {
 	await writeFile(join(root, '_app', 'immutable', 'app.js.gz'), gzipSync(js));
 	await writeFile(join(root, '_app', 'immutable', 'gone.js'), js);
 	await writeFile(join(root, 'service-worker.js'), js);
+	await writeFile(join(root, '_app', 'version.json'), '{"version":"1"}');
 	({ server, url } = await startStaticServer({
 		root,
 		host: '127.0.0.1',
@@ -60,6 +61,13 @@ describe('static server', () => {
 
 	it('answers a missing asset with 404, not the app page', async () => {
 		expect((await fetch(`${url}/_app/immutable/missing.js`)).status).toBe(404);
+		expect((await fetch(`${url}/_app/missing.json`)).status).toBe(404);
+	});
+
+	it('has the build version checked again at every ask: a tab learns of an upgrade', async () => {
+		const res = await fetch(`${url}/_app/version.json`);
+		expect(res.status).toBe(200);
+		expect(res.headers.get('cache-control')).toBe('no-cache');
 	});
 
 	it('serves precompressed assets with long caching', async () => {

@@ -113,6 +113,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
 				'GET|DELETE /__sim/outbox',
 				'POST /__sim/push {channel, frame | raw | bytes | depth, count?}',
 				'GET|POST|DELETE /__sim/faults {path, method?, count?, status?, delayMs?, body?, text?, json?}',
+				'GET /__sim/sockets (the sockets open on each channel)',
 				'POST /__sim/sockets {action: drop|close, code?, mode?}',
 				'POST /__sim/status {status}',
 				'POST /__sim/update {isUpdateRequired, currentVersion?, newVersion?}',
@@ -179,6 +180,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
 		sim.faults.length = 0;
 		return json({ faults: [] });
 	},
+	'GET /__sim/sockets': ({ sim }) =>
+		json({
+			notification: sim.live.clientCount('notification'),
+			statechange: sim.live.clientCount('statechange'),
+			mode: sim.live.mode
+		}),
 	'POST /__sim/sockets': ({ sim, b }) => {
 		if (b.mode !== undefined) {
 			if (!SOCKET_MODES.includes(b.mode as SocketMode))

@@ -135,6 +135,13 @@ describe('sockets', () => {
 		st.ws.close();
 	});
 
+	it('counts the sockets open on each channel', async () => {
+		const a = await openSocket(sim, 'notification');
+		const counts = await api.call('GET', '/__sim/sockets');
+		expect(counts.json).toMatchObject({ notification: 1, statechange: 0 });
+		a.ws.close();
+	});
+
 	it('drops sockets abruptly or closes them with a code', async () => {
 		const a = await openSocket(sim, 'notification');
 		await api.call('POST', '/__sim/sockets', { body: { action: 'drop' } });

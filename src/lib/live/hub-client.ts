@@ -44,6 +44,7 @@ export class HubClient {
 	readonly #kept = new Map<string, number>();
 	#ignored = 0;
 	#alerts = false;
+	#superseded: (() => void) | null = null;
 
 	constructor(port: Port, readBy: ReadBy) {
 		this.#port = port;
@@ -68,6 +69,14 @@ export class HubClient {
 
 	#sayShown() {
 		this.#port.postMessage({ type: 'shown', shown: !document.hidden, alerts: this.#alerts });
+	}
+
+	/**
+	 * Calls `then` when a newer console's hub takes over from this tab's (`handover.ts`): this
+	 * tab's channels get no more frames, and its build is not the one served any more.
+	 */
+	onSuperseded(then: () => void) {
+		this.#superseded = then;
 	}
 
 	/** Messages from the hub that were not the protocol's, dropped. */
@@ -139,6 +148,7 @@ export class HubClient {
 		const message = checkFromHub(data);
 		if (!message) this.#ignored++;
 		else if (message.type === 'many') for (const one of message.messages) this.#take(one);
+		else if (message.type === 'superseded') this.#superseded?.();
 		else this.#take(message);
 	}
 

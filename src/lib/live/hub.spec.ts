@@ -2,11 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { WebSocket } from 'ws';
 import { startSimulator, type Simulator } from '../../../simulator/index.ts';
 import { PLANTED } from '$lib/mask';
+import { afterOverlap, entryKey, HANDOVER_CHANNEL, isNewer } from './handover.ts';
 import { Hub, type HubPort } from './hub.ts';
 import { HubClient, hubOnPage, type Heard } from './hub-client.ts';
 import type { FileState, Transfer } from './live-records.ts';
 import type { HubRead, Kinds, ToHub } from './protocol.ts';
 import { socketUrl } from './socket-url.ts';
+import type { NewEntry } from './timeline-entry.ts';
+import { TimelineStore } from './timeline-store.ts';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -421,5 +424,96 @@ describe('the hosts of the hub', () => {
 		});
 		for (const c of [...notes, ...states]) c.subscription.close();
 		await until(() => sim.live.clientCount('notification') === 0);
+	});
+});
+
+describe('a newer hub taking over from an older one', () => {
+	const entry = (n: number): NewEntry => ({
+		at: n,
+		channel: 'statechange',
+		kind: 'state',
+		said: { key: 'text', text: '' },
+		payload: undefined,
+		json: `{"Path":"/${n}"}`
+	});
+
+	it('keeps what the newer hub read after the last event the older one kept', () => {
+		const tail = [1, 2, 3, 4].map((n) => entryKey(entry(n)));
+		// Both sockets were open for events 3 and 4.
+		expect(afterOverlap(tail, [3, 4, 5, 6].map(entry)).map((e) => e.at)).toEqual([5, 6]);
+		// The older hub closed before the newer socket opened: nothing in common, all kept.
+		expect(afterOverlap(tail, [7, 8].map(entry)).map((e) => e.at)).toEqual([7, 8]);
+		expect(afterOverlap([], [7].map(entry)).map((e) => e.at)).toEqual([7]);
+		// Everything the newer hub read, the older one kept.
+		expect(afterOverlap(tail, [3, 4].map(entry))).toEqual([]);
+	});
+
+	it('orders builds by the time they were made, else takes the one that spoke as newer', () => {
+		expect(isNewer('1795920005814', '1795920004814')).toBe(true);
+		expect(isNewer('1795920004814', '1795920005814')).toBe(false);
+		expect(isNewer('1795920004814', '1795920004814')).toBe(false);
+		expect(isNewer('abc123', 'def456')).toBe(true);
+	});
+
+	it('one socket per channel again once the older hub hands over; every event kept once', async () => {
+		sim.reset();
+		const name = `${HANDOVER_CHANNEL}-${Math.random()}`;
+		const channels = [new BroadcastChannel(name), new BroadcastChannel(name)];
+		// What each hub hands its kept timeline, by store.
+		const kept = new Map<TimelineStore, NewEntry[]>();
+		const add = vi.spyOn(TimelineStore.prototype, 'add').mockImplementation(function (
+			this: TimelineStore,
+			entries: NewEntry[]
+		) {
+			kept.set(this, [...(kept.get(this) ?? []), ...entries]);
+		});
+		let sent = 0;
+		let frames: ReturnType<typeof setInterval> | undefined;
+		try {
+			const options = { WebSocket: NodeWebSocket, trickleBatchMs: 20 };
+			const older = new Hub({ ...options, version: '1000' });
+			older.meet(channels[0]!);
+			const oldTab = tabOf(older);
+			let superseded = false;
+			oldTab.onSuperseded(() => (superseded = true));
+			const oldKeeper = oldTab.keeper(sim.url, `${sim.url} admin`, 10_000);
+			const before = listen(oldTab, 'statechange');
+			await until(before.live);
+			// Numbered frames all through the handover.
+			frames = setInterval(
+				() => sim.live.broadcast('statechange', { Path: `/${sent++}`, StorageName: 'S', State: 4 }),
+				5
+			);
+			await until(() => before.reads().length > 5);
+
+			const newer = new Hub({ ...options, version: '2000' });
+			newer.meet(channels[1]!);
+			await until(() => superseded);
+			const newTab = tabOf(newer);
+			newTab.keeper(sim.url, `${sim.url} admin`, 10_000);
+			const after = listen(newTab, 'statechange');
+			// The old tab reloads into the new build: it lets go, and the older hub keeps the socket.
+			before.subscription.close();
+			oldKeeper.close();
+			expect(sim.live.clientCount('statechange')).toBe(1);
+			await until(after.live);
+			await until(() => older.handedOver);
+			expect(sim.live.clientCount('statechange')).toBe(1);
+			await until(() => after.reads().length > 5);
+			clearInterval(frames);
+			const last = `/${sent - 1}`;
+			await until(() => after.reads().some((r) => r.entry.json?.includes(`"${last}"`)));
+
+			const paths = [...kept.values()]
+				.flat()
+				.map((e) => Number(/"\/(\d+)"/.exec(e.json ?? '')?.[1]));
+			expect(kept.size).toBe(2);
+			expect(paths).toEqual([...Array(sent).keys()]);
+			newTab.close();
+		} finally {
+			clearInterval(frames);
+			add.mockRestore();
+			for (const channel of channels) channel.close();
+		}
 	});
 });

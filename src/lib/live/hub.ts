@@ -2,6 +2,7 @@ import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
 import { channelOf, readFrame, readerFor, type FrameReader } from './frames';
+import { afterOverlap, checkPeer, entryKey, isNewer, TAIL, type PeerMessage } from './handover';
 import { fileStateOf, TransferBook, type FileState, type Transfer } from './live-records';
 import {
 	BURST,
@@ -39,9 +40,22 @@ export type HubPort = {
 	onmessage: ((event: MessageEvent) => void) | null;
 };
 
+/** Where the hubs of one browser meet across builds (a BroadcastChannel; see `handover.ts`). */
+export type HubPeers = {
+	postMessage(message: PeerMessage): void;
+	onmessage: ((event: MessageEvent) => void) | null;
+};
+
 export type HubOptions = {
 	/** A WebSocket class, for Node (tests); the host's own otherwise. */
 	WebSocket?: unknown;
+	/** The build this hub came with (SvelteKit's `version`): a newer one takes over from it. */
+	version?: string;
+	/**
+	 * Across an upgrade: how long an older hub keeps a socket no tab listens to, waiting for the
+	 * newer hub to have the channel live, and how long the newer one waits to be handed one.
+	 */
+	handoverMs?: number;
 	minDelayMs?: number;
 	maxDelayMs?: number;
 	connectTimeoutMs?: number;
@@ -75,6 +89,15 @@ type Socket = {
 	/** The agent whose timelines (one per user listening) this socket's frames are kept in. */
 	agent: string | null;
 	listeners: Set<Listener>;
+	/** The last entries kept from this socket, oldest first: what a handover tells the newer hub. */
+	recent: NewEntry[];
+	/**
+	 * A newer hub's socket while an older hub still has its own: the entries read, not kept yet
+	 * (the older hub keeps them until it hands over; see `handover.ts`).
+	 */
+	awaiting: NewEntry[] | null;
+	/** An older hub's socket nobody listens to: handed over when this runs out. */
+	idle: ReturnType<typeof setTimeout> | null;
 	/** Frames read since the last batch, with their data (dropped for tabs that did not ask). */
 	pending: HubRead[];
 	/** Frames not read yet, as they came and when: held while no tab would see or alert for one. */
@@ -118,9 +141,20 @@ const READS_PER_MESSAGE = 1000;
 /** The most a hidden tab is held: its timeline keeps at most this many (the largest cap). */
 const HOLD_MAX = 50_000;
 const GROW = 1.6;
+/**
+ * How long a handover may take: the older hub's tabs reload (a second or two) and the newer hub
+ * opens the channel they listened to; a socket nobody asks for by then is closed all the same.
+ */
+const HANDOVER_MS = 30_000;
 
 export class Hub {
 	readonly #options: Required<Omit<HubOptions, 'WebSocket'>> & { WebSocket?: unknown };
+	#peers: HubPeers | null = null;
+	/** A newer hub's build, once one said hello: this one hands its sockets over and opens none. */
+	#newer: string | null = null;
+	/** The addresses an older hub will hand over (this one being the newer), and until when. */
+	readonly #awaited = new Set<string>();
+	#awaitTimer: ReturnType<typeof setTimeout> | null = null;
 	readonly #sockets = new Map<string, Socket>();
 	/**
 	 * The timelines kept, per owner (an agent and a user), and how many of each port's channels
@@ -149,6 +183,8 @@ export class Hub {
 			hiddenBatchMs: HIDDEN_BATCH_MS,
 			trickleBatchMs: TRICKLE_BATCH_MS,
 			hiddenBurst: HIDDEN_BURST,
+			version: '',
+			handoverMs: HANDOVER_MS,
 			...options
 		};
 	}
@@ -163,6 +199,139 @@ export class Hub {
 		for (const socket of this.#sockets.values())
 			count += socket.pending.length + socket.unread.length;
 		return count;
+	}
+
+	/** Whether a newer hub took over: this one keeps nothing and opens no socket any more. */
+	get handedOver(): boolean {
+		return this.#newer !== null && this.#sockets.size === 0;
+	}
+
+	/**
+	 * Meets the other hubs of this browser (`handover.ts`): says which build this one is, and hands
+	 * over to a newer one, or takes over from an older one.
+	 */
+	meet(peers: HubPeers) {
+		this.#peers = peers;
+		peers.onmessage = (event) => {
+			const message = checkPeer(event.data);
+			if (message && message.version !== this.#options.version) this.#heard(message);
+		};
+		peers.postMessage({ type: 'hello', version: this.#options.version });
+	}
+
+	#heard(m: PeerMessage) {
+		const mine = this.#options.version;
+		switch (m.type) {
+			case 'hello':
+				if (isNewer(m.version, mine)) return this.#stepAside(m.version);
+				// An older build started after this one (a tab kept from before): it steps aside.
+				return this.#peers?.postMessage({ type: 'hello', version: mine });
+			case 'older':
+				if (isNewer(mine, m.version)) this.#await(m.urls);
+				return;
+			case 'live': {
+				const socket = this.#sockets.get(m.url);
+				if (socket && m.version === this.#newer) this.#handOver(socket);
+				return;
+			}
+			case 'handed':
+				return this.#handed(m.url, m.tail);
+		}
+	}
+
+	/** A newer hub started: its tabs reload, and each socket goes once the newer hub has it live. */
+	#stepAside(version: string) {
+		if (this.#newer !== null) return;
+		this.#newer = version;
+		this.#peers?.postMessage({
+			type: 'older',
+			version: this.#options.version,
+			urls: [...this.#sockets.keys()]
+		});
+		const ports = new Set<HubPort>(this.#subscriptions.keys());
+		for (const keeper of this.#keepers.values())
+			for (const port of keeper.users.keys()) ports.add(port);
+		for (const port of ports) port.postMessage({ type: 'superseded' });
+		for (const socket of this.#sockets.values())
+			if (socket.listeners.size === 0) this.#idle(socket);
+		this.#letGoIfDone();
+	}
+
+	/** An older hub's socket nobody listens to: handed over when the newer hub has it, or soon. */
+	#idle(socket: Socket) {
+		socket.idle ??= setTimeout(() => this.#handOver(socket), this.#options.handoverMs);
+	}
+
+	/**
+	 * Closes this (older) hub's socket, with what it read kept first, and tells the newer hub what
+	 * it kept last. With the last socket gone, the kept timelines are written and let go, so the
+	 * newer hub writes them from now on.
+	 */
+	#handOver(socket: Socket) {
+		if (this.#sockets.get(socket.url) !== socket) return;
+		this.#flushSocket(socket, 0);
+		if (socket.idle !== null) clearTimeout(socket.idle);
+		this.#sockets.delete(socket.url);
+		socket.ws.close(1000);
+		this.#peers?.postMessage({
+			type: 'handed',
+			version: this.#options.version,
+			url: socket.url,
+			tail: socket.recent.slice(-TAIL).map(entryKey)
+		});
+		this.#letGoIfDone();
+	}
+
+	/** Handing over and no socket left: the kept timelines are written and let go. */
+	#letGoIfDone() {
+		if (this.#newer === null || this.#sockets.size > 0) return;
+		for (const [owner, keeper] of this.#keepers) {
+			this.#keepers.delete(owner);
+			void keeper.store.close();
+		}
+	}
+
+	/** An older hub will hand over these addresses: what they read waits until it has. */
+	#await(urls: string[]) {
+		for (const url of urls) this.#awaited.add(url);
+		for (const keeper of this.#keepers.values()) keeper.store.hold();
+		for (const socket of this.#sockets.values()) {
+			if (!this.#awaited.has(socket.url)) continue;
+			socket.awaiting ??= [];
+			if (socket.status.kind === 'live') this.#sayLive(socket);
+		}
+		if (this.#awaitTimer !== null) clearTimeout(this.#awaitTimer);
+		// An older hub that never hands over (its browser tab crashed): what was read is kept.
+		this.#awaitTimer = setTimeout(() => {
+			this.#awaitTimer = null;
+			for (const url of [...this.#awaited]) this.#handed(url, []);
+		}, this.#options.handoverMs * 2);
+	}
+
+	#sayLive(socket: Socket) {
+		this.#peers?.postMessage({ type: 'live', version: this.#options.version, url: socket.url });
+	}
+
+	/** The older hub closed its socket at `url`: what this one read after its last kept is kept. */
+	#handed(url: string, tail: string[]) {
+		if (!this.#awaited.delete(url)) return;
+		const socket = this.#sockets.get(url);
+		if (socket?.awaiting) {
+			this.#flushSocket(socket, 0);
+			const kept = afterOverlap(tail, socket.awaiting);
+			socket.awaiting = null;
+			this.#keepEntries(socket, kept);
+		}
+		if (this.#awaited.size > 0) return;
+		if (this.#awaitTimer !== null) clearTimeout(this.#awaitTimer);
+		// The older hub lets go of the store right after its last socket: a store that is still
+		// not the writer a while later is another tab's hub of this build (dedicated workers),
+		// and the writer keeps those events.
+		this.#awaitTimer = setTimeout(() => {
+			this.#awaitTimer = null;
+			if (this.#awaited.size > 0) return;
+			for (const keeper of this.#keepers.values()) keeper.store.hold(false);
+		}, this.#options.handoverMs);
 	}
 
 	serve(port: HubPort) {
@@ -243,7 +412,9 @@ export class Hub {
 		}
 		const { socket, listener } = sub;
 		socket.listeners.delete(listener);
-		if (socket.listeners.size > 0) return;
+		if (socket.listeners.size > 0 || this.#sockets.get(socket.url) !== socket) return;
+		// A newer hub is taking over: the socket stays until it has the channel live.
+		if (this.#newer !== null) return this.#idle(socket);
 		// What it read so far is still theirs to keep.
 		this.#flushSocket(socket, 0);
 		this.#sockets.delete(socket.url);
@@ -252,7 +423,7 @@ export class Hub {
 
 	#open(url: string): Socket | null {
 		const channel = channelOf(url);
-		if (!channel) return null;
+		if (!channel || this.#newer !== null) return null;
 		const options: Options = {
 			WebSocket: this.#options.WebSocket,
 			minReconnectionDelay: this.#jittered(),
@@ -276,11 +447,16 @@ export class Hub {
 			unread: [],
 			book: new TransferBook(),
 			progress: [],
-			states: new Map()
+			states: new Map(),
+			recent: [],
+			awaiting: this.#awaited.has(url) ? [] : null,
+			idle: null
 		};
 		const mine = () => this.#sockets.get(url) === socket;
 		ws.addEventListener('open', () => {
-			if (mine()) this.#setStatus(socket, { kind: 'live', since: Date.now() });
+			if (!mine()) return;
+			this.#setStatus(socket, { kind: 'live', since: Date.now() });
+			if (socket.awaiting) this.#sayLive(socket);
 		});
 		ws.addEventListener('close', (event) => {
 			if (!mine()) return;
@@ -505,12 +681,29 @@ export class Hub {
 
 	#keepReads(socket: Socket, reads: HubRead[]) {
 		if (socket.agent === null) return;
-		let entries: NewEntry[] | null = null;
+		if (socket.awaiting) {
+			for (const read of reads) socket.awaiting.push(read.entry);
+			return;
+		}
+		this.#keepEntries(
+			socket,
+			reads.map((read) => read.entry)
+		);
+	}
+
+	#keepEntries(socket: Socket, entries: NewEntry[]) {
+		if (socket.agent === null || entries.length === 0) return;
+		let kept = false;
 		for (const keeper of this.#keepers.values()) {
 			if (keeper.agent !== socket.agent) continue;
-			entries ??= reads.map((read) => read.entry);
 			keeper.store.add(entries);
+			kept = true;
 		}
+		if (!kept) return;
+		// What a handover tells the newer hub; cut now and then, not at every batch.
+		const recent = socket.recent;
+		for (const entry of entries) recent.push(entry);
+		if (recent.length > 2 * TAIL) recent.splice(0, recent.length - TAIL);
 	}
 
 	#setStatus(socket: Socket, status: HubStatus) {
@@ -566,6 +759,8 @@ export class Hub {
 				(keeper = { agent, store: new TimelineStore(owner, cap), users: new Map() })
 			);
 		else void keeper.store.setCap(cap);
+		// Taking over from an older hub: what is read waits until that one lets go of the store.
+		if (this.#awaited.size > 0) keeper.store.hold();
 		keeper.users.set(port, (keeper.users.get(port) ?? 0) + 1);
 		for (const socket of this.#sockets.values()) socket.agent ??= this.#agentOf(socket.url);
 	}
@@ -576,7 +771,8 @@ export class Hub {
 		const count = (keeper.users.get(port) ?? 0) - 1;
 		if (count > 0) keeper.users.set(port, count);
 		else keeper.users.delete(port);
-		if (keeper.users.size > 0) return;
+		// Handing over: it is kept until the last socket is handed (`#handOver`).
+		if (keeper.users.size > 0 || this.#newer !== null) return;
 		// What this owner's sockets read so far is still theirs to keep.
 		for (const socket of this.#sockets.values())
 			if (socket.agent === keeper.agent) this.#flushSocket(socket, 0);

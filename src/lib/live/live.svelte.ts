@@ -127,6 +127,17 @@ class Live {
 		this.#hub.alertsWhenHidden(on);
 	}
 
+	/**
+	 * Calls `then` once a newer console's hub takes over from this tab's (`handover.ts`): the
+	 * channels stop here, as they would get nothing more.
+	 */
+	onSuperseded(then: () => void) {
+		this.#hub.onSuperseded(() => {
+			this.stop();
+			then();
+		});
+	}
+
 	/** Listens to the agent at `agentUrl` for the user `owner` names (`timelineOwner()`). */
 	start(agentUrl: string, owner: string) {
 		if (this.#owner !== owner) {

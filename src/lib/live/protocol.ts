@@ -76,7 +76,11 @@ export type FromHubOne =
  * subscriptions (both channels) in one, in order: a message is a task of the page's own, so two
  * a second woke it twice for what it draws once.
  */
-export type FromHub = FromHubOne | { type: 'many'; messages: FromHubOne[] };
+export type FromHub =
+	| FromHubOne
+	| { type: 'many'; messages: FromHubOne[] }
+	/** A newer console's hub took over (`handover.ts`): this tab runs an older build. */
+	| { type: 'superseded' };
 
 type Guard<T> = (value: unknown) => value is T;
 /** A guard per field of T, none left out (optional ones accept undefined). */
@@ -220,7 +224,8 @@ const FROM_HUB_ONE: { [Type in FromHubOne['type']]: Shape<Fields<FromHubOne, Typ
 const isOne = (value: unknown): value is FromHubOne => check(FROM_HUB_ONE, value) !== null;
 const FROM_HUB: { [Type in FromHub['type']]: Shape<Fields<FromHub, Type>> } = {
 	...FROM_HUB_ONE,
-	many: { messages: listOf(isOne) }
+	many: { messages: listOf(isOne) },
+	superseded: {}
 };
 
 /** `data` if its `tag` field names one of `shapes` and it has that shape's fields. */

@@ -123,6 +123,9 @@ export class TimelineStore {
 	#release: (() => void) | null = null;
 	/** Ends the wait between writes during a flood (closing writes what is queued at once). */
 	#wake: (() => void) | null = null;
+	/** Queues what is added while another writes, to write once this one is the writer (`hold`). */
+	#holding = false;
+	#closed = false;
 
 	constructor(agent: string, cap: number) {
 		this.#agent = agent;
@@ -137,16 +140,35 @@ export class TimelineStore {
 			return;
 		}
 		void navigator.locks.request(`${DB_NAME}:${this.#agent}`, () => {
+			// Closed while it waited: the next store of this agent takes the lock.
+			if (this.#closed) return;
 			this.#writer = true;
+			this.#holding = false;
+			if (this.#queue.length > 0) this.#later();
 			return new Promise<void>((resolve) => (this.#release = resolve));
 		});
 	}
 
+	/**
+	 * Keeps what is added while another store (an older build's hub, handing over) writes, to
+	 * write it once that one lets go; otherwise (and after `hold(false)`) a store that is not the
+	 * writer drops it, as the writer keeps the same events.
+	 */
+	hold(on = true) {
+		if (this.#writer) return;
+		this.#holding = on;
+		if (!on) this.#queue = [];
+	}
+
 	add(entries: NewEntry[]) {
-		if (!this.#writer || entries.length === 0) return;
+		if ((!this.#writer && !this.#holding) || entries.length === 0) return;
 		for (const e of entries) this.#queue.push(e);
 		// Never more than the cap waiting: older ones would be trimmed right after anyway.
 		if (this.#queue.length > this.#cap) this.#queue.splice(0, this.#queue.length - this.#cap);
+		if (this.#writer) this.#later();
+	}
+
+	#later() {
 		this.#timer ??= setTimeout(() => {
 			this.#timer = null;
 			void this.flush();
@@ -229,8 +251,11 @@ export class TimelineStore {
 
 	/** Stops writing (sign-out, another agent); what is queued is written first. */
 	async close() {
+		this.#closed = true;
 		if (this.#timer !== null) clearTimeout(this.#timer);
 		this.#timer = null;
+		// Held for a writer it never became: the writer keeps those events.
+		if (!this.#writer) this.#queue = [];
 		this.#wake?.();
 		await this.flush();
 		this.#release?.();
