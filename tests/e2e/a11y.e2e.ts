@@ -419,7 +419,10 @@ for (const [signedIn, screens] of [
 	});
 }
 
-/** A hovered filled button keeps its text readable: the scans above never hover. */
+/**
+ * A hovered filled button keeps its text readable: the scans above never hover. First, a planted
+ * pair of 16 px buttons proves the scans check WCAG 2.2's target size.
+ */
 test('hovered primary and danger buttons keep their contrast, light and dark', async ({
 	page,
 	agent
@@ -428,6 +431,24 @@ test('hovered primary and danger buttons keep their contrast, light and dark', a
 	await signInWithToken(page, agent);
 	await page.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f');
 	await expect(page.getByTestId('health-counts')).toBeVisible();
+	// The scans hold WCAG 2.2's target size: two 16 px buttons side by side fail them.
+	await page
+		.locator('h1')
+		.first()
+		.evaluate((h1) => {
+			const pair = document.createElement('div');
+			pair.dataset.planted = '';
+			pair.style.display = 'flex';
+			for (const name of ['planted one', 'planted two']) {
+				const button = document.createElement('button');
+				button.setAttribute('aria-label', name);
+				button.style.cssText = 'width:16px;height:16px;padding:0;border:0';
+				pair.append(button);
+			}
+			h1.after(pair);
+		});
+	expect((await violationsOf(page)).find((v) => v.id === 'target-size')?.nodes).toHaveLength(2);
+	await page.locator('[data-planted]').evaluate((pair) => pair.remove());
 	const hovered = async (kind: string, button: Locator) => {
 		await expect(button).toHaveClass(new RegExp(`btn-${kind}`));
 		await expect(button).toBeEnabled();

@@ -77,6 +77,21 @@ test('every dialog, panel and menu gives the focus back to what opened it', asyn
 	await page.goto('/users');
 	await expect(page.getByTestId('users-range')).toContainText('Showing 1 to 25');
 
+	// Focus is never hidden under the sticky header (WCAG 2.4.11): a row's button scrolled to sit
+	// under it, reached with Shift+Tab, comes out below it.
+	const below = page.locator('main tbody tr').nth(12).getByRole('button').first();
+	await below.evaluate((button) => {
+		button.focus({ preventScroll: true });
+		scrollTo(0, button.getBoundingClientRect().top + scrollY - 12);
+	});
+	const header = (await page.getByRole('banner').boundingBox())!;
+	const headerBottom = header.y + header.height;
+	expect((await below.boundingBox())!.y).toBeLessThan(headerBottom);
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Shift+Tab');
+	await expect(below).toBeFocused();
+	expect((await below.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+
 	/**
 	 * Focuses `opener`, opens with Enter, checks where focus lands, closes by `close`; then waits
 	 * for `gone` to be gone, when given: a panel that lives in the URL is gone once its closing

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, fakeNotifications, push, signInWithToken, test } from './fixtures.ts';
 import type { Simulator } from '../../simulator/index.ts';
+import { scan } from './axe.ts';
 
 const progress = (
 	id: string,
@@ -151,10 +152,12 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(page).toHaveURL(/\/backups\/2b3c4d5e-/);
 	});
 
-	test('a failure shows on the overview with a link to its event, and as a toast on another page', async ({
+	test('a failure shows on the overview with a link to its event, and as a toast on another page that stays', async ({
 		page,
 		agent
 	}) => {
+		// The page's clock, so the toasts' time runs on without a real wait.
+		await page.clock.install();
 		await openOverview(page, agent);
 		await expect(page.getByTestId('problem')).toHaveCount(5);
 		await push(agent, 'notification', failed('broken'));
@@ -174,13 +177,24 @@ test.describe('overview: what the agent is doing now', () => {
 				Severity: 'Error'
 			}
 		});
-		const toast = page.getByRole('region', { name: /Problems/ }).getByRole('listitem');
-		await expect(toast).toHaveCount(1);
-		await expect(toast).toContainText('Sync stopped: The storage rejected the credentials');
+		const toasts = page.getByRole('region', { name: /Problems/ }).getByRole('listitem');
+		await expect(toasts).toHaveCount(1);
+		await expect(toasts).toContainText('Sync stopped: The storage rejected the credentials');
+		await push(agent, 'notification', {
+			Type: 2,
+			Data: { Title: 'Storage almost full', Message: '91 %', Severity: 'Warning' }
+		});
+		await expect(toasts).toHaveCount(2);
+		await scan(page, 'problem toasts');
+		// A warning goes on its own; a failure stays until it is closed, read or not.
+		await page.clock.runFor(60_000);
+		await expect(toasts).toHaveCount(1);
+		const toast = toasts.filter({ hasText: 'Sync stopped' });
+		await expect(toast).toBeVisible();
 		await toast.getByRole('button', { name: 'Open' }).click();
 		await expect(page).toHaveURL(/\/events\?problems=1&open=\d+/);
 		await expect(page.getByTestId('payload')).toContainText('The storage rejected the credentials');
-		await expect(page.getByTestId('timeline').locator('[data-severity]')).toHaveCount(2);
+		await expect(page.getByTestId('timeline').locator('[data-severity]')).toHaveCount(3);
 	});
 
 	test('a warning the agent repeats is one problem that counts', async ({ page, agent }) => {

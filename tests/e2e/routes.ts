@@ -4,8 +4,8 @@ import { push, test } from './fixtures.ts';
 
 /** The signed-in routes, with busy data, for the checks that read every page. */
 
-const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
-const LAPTOP = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+export const TEAM = '6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f';
+export const LAPTOP = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
 
 /**
  * Frames of a busy agent: every file state the tiles name, and transfers numbered and named.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bothLive, expect, signInWithToken, test, visit } from './fixtures.ts';
-import { busy, ROUTES, walks, walkTimeout } from './routes.ts';
+import { busy, LAPTOP, ROUTES, TEAM, walks, walkTimeout } from './routes.ts';
 
 /**
  * One vocabulary (docs/VOCABULARY.md): every signed-in route, with busy data, is read as text and
@@ -39,6 +39,44 @@ async function expectVocabulary(page: Page, where: string) {
 }
 
 /**
+ * Each route's tab title (WCAG 2.4.2): what the page shows and, where another tab could show
+ * another, which drive, backup or share. Before " · Agent console"; a filter keeps its page's.
+ */
+const TITLES: Record<string, string> = {
+	'/': 'Overview',
+	'/events': 'Events',
+	'/events?view=files': 'File states · Events',
+	'/events?view=transfers': 'Transfers · Events',
+	'/drives': 'Drives and backups',
+	[`/drives/${TEAM}`]: 'Team Drive · Drive',
+	[`/drives/${TEAM}?state=256`]: 'Team Drive · Drive',
+	[`/drives/${TEAM}/files?path=Projects%2FBrand+2027`]: 'Files of Team Drive',
+	[`/backups/${LAPTOP}`]: 'Laptop documents · Backup',
+	'/drives/new': 'Add a drive',
+	'/backups/new': 'Add a backup',
+	[`/drives/${TEAM}/edit`]: 'Change the drive "Team Drive"',
+	[`/backups/${LAPTOP}/edit`]: 'Change the backup "Laptop documents"',
+	'/shares': 'Network shares',
+	'/shares/new': 'Add a network share',
+	['/shares/smb/f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b']: 'Change the share "Studio media"',
+	'/history': 'Transfer history',
+	'/history?status=error': 'Transfer history',
+	'/transfers': 'Transfers now',
+	'/transfers/new': 'Start a transfer',
+	'/users': 'Users',
+	'/profile': 'Profile'
+};
+
+test('every route has a title, and pages that differ have different ones', () => {
+	expect(ROUTES.map(([route]) => route).filter((route) => !(route in TITLES))).toEqual([]);
+	const byPage = new Map(Object.entries(TITLES).map(([route, title]) => [title, route]));
+	const pages = new Set(
+		Object.keys(TITLES).map((route) => route.replace(/\?(state|status)=.*/, ''))
+	);
+	expect(byPage.size).toBe(pages.size);
+});
+
+/**
  * Four walks, each a test that loads the console once and follows links from route to route: one
  * walk of every route took 27 s and ended last in the suite, a test per route loaded the console
  * 22 times (31 CPU-s for the file, 14 as walks).
@@ -62,6 +100,7 @@ test.describe('one vocabulary: every signed-in route says each thing in the word
 				await expect(page.locator('main')).toContainText(word);
 				await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 				await expectVocabulary(page, route);
+				await expect(page).toHaveTitle(`${TITLES[route]} · Agent console`);
 			}
 		});
 	}
