@@ -51,7 +51,7 @@ test.describe('an upgrade of the console', () => {
 			await page.getByLabel('Name', { exact: true }).fill('Across the upgrade');
 			const other = await context.newPage();
 			await other.goto(`${site.url}/`);
-			await expect(other.getByTestId('storage-summary')).toBeVisible();
+			await expect(other.getByTestId('drives-and-backups-summary')).toBeVisible();
 			const oldBoot = await bootFile(page);
 
 			await site.upgrade();
