@@ -5,24 +5,25 @@ import { expect } from './fixtures.ts';
 type AxeWindow = { axe?: typeof axe };
 
 /**
- * axe's violations on what the page shows, every rule or only `rules`: axe put in the page once
+ * axe's violations on what the page shows (or the part `within` selects), every rule or only
+ * `rules`: axe put in the page once
  * (the pages have no frames), asked for its violations only, the one result the scans read.
  * Every rule is axe's default set plus `target-size`, WCAG 2.2's one AA rule in axe, which
  * axe-core leaves off by default: without it "no violations" says nothing about 2.2.
  */
-export async function violationsOf(page: Page, rules?: string[]) {
+export async function violationsOf(page: Page, rules?: string[], within?: string) {
 	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
 	return page.evaluate(
-		async (rules) =>
+		async ({ rules, within }) =>
 			(
-				await (window as AxeWindow).axe!.run(document, {
+				await (window as AxeWindow).axe!.run(within ?? document, {
 					...(rules
 						? { runOnly: { type: 'rule' as const, values: rules } }
 						: { rules: { 'target-size': { enabled: true } } }),
 					resultTypes: ['violations']
 				})
 			).violations,
-		rules
+		{ rules, within }
 	);
 }
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewEntry } from './timeline-entry';
 
 type StoreModule = typeof import('./timeline-store');
@@ -55,6 +55,10 @@ async function recordSizes(agent: string): Promise<number[]> {
 
 /** The events on disk for an agent. */
 const onDisk = async (agent: string) => (await recordSizes(agent)).reduce((a, b) => a + b, 0);
+
+// The first import transforms the module and all it imports, which on a loaded machine took
+// most of a test's time limit; each test's own import then only runs it again.
+beforeAll(() => fresh(), 60_000);
 
 beforeEach(() => {
 	globalThis.indexedDB = new IDBFactory();
