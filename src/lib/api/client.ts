@@ -6,6 +6,7 @@ import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.
 import { runtimeConfigSchema, type RuntimeConfigFile } from './schemas/config.ts';
 import { errorBodySchema } from './schemas/agent.ts';
 import { tokenStore } from './token.ts';
+import { noteFailure } from './failures.ts';
 import { m } from '$lib/paraglide/messages';
 
 /** Loaded only when a call fails: which of the browser's local-network rules stopped it, if any. */
@@ -135,6 +136,26 @@ export async function request<S extends z.ZodMiniType>(
 	schema: S,
 	path: string,
 	options: RequestOptions = {}
+): Promise<z.infer<S>> {
+	try {
+		return await exchange(schema, path, options);
+	} catch (error) {
+		// Kept for the diagnostics: built without the token, masked there.
+		let url: URL | null = null;
+		try {
+			url = buildUrl(options.agentUrl ?? config.agentUrl, path, options.query ?? {}, null);
+		} catch {
+			// An address that is no URL failed before anything was sent.
+		}
+		if (url) noteFailure(options.method ?? 'GET', url, error);
+		throw error;
+	}
+}
+
+async function exchange<S extends z.ZodMiniType>(
+	schema: S,
+	path: string,
+	options: RequestOptions
 ): Promise<z.infer<S>> {
 	const agentUrl = options.agentUrl ?? config.agentUrl;
 	const token = options.auth ? tokenStore.get(agentUrl) : null;
