@@ -7,6 +7,7 @@ import { pageOrigin } from '$lib/api/client';
 import { config } from '$lib/config.svelte';
 import { download } from '$lib/list/csv';
 import { inBaseLocale } from '$lib/i18n/catalogs';
+import type { ChannelStatus, LiveChannel } from '$lib/live/channel.svelte';
 import type { Problem } from '$lib/live/problems.svelte';
 import { m } from '$lib/paraglide/messages';
 import { isFramed } from '$lib/state/browser-storage';
@@ -25,6 +26,32 @@ import {
 
 /** The recent problems of the live list in rows (the overview's `recentProblems`), from the route. */
 export type ProblemRows = (live: readonly Problem[]) => Promise<readonly RecentProblem[]>;
+
+/**
+ * The longest the channels are given to connect: the hub opens them once the kept timeline is
+ * read (at most 1.5 s), then the socket's own handshake.
+ */
+const CHANNEL_WAIT_MS = 4000;
+
+/** Once the channel is live or has failed to connect, or after `ms`. */
+function settled(
+	channel: Pick<LiveChannel<unknown>, 'status' | 'onStatus'>,
+	ms: number
+): Promise<void> {
+	const done = (status: ChannelStatus) => status.kind === 'live' || status.kind === 'reconnecting';
+	if (done(channel.status)) return Promise.resolve();
+	return new Promise((resolve) => {
+		const finish = () => {
+			clearTimeout(timer);
+			stop();
+			resolve();
+		};
+		const timer = setTimeout(finish, ms);
+		const stop = channel.onStatus((status) => {
+			if (done(status)) finish();
+		});
+	});
+}
 
 /** Why a read failed, in the file's words (English, as the file is). */
 function reasonOf(error: unknown): string {
@@ -126,30 +153,42 @@ export class Diagnostics {
 		};
 	}
 
-	/** The channels' health and the problems they brought; loaded only for a signed-in user. */
+	/**
+	 * The channels' health and the problems they brought; loaded only for a signed-in user. Settings
+	 * lies outside the signed-in area, which closes the channels as it goes: they are opened here
+	 * for the reading, as the signed-in area would open them, and closed again.
+	 */
 	async #live(): Promise<Pick<DiagnosticsInput, 'channels' | 'problems'>> {
-		if (!session.signedIn) {
+		const owner = session.timelineOwner;
+		if (!session.signedIn || owner === null) {
 			const reason = inBaseLocale(() => m.settings_diagnostics_not_listening());
 			return { channels: { ok: false, reason }, problems: { ok: false, reason } };
 		}
 		const { live } = await import('$lib/live/live.svelte');
-		const channels: ChannelHealth[] = live.channels.map((channel) => {
-			const status = channel.status;
+		const opened = live.channels.some((channel) => channel.status.kind === 'stopped');
+		if (opened) live.start(config.agentUrl, owner);
+		try {
+			await Promise.all(live.channels.map((channel) => settled(channel, CHANNEL_WAIT_MS)));
+			const channels: ChannelHealth[] = live.channels.map((channel) => {
+				const status = channel.status;
+				return {
+					name: channel.name,
+					state: status.kind,
+					since: 'since' in status ? status.since : null,
+					attempt: 'attempt' in status ? status.attempt : null,
+					received: channel.received,
+					malformed: channel.malformed,
+					lastFrameAt: channel.lastFrameAt,
+					readBy: channel.readBy
+				};
+			});
 			return {
-				name: channel.name,
-				state: status.kind,
-				since: 'since' in status ? status.since : null,
-				attempt: 'attempt' in status ? status.attempt : null,
-				received: channel.received,
-				malformed: channel.malformed,
-				lastFrameAt: channel.lastFrameAt,
-				readBy: channel.readBy
+				channels: { ok: true, value: channels },
+				problems: await read(() => this.#problemRows(live.problems.recent()))
 			};
-		});
-		return {
-			channels: { ok: true, value: channels },
-			problems: await read(() => this.#problemRows(live.problems.recent()))
-		};
+		} finally {
+			if (opened) live.stop();
+		}
 	}
 
 	/** Downloads the text the preview shows. */
