@@ -6,8 +6,11 @@ import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.
 import { runtimeConfigSchema, type RuntimeConfigFile } from './schemas/config.ts';
 import { errorBodySchema } from './schemas/agent.ts';
 import { tokenStore } from './token.ts';
-import { noteFailure } from './failures.ts';
 import { m } from '$lib/paraglide/messages';
+
+/** Loaded only when a call fails, like the next: kept for the diagnostics (never on a first load). */
+const noteFailure = async (...args: Parameters<typeof import('./failures').noteFailure>) =>
+	(await import('./failures')).noteFailure(...args);
 
 /** Loaded only when a call fails: which of the browser's local-network rules stopped it, if any. */
 const explainFailure = async () => (await import('./local-network')).explainFailure();
@@ -147,7 +150,7 @@ export async function request<S extends z.ZodMiniType>(
 		} catch {
 			// An address that is no URL failed before anything was sent.
 		}
-		if (url) noteFailure(options.method ?? 'GET', url, error);
+		if (url) void noteFailure(options.method ?? 'GET', url, error, Date.now());
 		throw error;
 	}
 }

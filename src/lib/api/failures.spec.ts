@@ -44,6 +44,8 @@ describe('failed requests', () => {
 				query: { page: 2, client_secret: 'PLANTEDquery' }
 			})
 		).rejects.toBeInstanceOf(AgentHttpError);
+		// Kept a moment later: the module is loaded when the first call fails.
+		await vi.waitFor(() => expect(failedRequests()).toHaveLength(1));
 		const [failure] = failedRequests();
 		expect(failure).toMatchObject({
 			method: 'POST',
@@ -66,6 +68,7 @@ describe('failed requests', () => {
 			AgentNetworkError
 		);
 		noteFailure('GET', new URL('/x', AGENT), new DOMException('aborted', 'AbortError'));
+		await vi.waitFor(() => expect(failedRequests()).toHaveLength(1));
 		expect(failedRequests()).toEqual([
 			expect.objectContaining({
 				path: '/management/agent_status',
