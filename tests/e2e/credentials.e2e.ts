@@ -10,7 +10,7 @@ import { pageText, storageText } from './page-text.ts';
  * and frame (simulator/plant.ts); a mount's news echoes the command with the NAS's real password.
  * Walked as a user would,
  * with every page and panel open in turn, not one planted secret may reach the screen, the title,
- * the browser's storage, an export, a notification or the page's log.
+ * the browser's storage, an export, the diagnostics file, a notification or the page's log.
  */
 
 type Found = { where: string; text: string };
@@ -182,7 +182,7 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	await expect(page.getByTestId('transfer-panel')).toBeVisible();
 	await look('transfer panel');
 
-	// Users and a user's panel, the profile, Settings.
+	// Users and a user's panel, the profile, Settings and its diagnostics.
 	await page.goto('/users');
 	await expect(page.locator('tbody tr').first()).toBeVisible();
 	await look('users');
@@ -193,10 +193,53 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
 	await expect(page.getByText('admin@example.com').first()).toBeVisible();
 	await look('profile');
-	await page.goto('/settings');
+	// A call that fails with a credential in its answer, then Settings in the same page (the
+	// failures are kept in memory), its diagnostics prepared and saved.
+	await control(agent, 'faults', {
+		path: '/management/clouddrive',
+		status: 499,
+		json: { type: 'LIMIT', errors: { LIMIT: ['Over the limit ?token=PLANTEDfault40'] } }
+	});
+	const refused = page.waitForResponse(
+		(r) => r.url().includes('/management/clouddrive') && r.status() === 499
+	);
+	await page.goto('/drives');
+	await refused;
+	await page.getByRole('link', { name: 'Settings', exact: true }).click();
 	await page.getByRole('button', { name: 'Test connection' }).click();
 	await expect(page.getByTestId('connection-result')).toContainText('Connected');
+	await page.getByRole('button', { name: 'Prepare diagnostics' }).click();
+	const preview = page.getByTestId('diagnostics-preview');
+	await expect(preview).toHaveValue(/"path": "\/management\/clouddrive"/);
 	await look('settings');
+	const [saved] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'Save file' }).click()
+	]);
+	expect(saved.suggestedFilename()).toMatch(/^agent-console-diagnostics-[\dT-]+Z\.json$/);
+	const file = await readFile((await saved.path())!, 'utf8');
+	// The preview is the file, byte for byte.
+	expect(file).toBe(await preview.inputValue());
+	found.push(...planted('diagnostics file', file));
+	const report = JSON.parse(file) as {
+		agent: { version: { current: string } };
+		failedRequests: unknown[];
+		channels: unknown[];
+	};
+	expect(report.failedRequests).toContainEqual(
+		expect.objectContaining({
+			method: 'GET',
+			path: '/management/clouddrive',
+			status: 499
+		})
+	);
+	expect(report.channels).toEqual([
+		expect.objectContaining({ name: 'notification', state: 'live' }),
+		expect.objectContaining({ name: 'statechange', state: 'live' })
+	]);
+	// The planted answer arrived, masked: without this the check could pass on an empty file.
+	expect(report.agent.version.current).not.toMatch(/^[\d.]+$/);
+	expect(file).toContain('***');
 
 	found.push(...planted('storage', await storageText(page)));
 	found.push(...planted('notifications', (await notifications.shown()).join('\n')));

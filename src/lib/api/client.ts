@@ -8,6 +8,10 @@ import { errorBodySchema } from './schemas/agent.ts';
 import { tokenStore } from './token.ts';
 import { m } from '$lib/paraglide/messages';
 
+/** Loaded only when a call fails, like the next: kept for the diagnostics (never on a first load). */
+const noteFailure = async (...args: Parameters<typeof import('./failures').noteFailure>) =>
+	(await import('./failures')).noteFailure(...args);
+
 /** Loaded only when a call fails: which of the browser's local-network rules stopped it, if any. */
 const explainFailure = async () => (await import('./local-network')).explainFailure();
 
@@ -135,6 +139,26 @@ export async function request<S extends z.ZodMiniType>(
 	schema: S,
 	path: string,
 	options: RequestOptions = {}
+): Promise<z.infer<S>> {
+	try {
+		return await exchange(schema, path, options);
+	} catch (error) {
+		// Kept for the diagnostics: built without the token, masked there.
+		let url: URL | null = null;
+		try {
+			url = buildUrl(options.agentUrl ?? config.agentUrl, path, options.query ?? {}, null);
+		} catch {
+			// An address that is no URL failed before anything was sent.
+		}
+		if (url) void noteFailure(options.method ?? 'GET', url, error, Date.now());
+		throw error;
+	}
+}
+
+async function exchange<S extends z.ZodMiniType>(
+	schema: S,
+	path: string,
+	options: RequestOptions
 ): Promise<z.infer<S>> {
 	const agentUrl = options.agentUrl ?? config.agentUrl;
 	const token = options.auth ? tokenStore.get(agentUrl) : null;
