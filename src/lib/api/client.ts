@@ -75,6 +75,28 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 	return () => unauthorizedListeners.delete(listener);
 }
 
+/** A call that asks the agent to change something, as it ended: `error` null when it was done. */
+export type ChangeCall = {
+	method: 'POST' | 'PUT' | 'DELETE';
+	path: string;
+	query: Record<string, QueryValue>;
+	body: unknown;
+	at: number;
+	error: unknown;
+};
+type ChangeListener = (call: ChangeCall) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/**
+ * Called when a signed-in call that changes something has ended, done or not: every change the
+ * console makes passes through here (an action, a form, a command), so the journal learns of each
+ * one without every caller remembering to say so.
+ */
+export function onChangeCall(listener: ChangeListener): () => void {
+	changeListeners.add(listener);
+	return () => changeListeners.delete(listener);
+}
+
 export function pageOrigin(): string {
 	return globalThis.location?.origin ?? m.words_client_this_page();
 }
@@ -135,6 +157,36 @@ export async function request<S extends z.ZodMiniType>(
 	schema: S,
 	path: string,
 	options: RequestOptions = {}
+): Promise<z.infer<S>> {
+	const method = options.method ?? 'GET';
+	if (method === 'GET' || !options.auth || changeListeners.size === 0)
+		return send(schema, path, options);
+	const report = (error: unknown) => {
+		const call = {
+			method,
+			path,
+			query: options.query ?? {},
+			body: options.body,
+			at: Date.now(),
+			error
+		};
+		for (const listener of changeListeners) listener(call);
+	};
+	try {
+		const answer = await send(schema, path, options);
+		report(null);
+		return answer;
+	} catch (error) {
+		// A call the page gave up on (it went away) is not an outcome of the change.
+		if (!options.signal?.aborted) report(error);
+		throw error;
+	}
+}
+
+async function send<S extends z.ZodMiniType>(
+	schema: S,
+	path: string,
+	options: RequestOptions
 ): Promise<z.infer<S>> {
 	const agentUrl = options.agentUrl ?? config.agentUrl;
 	const token = options.auth ? tokenStore.get(agentUrl) : null;
