@@ -79,6 +79,17 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	await page.getByLabel('Item').press('Enter');
 	await expect(rows(page)).toHaveCount(3);
 
+	// The drive's own page shows its part, and leads to the journal filtered to it.
+	await page.goto(`/drives/${TEAM}`);
+	const part = page.getByTestId('journal-of-item');
+	await expect(part.getByTestId('journal-row')).toHaveCount(1);
+	await expect(part).toContainText('agent-app');
+	await part.getByRole('link', { name: 'Journal of changes' }).click();
+	await expect(page).toHaveURL(new RegExp(`/activity\\?item=${TEAM}`));
+	await expect(rows(page)).toHaveCount(1);
+	await page.getByLabel('Item').fill('');
+	await page.getByLabel('Item').press('Enter');
+
 	// Exported as JSON lines and CSV: every entry, and no credential.
 	const [jsonl] = await Promise.all([
 		page.waitForEvent('download'),
