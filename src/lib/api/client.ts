@@ -170,7 +170,9 @@ export async function request<S extends z.ZodMiniType>(
 			at: Date.now(),
 			error
 		};
-		for (const listener of changeListeners) listener(call);
+		// Heard after the caller has its answer: a listener's fault never turns a change the agent
+		// made into one that failed.
+		for (const listener of changeListeners) queueMicrotask(() => listener(call));
 	};
 	try {
 		const answer = await send(schema, path, options);
