@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { scan } from './axe.ts';
 import { control, expect, signInWithToken, test } from './fixtures.ts';
 
 /** The journal of changes (`/activity`): this console's changes and other clients', told apart. */
@@ -57,6 +58,7 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	// Kept: a reload shows the same three.
 	await page.reload();
 	await expect(rows(page)).toHaveCount(3);
+	await scan(page, 'journal');
 
 	// Filters go in the address, and a reload keeps them.
 	await page.getByLabel('Source').selectOption({ label: 'Another client' });
