@@ -17,6 +17,8 @@ export const route = {
 	profile: () => resolve('/profile'),
 	/** The page's parameters come from `eventsHref()` beside it. */
 	events: (params: Record<string, string | null> = {}) => withQuery(resolve('/events'), params),
+	/** The journal of changes; its filters come from `journalParams` in live/journal.ts. */
+	journal: (params: Record<string, string | null> = {}) => withQuery(resolve('/activity'), params),
 	/** One event, opened in the timeline with the problems filter (where problems link to). */
 	event: (seq: number) => withQuery(resolve('/events'), { problems: '1', open: String(seq) }),
 	/** The list's parameters come from `usersHref()` in users-query.ts, which only that page loads. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { config } from '$lib/config.svelte';
-import { answersAtAll, onUnauthorized, request } from './client.ts';
+import { answersAtAll, onChangeCall, onUnauthorized, request, type ChangeCall } from './client.ts';
 import { AgentContractError, AgentHttpError, AgentNetworkError } from './errors.ts';
 import { tokenStore } from './token.ts';
 import { memoryStorage } from '$lib/test/memory-storage';
@@ -306,5 +306,50 @@ describe('request', () => {
 		const value = await request(z.unknown(), '/x');
 		expect(() => JSON.stringify(value)).not.toThrow();
 		expect(JSON.stringify(value)).toContain('nested deeper than');
+	});
+});
+
+describe('onChangeCall', () => {
+	it('hears each signed-in change as it ended, done or refused, and no read', async () => {
+		tokenStore.set(AGENT, 'abc.def.ghi');
+		const heard: ChangeCall[] = [];
+		const off = onChangeCall((call) => heard.push(call));
+		vi.stubGlobal('fetch', answer(200, ''));
+		await request(z.unknown(), '/management/agent_status', { auth: true });
+		await request(z.unknown(), '/management/command/2', { method: 'POST', auth: true });
+		await request(z.unknown(), '/authentication/login', { method: 'POST' });
+		vi.stubGlobal('fetch', answer(499, '{"type":"ACCESS","errors":{"ACCESS":["No."]}}'));
+		await expect(
+			request(z.unknown(), '/user/delete_user', {
+				method: 'DELETE',
+				auth: true,
+				query: { id: 'u' }
+			})
+		).rejects.toBeInstanceOf(AgentHttpError);
+		await Promise.resolve();
+		off();
+		expect(heard.map((c) => [c.method, c.path, c.error === null])).toEqual([
+			['POST', '/management/command/2', true],
+			['DELETE', '/user/delete_user', false]
+		]);
+		expect(heard[1]?.query).toEqual({ id: 'u' });
+	});
+
+	it('never turns a done change into a failed one when a listener throws', async () => {
+		tokenStore.set(AGENT, 'abc.def.ghi');
+		const off = onChangeCall(() => {
+			throw new Error('a listener’s bug');
+		});
+		const errors: unknown[] = [];
+		const caught = (e: unknown) => errors.push(e);
+		process.on('uncaughtException', caught);
+		vi.stubGlobal('fetch', answer(200, '1'));
+		await expect(
+			request(z.number(), '/management/command/2', { method: 'POST', auth: true })
+		).resolves.toBe(1);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		process.off('uncaughtException', caught);
+		off();
+		expect(errors).toHaveLength(1);
 	});
 });

@@ -79,6 +79,28 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 	return () => unauthorizedListeners.delete(listener);
 }
 
+/** A call that asks the agent to change something, as it ended: `error` null when it was done. */
+export type ChangeCall = {
+	method: 'POST' | 'PUT' | 'DELETE';
+	path: string;
+	query: Record<string, QueryValue>;
+	body: unknown;
+	at: number;
+	error: unknown;
+};
+type ChangeListener = (call: ChangeCall) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/**
+ * Called when a signed-in call that changes something has ended, done or not: every change the
+ * console makes passes through here (an action, a form, a command), so the journal learns of each
+ * one without every caller remembering to say so.
+ */
+export function onChangeCall(listener: ChangeListener): () => void {
+	changeListeners.add(listener);
+	return () => changeListeners.delete(listener);
+}
+
 export function pageOrigin(): string {
 	return globalThis.location?.origin ?? m.words_client_this_page();
 }
@@ -140,10 +162,42 @@ export async function request<S extends z.ZodMiniType>(
 	path: string,
 	options: RequestOptions = {}
 ): Promise<z.infer<S>> {
+	const method = options.method ?? 'GET';
+	if (method === 'GET' || !options.auth || changeListeners.size === 0)
+		return exchangeNoted(schema, path, options);
+	const report = (error: unknown) => {
+		const call = {
+			method,
+			path,
+			query: options.query ?? {},
+			body: options.body,
+			at: Date.now(),
+			error
+		};
+		// Heard after the caller has its answer: a listener's fault never turns a change the agent
+		// made into one that failed.
+		for (const listener of changeListeners) queueMicrotask(() => listener(call));
+	};
+	try {
+		const answer = await exchangeNoted(schema, path, options);
+		report(null);
+		return answer;
+	} catch (error) {
+		// A call the page gave up on (it went away) is not an outcome of the change.
+		if (!options.signal?.aborted) report(error);
+		throw error;
+	}
+}
+
+/** One exchange, whose failure is kept for the diagnostics: built without the token, masked there. */
+async function exchangeNoted<S extends z.ZodMiniType>(
+	schema: S,
+	path: string,
+	options: RequestOptions
+): Promise<z.infer<S>> {
 	try {
 		return await exchange(schema, path, options);
 	} catch (error) {
-		// Kept for the diagnostics: built without the token, masked there.
 		let url: URL | null = null;
 		try {
 			url = buildUrl(options.agentUrl ?? config.agentUrl, path, options.query ?? {}, null);
