@@ -135,8 +135,9 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 	// The network shares, and the form of one (its password field left empty).
 	await page.goto('/shares');
 	await expect(page.getByTestId('share-card').first()).toBeVisible();
-	// An agent that says what it ran, password and all, about the share that does not mount.
-	await push(agent, 'notification', {
+	// An agent that says what it ran, password and all, about the share that does not mount. Sent
+	// again until the page hears it: the channel comes back after the page's load.
+	const mountFailed = {
 		Type: 2,
 		Data: {
 			Title: 'Could not mount Scans',
@@ -146,10 +147,14 @@ test('no credential an agent sends reaches a screen, the title, storage, exports
 			ShareId: SEEDED_SHARES.scans,
 			Reason: 'AUTH'
 		}
-	});
-	await expect(page.getByTestId('mount-problem')).toContainText(
-		String.raw`net use Z: \\nas\media *** /user:STUDIO\ann`
-	);
+	};
+	await expect(async () => {
+		await push(agent, 'notification', mountFailed);
+		await expect(page.getByTestId('mount-problem')).toContainText(
+			String.raw`net use Z: \\nas\media *** /user:STUDIO\ann`,
+			{ timeout: 1_000 }
+		);
+	}).toPass();
 	await look('shares');
 	await page.getByTestId('share-card').first().getByRole('link', { name: 'Change' }).click();
 	await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
