@@ -25,6 +25,8 @@ const ONE_SHOTS: Record<string, string> = {
 	'src/lib/files/file-actions.svelte.ts':
 		'the files fetched read once a moment after the last transfer',
 	'src/lib/drives/follow.svelte.ts': 'one read a moment after a burst of frames, not one per frame',
+	'src/lib/diagnostics/diagnostics.svelte.ts':
+		'how long the diagnostics wait for a live channel to connect before saying it did not',
 	'src/lib/transfers/transfers-page.svelte.ts':
 		'one read a moment after the frames name a transfer the list lacks',
 	// Its next look depends on each answer: backoff from 2 s to a minute, 2 s while the agent is
