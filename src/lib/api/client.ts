@@ -8,9 +8,18 @@ import { errorBodySchema } from './schemas/agent.ts';
 import { tokenStore } from './token.ts';
 import { m } from '$lib/paraglide/messages';
 
-/** Loaded only when a call fails, like the next: kept for the diagnostics (never on a first load). */
-const noteFailure = async (...args: Parameters<typeof import('./failures').noteFailure>) =>
-	(await import('./failures')).noteFailure(...args);
+/**
+ * Loaded only when a call fails, like the next: kept for the diagnostics (never on a first load).
+ * A keeper that cannot be fetched (a newer console replaced its file) leaves the failure unkept,
+ * never an error of its own on the page.
+ */
+const noteFailure = async (...args: Parameters<typeof import('./failures').noteFailure>) => {
+	try {
+		(await import('./failures')).noteFailure(...args);
+	} catch {
+		// Unkept: the caller's own error says what failed.
+	}
+};
 
 /** Loaded only when a call fails: which of the browser's local-network rules stopped it, if any. */
 const explainFailure = async () => (await import('./local-network')).explainFailure();
