@@ -25,8 +25,10 @@ class Socket extends EventTarget {
 	readonly CLOSED = 3;
 	readyState = 0;
 	binaryType = 'blob';
-	constructor(readonly url: string) {
+	readonly url: string;
+	constructor(url: string) {
 		super();
+		this.url = url;
 		Socket.made.push(this);
 	}
 	open() {
