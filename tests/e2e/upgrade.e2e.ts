@@ -86,12 +86,7 @@ test.describe('an upgrade of the console', () => {
 		}
 	});
 
-	// A known defect, open in issue 52: in the fresh-clone run, under the whole suite's load, the
-	// newer hub kept 351 events of the 349 sent (the overlap with the older hub's tail not found);
-	// alone and in pairs it passes (six runs). Skipped until the handover matches by something
-	// firmer than the frame's text, not hidden: `npx playwright test upgrade --project
-	// chromium-waiting` with this line removed shows it.
-	test.fixme('three old tabs and a new one: one socket per channel again, the kept timeline whole', async ({
+	test('three old tabs and a new one: one socket per channel again, the kept timeline whole', async ({
 		page,
 		agent,
 		context

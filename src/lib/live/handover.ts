@@ -9,6 +9,10 @@ import type { NewEntry } from './timeline-entry';
  * channel live (`live`), handing it the last events it kept (`handed`): the newer one keeps what
  * came after those, so the kept timeline has every event once across the change. Plain code, no
  * runes.
+ *
+ * The agent's frames carry no id, sequence or time of their own (docs: agent-api.md, real-time
+ * channels), so the two hubs' reads are lined up by their text, as runs, not one frame: see
+ * `afterOverlap`.
  */
 
 /** The BroadcastChannel's name: every hub of this origin, whatever its build. */
@@ -24,12 +28,17 @@ export type PeerMessage =
 	| { type: 'older'; version: string; urls: string[] }
 	/** The newer hub's socket at `url` is live: the older one may close its own. */
 	| { type: 'live'; version: string; url: string }
-	/** The older hub closed its socket at `url`; `tail`: what it kept last (`entryKey`), in order. */
-	| { type: 'handed'; version: string; url: string; tail: string[] };
+	/**
+	 * The older hub closed its socket at `url`; `tail`: what it kept last (`entryKey`), in order;
+	 * `ats`: when it read each (an older build's hub sends none).
+	 */
+	| { type: 'handed'; version: string; url: string; tail: string[]; ats?: number[] };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isStrings = (value: unknown): value is string[] =>
 	Array.isArray(value) && value.every(isString);
+const isNumbers = (value: unknown): value is number[] =>
+	Array.isArray(value) && value.every((n) => typeof n === 'number');
 
 /** A message from another hub, if it is one of `PeerMessage` (another build's may be anything). */
 export function checkPeer(data: unknown): PeerMessage | null {
@@ -43,10 +52,14 @@ export function checkPeer(data: unknown): PeerMessage | null {
 			return isStrings(m.urls) ? { type: 'older', version: m.version, urls: m.urls } : null;
 		case 'live':
 			return isString(m.url) ? { type: 'live', version: m.version, url: m.url } : null;
-		case 'handed':
-			return isString(m.url) && isStrings(m.tail)
-				? { type: 'handed', version: m.version, url: m.url, tail: m.tail }
-				: null;
+		case 'handed': {
+			if (!isString(m.url) || !isStrings(m.tail)) return null;
+			const handed = { type: 'handed', version: m.version, url: m.url, tail: m.tail } as const;
+			// Times that do not go with the tail one for one tell nothing: matched without them.
+			return isNumbers(m.ats) && m.ats.length === m.tail.length
+				? { ...handed, ats: m.ats }
+				: handed;
+		}
 		default:
 			return null;
 	}
@@ -70,18 +83,48 @@ export function entryKey(entry: NewEntry): string {
 }
 
 /**
- * The events the newer hub read (`fresh`, from its socket's first frame) that the older one had not
- * kept: both sockets were open for a moment, so `fresh` starts with the last events of `tail`. The
- * longest such overlap is taken; where none is found (the older hub closed before this socket
- * opened), every fresh event is kept.
+ * How much earlier than the newer hub's socket began to connect the older hub may have read an
+ * event both read: none, as both read the same clock, but a browser may coarsen `Date.now()`.
  */
-export function afterOverlap(tail: readonly string[], fresh: readonly NewEntry[]): NewEntry[] {
-	const keys = fresh.slice(0, tail.length).map(entryKey);
-	for (let k = Math.min(tail.length, fresh.length); k > 0; k--) {
-		const start = tail.length - k;
+const CLOCK_SLACK_MS = 1000;
+
+/**
+ * Where in the older hub's tail an event the newer hub read may be: not before the first event
+ * the older one read after the newer socket began to connect (`since`), since the agent sends a
+ * socket only what comes after it connected. Without times (an older build), anywhere.
+ */
+export function overlapFrom(ats: readonly number[] | undefined, since: number): number {
+	if (!ats) return 0;
+	const from = ats.findIndex((at) => at >= since - CLOCK_SLACK_MS);
+	return from === -1 ? ats.length : from;
+}
+
+/**
+ * The events the newer hub read (`fresh`, from its socket's first frame) that the older one had not
+ * kept: both sockets were open for a moment, so `fresh` starts with a run of `tail` (from `from`
+ * on) that goes on to its end. The two sockets are read apart, so when the older hub's tail comes
+ * the newer may not have read the end of that run yet: while `fresh` is all a run inside the tail,
+ * the answer is null (read on, and ask again), unless `final`. The longest overlap that fits is
+ * taken, so two identical frames are told apart by where they fall; where none fits (the older hub
+ * closed before this socket opened), every fresh event is kept.
+ */
+export function afterOverlap(
+	tail: readonly string[],
+	fresh: readonly NewEntry[],
+	from = 0,
+	final = false
+): NewEntry[] | null {
+	const keys = fresh.slice(0, tail.length - from).map(entryKey);
+	for (let start = Math.max(0, from); start < tail.length; start++) {
+		const overlap = tail.length - start;
 		let same = true;
-		for (let i = 0; i < k && same; i++) same = keys[i] === tail[start + i];
-		if (same) return fresh.slice(k);
+		for (let i = 0; i < Math.min(overlap, keys.length) && same; i++)
+			same = keys[i] === tail[start + i];
+		if (!same) continue;
+		if (keys.length >= overlap) return fresh.slice(overlap);
+		// The rest of the run is still on its way to the newer socket; once it is too late for
+		// that (its socket dropped them), what it read is the older hub's all the same.
+		return final ? [] : null;
 	}
 	return [...fresh];
 }

@@ -440,12 +440,17 @@ describe('a newer hub taking over from an older one', () => {
 	it('keeps what the newer hub read after the last event the older one kept', () => {
 		const tail = [1, 2, 3, 4].map((n) => entryKey(entry(n)));
 		// Both sockets were open for events 3 and 4.
-		expect(afterOverlap(tail, [3, 4, 5, 6].map(entry)).map((e) => e.at)).toEqual([5, 6]);
+		expect(afterOverlap(tail, [3, 4, 5, 6].map(entry))?.map((e) => e.at)).toEqual([5, 6]);
 		// The older hub closed before the newer socket opened: nothing in common, all kept.
-		expect(afterOverlap(tail, [7, 8].map(entry)).map((e) => e.at)).toEqual([7, 8]);
-		expect(afterOverlap([], [7].map(entry)).map((e) => e.at)).toEqual([7]);
+		expect(afterOverlap(tail, [7, 8].map(entry))?.map((e) => e.at)).toEqual([7, 8]);
+		expect(afterOverlap([], [7].map(entry))?.map((e) => e.at)).toEqual([7]);
 		// Everything the newer hub read, the older one kept.
 		expect(afterOverlap(tail, [3, 4].map(entry))).toEqual([]);
+		// The newer socket has not read 4 yet: no answer until it has, or it is too late to.
+		expect(afterOverlap(tail, [3].map(entry))).toBeNull();
+		expect(afterOverlap(tail, [3].map(entry), 0, true)).toEqual([]);
+		// Events the older hub read before the newer socket connected are not in common.
+		expect(afterOverlap(tail, [4, 5].map(entry), 4)?.map((e) => e.at)).toEqual([4, 5]);
 	});
 
 	it('orders builds by the time they were made, else takes the one that spoke as newer', () => {

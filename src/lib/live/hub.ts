@@ -2,7 +2,15 @@ import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import type { ProgressData, StateChangeFrame } from '$lib/api/schemas/frames';
 import type { ChannelName } from '$lib/contract';
 import { channelOf, readFrame, readerFor, type FrameReader } from './frames';
-import { afterOverlap, checkPeer, entryKey, isNewer, TAIL, type PeerMessage } from './handover';
+import {
+	afterOverlap,
+	checkPeer,
+	entryKey,
+	isNewer,
+	overlapFrom,
+	TAIL,
+	type PeerMessage
+} from './handover';
 import { fileStateOf, TransferBook, type FileState, type Transfer } from './live-records';
 import {
 	BURST,
@@ -96,6 +104,13 @@ type Socket = {
 	 * (the older hub keeps them until it hands over; see `handover.ts`).
 	 */
 	awaiting: NewEntry[] | null;
+	/** When it began to connect: what the older hub read before then, this socket never reads. */
+	since: number;
+	/**
+	 * The older hub's tail once it handed over, while what this socket read has not yet lined up
+	 * with it (`afterOverlap`): until `timer`, when what was read is taken as it is.
+	 */
+	lining: { tail: string[]; from: number; timer: ReturnType<typeof setTimeout> } | null;
 	/** An older hub's socket nobody listens to: handed over when this runs out. */
 	idle: ReturnType<typeof setTimeout> | null;
 	/** Frames read since the last batch, with their data (dropped for tabs that did not ask). */
@@ -235,7 +250,7 @@ export class Hub {
 				return;
 			}
 			case 'handed':
-				return this.#handed(m.url, m.tail);
+				return this.#handed(m.url, m.tail, m.ats);
 		}
 	}
 
@@ -277,7 +292,8 @@ export class Hub {
 			type: 'handed',
 			version: this.#options.version,
 			url: socket.url,
-			tail: socket.recent.slice(-TAIL).map(entryKey)
+			tail: socket.recent.slice(-TAIL).map(entryKey),
+			ats: socket.recent.slice(-TAIL).map((entry) => entry.at)
 		});
 		this.#letGoIfDone();
 	}
@@ -308,19 +324,37 @@ export class Hub {
 		}, this.#options.handoverMs * 2);
 	}
 
+	/** Keeps what this socket read after the older hub's tail, once the two line up. */
+	#lineUp(socket: Socket, final: boolean) {
+		const { awaiting, lining } = socket;
+		if (!awaiting || !lining) return;
+		const kept = afterOverlap(lining.tail, awaiting, lining.from, final);
+		if (kept === null) return;
+		clearTimeout(lining.timer);
+		socket.awaiting = socket.lining = null;
+		this.#keepEntries(socket, kept);
+	}
+
 	#sayLive(socket: Socket) {
 		this.#peers?.postMessage({ type: 'live', version: this.#options.version, url: socket.url });
 	}
 
-	/** The older hub closed its socket at `url`: what this one read after its last kept is kept. */
-	#handed(url: string, tail: string[]) {
+	/**
+	 * The older hub closed its socket at `url`: what this one read after its last kept is kept, once
+	 * this socket has read as far as the older one did (each socket is read on its own: the tail may
+	 * come first).
+	 */
+	#handed(url: string, tail: string[], ats?: number[]) {
 		if (!this.#awaited.delete(url)) return;
 		const socket = this.#sockets.get(url);
-		if (socket?.awaiting) {
+		if (socket?.awaiting && !socket.lining) {
+			const timer = setTimeout(() => {
+				this.#flushSocket(socket, 0);
+				this.#lineUp(socket, true);
+			}, this.#options.handoverMs);
+			socket.lining = { tail, from: overlapFrom(ats, socket.since), timer };
 			this.#flushSocket(socket, 0);
-			const kept = afterOverlap(tail, socket.awaiting);
-			socket.awaiting = null;
-			this.#keepEntries(socket, kept);
+			this.#lineUp(socket, false);
 		}
 		if (this.#awaited.size > 0) return;
 		if (this.#awaitTimer !== null) clearTimeout(this.#awaitTimer);
@@ -450,6 +484,8 @@ export class Hub {
 			states: new Map(),
 			recent: [],
 			awaiting: this.#awaited.has(url) ? [] : null,
+			since: Date.now(),
+			lining: null,
 			idle: null
 		};
 		const mine = () => this.#sockets.get(url) === socket;
@@ -683,6 +719,7 @@ export class Hub {
 		if (socket.agent === null) return;
 		if (socket.awaiting) {
 			for (const read of reads) socket.awaiting.push(read.entry);
+			this.#lineUp(socket, false);
 			return;
 		}
 		this.#keepEntries(
