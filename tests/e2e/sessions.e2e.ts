@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { KEPT, expect, push, signInWithForm, stored, test, tokenKey } from './fixtures.ts';
+import { KEPT, expect, push, signInWithForm, stored, test, tokenKey, visit } from './fixtures.ts';
 
 /** Signs in through the agent's API, as `username`, and returns the token. */
 async function apiToken(sim: Simulator, username: string, type: number) {
@@ -37,7 +37,10 @@ const sessionKeys = (page: Page) =>
 	page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('agent-console:')));
 
 test.describe('sessions', () => {
-	test('signing out in one tab ends every tab’s token at the agent', async ({ page, agent }) => {
+	test('signing out in one tab signs out the other tabs and ends every tab’s token at the agent', async ({
+		page,
+		agent
+	}) => {
 		const first = await apiToken(agent, 'admin@example.com', 16);
 		const second = await apiToken(agent, 'admin@example.com', 16);
 		await tabWithToken(page, agent, first, '/profile');
@@ -53,53 +56,55 @@ test.describe('sessions', () => {
 		await expect.poll(() => accepted(agent, second)).toBe(false);
 	});
 
-	test('another user of the agent starts with an empty timeline, and the first keeps theirs', async ({
+	// One tab, signing in and out as one user and another.
+	test('a sign-out leaves nothing of its user in the tab, and another user starts with an empty timeline', async ({
 		page,
 		agent
 	}) => {
-		await page.goto('/login');
-		await signInWithForm(page, 'admin@example.com');
-		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-		await page.goto('/events');
-		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
-		await push(agent, 'statechange', { Path: '/admin/secret-plan.psd', State: 4 });
-		await expect(page.getByTestId('timeline')).toContainText('/admin/secret-plan.psd');
-		await expect.poll(() => stored(page, agent.url), KEPT).toBeGreaterThan(0);
-		await signOut(page);
+		test.setTimeout(60_000);
 
-		// Back where the last user was: the events.
-		await signInWithForm(page, 'standard@example.com', 'Desktop standard');
-		await expect(page).toHaveURL('/events');
-		await expect(page.getByTestId('statechange-status')).toHaveText('Live');
-		await expect(page.getByTestId('timeline-empty')).toContainText(
-			'events this browser kept for another user of this agent are not shown'
-		);
-		await expect(page.getByText('/admin/secret-plan.psd')).toHaveCount(0);
-		await signOut(page);
+		await test.step('after a sign-out the tab keeps nothing of its user in session storage', async () => {
+			await page.goto('/login');
+			await signInWithForm(page, 'admin@example.com');
+			await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+			await visit(page, '/profile');
+			await page.getByRole('button', { name: 'Turn on' }).click();
+			await expect(page.getByTestId('mfa-enrol')).toBeVisible();
+			expect(await sessionKeys(page)).toEqual(
+				expect.arrayContaining([expect.stringMatching(/^agent-console:mfa-enrolment:/)])
+			);
+			await signOut(page);
+			// Only why the session ended, for the sign-in page to say after a reload: no user's data.
+			expect(await sessionKeys(page)).toEqual(['agent-console:session-ended']);
+			expect(await page.evaluate(() => sessionStorage.getItem('agent-console:session-ended'))).toBe(
+				'You signed out.'
+			);
+			await expect(page.getByLabel('Username')).toHaveValue('');
+		});
 
-		await signInWithForm(page, 'admin@example.com');
-		await expect(page).toHaveURL('/events');
-		await expect(page.getByTestId('timeline')).toContainText('/admin/secret-plan.psd');
-	});
+		await test.step('another user of the agent starts with an empty timeline, and the first keeps theirs', async () => {
+			await signInWithForm(page, 'admin@example.com');
+			await expect(page.getByRole('button', { name: 'admin@example.com' })).toBeVisible();
+			await visit(page, '/events');
+			await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+			await push(agent, 'statechange', { Path: '/admin/secret-plan.psd', State: 4 });
+			await expect(page.getByTestId('timeline')).toContainText('/admin/secret-plan.psd');
+			await expect.poll(() => stored(page, agent.url), KEPT).toBeGreaterThan(0);
+			await signOut(page);
 
-	test('after a sign-out the tab keeps nothing of its user in session storage', async ({
-		page
-	}) => {
-		await page.goto('/login');
-		await signInWithForm(page, 'admin@example.com');
-		await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-		await page.goto('/profile');
-		await page.getByRole('button', { name: 'Turn on' }).click();
-		await expect(page.getByTestId('mfa-enrol')).toBeVisible();
-		expect(await sessionKeys(page)).toEqual(
-			expect.arrayContaining([expect.stringMatching(/^agent-console:mfa-enrolment:/)])
-		);
-		await signOut(page);
-		// Only why the session ended, for the sign-in page to say after a reload: no user's data.
-		expect(await sessionKeys(page)).toEqual(['agent-console:session-ended']);
-		expect(await page.evaluate(() => sessionStorage.getItem('agent-console:session-ended'))).toBe(
-			'You signed out.'
-		);
-		await expect(page.getByLabel('Username')).toHaveValue('');
+			// Back where the last user was: the events.
+			await signInWithForm(page, 'standard@example.com', 'Desktop standard');
+			await expect(page).toHaveURL('/events');
+			await expect(page.getByTestId('statechange-status')).toHaveText('Live');
+			await expect(page.getByTestId('timeline-empty')).toContainText(
+				'events this browser kept for another user of this agent are not shown'
+			);
+			await expect(page.getByText('/admin/secret-plan.psd')).toHaveCount(0);
+			await signOut(page);
+
+			await signInWithForm(page, 'admin@example.com');
+			await expect(page).toHaveURL('/events');
+			await expect(page.getByTestId('timeline')).toContainText('/admin/secret-plan.psd');
+		});
 	});
 });

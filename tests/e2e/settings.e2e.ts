@@ -1,133 +1,116 @@
 import { E2E_ORIGIN } from '../../playwright.config.ts';
-import {
-	AGENT_URL_KEY,
-	closedPort,
-	control,
-	expect,
-	signInWithToken,
-	test,
-	tokenKey
-} from './fixtures.ts';
+import { AGENT_URL_KEY, closedPort, control, expect, test } from './fixtures.ts';
 
-test.describe('settings: test connection', () => {
-	test('reports a reachable agent with its status in words', async ({ page, agent }) => {
-		await control(agent, 'status', { status: 1 });
-		await page.goto('/settings');
-		await expect(page.getByLabel('Address', { exact: true })).toHaveValue(agent.url);
-		await page.getByRole('button', { name: 'Test connection' }).click();
-		await expect(page.getByTestId('connection-result')).toContainText(
-			`Connected. The agent at ${agent.url} answers; its status is Started: running with a signed-in user.`
-		);
-	});
-
-	test('reports an unreachable address', async ({ page }) => {
-		const port = await closedPort();
-		await page.goto('/settings');
-		await page.getByLabel('Address', { exact: true }).fill(`http://127.0.0.1:${port}`);
-		await page.getByRole('button', { name: 'Test connection' }).click();
-		await expect(page.getByTestId('connection-result')).toContainText(
-			`Unreachable. Nothing answers at http://127.0.0.1:${port}.`
-		);
-	});
-
-	test('tells a CORS block apart and names this page origin', async ({ page, agent }) => {
-		await control(agent, 'cors', { allowOrigins: ['http://some-other-console.test'] });
-		await page.goto('/settings');
-		await page.getByRole('button', { name: 'Test connection' }).click();
-		const result = page.getByTestId('connection-result');
-		await expect(result).toContainText("Blocked by the agent's CORS settings.");
-		await expect(result).toContainText(`Add ${E2E_ORIGIN} to the agent's allowed origins`);
-		await expect(page.getByTestId('page-origin')).toHaveText(E2E_ORIGIN);
-	});
-
-	test('recognises a service that is not an agent', async ({ page, agent }) => {
-		await control(agent, 'faults', { path: '/management/agent_status', body: 'html', count: 20 });
-		await page.goto('/settings');
-		await page.getByRole('button', { name: 'Test connection' }).click();
-		await expect(page.getByTestId('connection-result')).toContainText('Not an agent.');
-		await expect(page.getByTestId('connection-result')).toContainText('The body is not JSON.');
-		await control(agent, 'faults', undefined, 'DELETE');
-		await control(agent, 'faults', { path: '/management/agent_status', status: 404, count: 20 });
-		await page.getByRole('button', { name: 'Test connection' }).click();
-		await expect(page.getByTestId('connection-result')).toContainText('It answered 404');
-	});
-
-	test('reports an agent that answers too slowly', async ({ page, agent }) => {
-		await page.clock.install();
-		await page.goto('/settings');
-		await control(agent, 'faults', { path: '/management/agent_status', delayMs: 60_000, count: 3 });
-		const sent = page.waitForRequest((r) => r.url().includes('/management/agent_status'));
-		await page.getByRole('button', { name: 'Test connection' }).click();
-		await sent;
-		// The test's own 5-second limit, skipped on the page's clock.
-		await page.clock.fastForward(5_500);
-		await expect(page.getByTestId('connection-result')).toContainText('No answer in time.');
-	});
-
-	test('refuses an IPv6 literal, which the security policy cannot allow, and says what to use', async ({
-		page
+// Signing out of the previous agent when the address changes: auth.e2e.ts (session end).
+test.describe('settings', () => {
+	// One signed-out settings page for every check: each step puts back what it changed.
+	test('test connection explains every outcome, and a saved address is used everywhere', async ({
+		page,
+		agent
 	}) => {
-		await page.goto('/settings');
-		await page.getByLabel('Address', { exact: true }).fill('http://[::1]:29123');
-		await page.getByRole('button', { name: 'Test connection' }).click();
-		await expect(page.getByText('Use http://localhost:29123 instead')).toBeVisible();
-	});
+		test.setTimeout(150_000);
+		const address = page.getByLabel('Address', { exact: true });
+		const testConnection = page.getByRole('button', { name: 'Test connection' });
+		const result = page.getByTestId('connection-result');
 
-	test('refuses a host that is not loopback without sending anything there', async ({ page }) => {
-		const requests: string[] = [];
-		page.on('request', (r) => requests.push(r.url()));
-		await page.goto('/settings');
-		await page.getByLabel('Address', { exact: true }).fill('http://agent.example.com:29123');
-		await page.getByRole('button', { name: 'Test connection' }).click();
-		await expect(page.getByText('agent.example.com is not this computer.')).toBeVisible();
-		await page.getByLabel('Address', { exact: true }).fill('http://agent.example.com:29123');
-		await page.getByRole('button', { name: 'Save' }).click();
-		await expect(page.getByLabel('Address', { exact: true })).toHaveAttribute(
-			'aria-invalid',
-			'true'
-		);
-		expect(requests.filter((u) => u.includes('example.com'))).toEqual([]);
-		expect(await page.evaluate((k) => localStorage.getItem(k), AGENT_URL_KEY)).not.toContain(
-			'example.com'
-		);
-	});
-});
+		await test.step('reports a reachable agent with its status in words', async () => {
+			await control(agent, 'status', { status: 1 });
+			await page.goto('/settings');
+			await expect(address).toHaveValue(agent.url);
+			await testConnection.click();
+			await expect(result).toContainText(
+				`Connected. The agent at ${agent.url} answers; its status is Started: running with a signed-in user.`
+			);
+			agent.reset();
+		});
 
-test.describe('settings: saving the address', () => {
-	test('saves with Enter, is used everywhere and survives a reload', async ({ page, agent }) => {
-		const port = await closedPort();
-		await page.goto('/settings');
-		await page.getByLabel('Address', { exact: true }).fill(`127.0.0.1:${port}/`);
-		await page.getByLabel('Address', { exact: true }).press('Enter');
-		await expect(page.getByTestId('connection-result')).toContainText(
-			`Saved. The console now talks to http://127.0.0.1:${port}`
-		);
-		await expect(page.getByTestId('current-address')).toHaveText(`http://127.0.0.1:${port}`);
-		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
-		await page.reload();
-		await expect(page.getByTestId('current-address')).toHaveText(`http://127.0.0.1:${port}`);
-		await expect(page.locator('footer')).toContainText(`http://127.0.0.1:${port}`);
-		// Back to the simulator.
-		await page.getByLabel('Address', { exact: true }).fill(agent.url);
-		await page.getByRole('button', { name: 'Save' }).click();
-		await expect(page.getByTestId('agent-status')).toContainText('Running, nobody signed in');
-	});
+		await test.step('tells a CORS block apart and names this page origin', async () => {
+			await control(agent, 'cors', { allowOrigins: ['http://some-other-console.test'] });
+			await testConnection.click();
+			await expect(result).toContainText("Blocked by the agent's CORS settings.");
+			await expect(result).toContainText(`Add ${E2E_ORIGIN} to the agent's allowed origins`);
+			await expect(page.getByTestId('page-origin')).toHaveText(E2E_ORIGIN);
+			agent.reset();
+		});
 
-	test('changing the address signs out of the previous agent', async ({ page, agent }) => {
-		const token = await signInWithToken(page, agent);
-		const port = await closedPort();
-		await page.goto('/settings');
-		await expect(page.getByRole('button', { name: 'admin@example.com' })).toBeVisible();
-		await page.getByLabel('Address', { exact: true }).fill(`http://127.0.0.1:${port}`);
-		await expect(
-			page.getByText('Saving another address signs you out of the current agent.')
-		).toBeVisible();
-		await page.getByRole('button', { name: 'Save' }).click();
-		await expect(page.getByTestId('connection-result')).toContainText(
-			'you were signed out of the previous agent'
-		);
-		await expect(page.getByRole('button', { name: 'admin@example.com' })).toHaveCount(0);
-		expect(await page.evaluate((k) => sessionStorage.getItem(k), tokenKey(agent.url))).toBeNull();
-		expect((await fetch(`${agent.url}/authentication/user?token=${token}`)).status).toBe(401);
+		await test.step('recognises a service that is not an agent', async () => {
+			await control(agent, 'faults', {
+				path: '/management/agent_status',
+				body: 'html',
+				count: 20
+			});
+			await testConnection.click();
+			await expect(result).toContainText('Not an agent.');
+			await expect(result).toContainText('The body is not JSON.');
+			await control(agent, 'faults', undefined, 'DELETE');
+			await control(agent, 'faults', { path: '/management/agent_status', status: 404, count: 20 });
+			await testConnection.click();
+			await expect(result).toContainText('It answered 404');
+			await control(agent, 'faults', undefined, 'DELETE');
+		});
+
+		await test.step('reports an unreachable address', async () => {
+			const port = await closedPort();
+			await address.fill(`http://127.0.0.1:${port}`);
+			await testConnection.click();
+			await expect(result).toContainText(
+				`Unreachable. Nothing answers at http://127.0.0.1:${port}.`
+			);
+		});
+
+		await test.step('refuses an IPv6 literal, which the security policy cannot allow, and says what to use', async () => {
+			await address.fill('http://[::1]:29123');
+			await testConnection.click();
+			await expect(page.getByText('Use http://localhost:29123 instead')).toBeVisible();
+		});
+
+		await test.step('refuses a host that is not loopback without sending anything there', async () => {
+			const requests: string[] = [];
+			page.on('request', (r) => requests.push(r.url()));
+			await address.fill('http://agent.example.com:29123');
+			await testConnection.click();
+			await expect(page.getByText('agent.example.com is not this computer.')).toBeVisible();
+			await address.fill('http://agent.example.com:29123');
+			await page.getByRole('button', { name: 'Save' }).click();
+			await expect(address).toHaveAttribute('aria-invalid', 'true');
+			expect(requests.filter((u) => u.includes('example.com'))).toEqual([]);
+			expect(await page.evaluate((k) => localStorage.getItem(k), AGENT_URL_KEY)).not.toContain(
+				'example.com'
+			);
+		});
+
+		await test.step('saves with Enter, is used everywhere and survives a reload', async () => {
+			const port = await closedPort();
+			await address.fill(`127.0.0.1:${port}/`);
+			await address.press('Enter');
+			await expect(result).toContainText(
+				`Saved. The console now talks to http://127.0.0.1:${port}`
+			);
+			await expect(page.getByTestId('current-address')).toHaveText(`http://127.0.0.1:${port}`);
+			await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
+			await page.reload();
+			await expect(page.getByTestId('current-address')).toHaveText(`http://127.0.0.1:${port}`);
+			await expect(page.locator('footer')).toContainText(`http://127.0.0.1:${port}`);
+			// Back to the simulator.
+			await address.fill(agent.url);
+			await page.getByRole('button', { name: 'Save' }).click();
+			await expect(page.getByTestId('agent-status')).toContainText('Running, nobody signed in');
+		});
+
+		// Last: the page's clock is fake from here on.
+		await test.step('reports an agent that answers too slowly', async () => {
+			await page.clock.install();
+			await control(agent, 'faults', {
+				path: '/management/agent_status',
+				delayMs: 60_000,
+				count: 3
+			});
+			const sent = page.waitForRequest((r) => r.url().includes('/management/agent_status'));
+			await testConnection.click();
+			await sent;
+			// The test's own 5-second limit, skipped on the page's clock.
+			await page.clock.fastForward(5_500);
+			await expect(result).toContainText('No answer in time.');
+		});
 	});
 });
