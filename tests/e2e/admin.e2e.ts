@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { Simulator } from '../../simulator/index.ts';
-import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
+import { control, expect, signInWithForm, signInWithToken, test, visit } from './fixtures.ts';
 
-/** The users page as an administrator, newest first (the default sort). */
-async function openUsers(page: Page, agent: Simulator, user = 'admin@example.com', type = 16) {
-	await signInWithToken(page, agent, user, type);
-	await page.goto('/users');
+/** The users page, read afresh, newest first (the default sort). */
+async function openUsers(page: Page) {
+	// The list is read when the page is opened: from another page, as a link would.
+	if (new URL(page.url()).pathname === '/users') await visit(page, '/profile');
+	await visit(page, '/users');
 	await expect(page.getByTestId('users-range')).toContainText('Showing');
 }
 
@@ -34,12 +35,14 @@ async function openUser(page: Page, name: string, search: string) {
 	return page.getByRole('dialog');
 }
 
-test.describe('user administration', () => {
-	test('invite: limits and seats shown, the user appears as Pending, activates from the link, and signs in', async ({
-		page,
-		agent
-	}) => {
-		await openUsers(page, agent);
+test('user administration: invite, refusals, edit, delete, filter, resend and the plan', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(135_000);
+	const token = await signInWithToken(page, agent);
+	await test.step('invite: limits and seats shown, the user appears as Pending, activates from the link, and signs in', async () => {
+		await openUsers(page);
 		await expect(page.getByTestId('seats-left')).toContainText('5 creative');
 		await fillInvite(page, 'nia@example.test');
 		await expect(dialog(page).getByTestId('seats-creative')).toHaveText('5 seats left');
@@ -70,29 +73,8 @@ test.describe('user administration', () => {
 		await expect(newcomer).toHaveURL('/');
 		await other.close();
 	});
-
-	test('a duplicate invite and a type with no seat left are refused in words', async ({
-		page,
-		agent
-	}) => {
-		await control(agent, 'plan', { adminUsers: 0 });
-		await openUsers(page, agent);
-		await fillInvite(page, 'admin@example.com');
-		await expect(dialog(page).getByLabel('Desktop admin')).toBeDisabled();
-		await expect(dialog(page).getByTestId('seats-admin')).toContainText('no seat left on the plan');
-		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
-		await expect(dialog(page).getByRole('alert')).toContainText(
-			'A user with this username or e-mail address already exists.'
-		);
-		// The agent's own count wins over the page's: a seat taken meanwhile.
-		await control(agent, 'plan', { creativeUsers: 0 });
-		await dialog(page).getByLabel('E-mail').fill('late@example.test');
-		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
-		await expect(dialog(page).getByRole('alert')).toContainText('no seat left');
-	});
-
-	test('an action the agent refuses (499 ACCESS) is said in words', async ({ page, agent }) => {
-		await openUsers(page, agent);
+	await test.step('an action the agent refuses (499 ACCESS) is said in words', async () => {
+		await openUsers(page);
 		await control(agent, 'faults', {
 			path: '/user/insert_user',
 			status: 499,
@@ -108,33 +90,10 @@ test.describe('user administration', () => {
 		await expect(dialog(page).getByRole('alert')).toContainText(
 			'Only an administrator can invite.'
 		);
+		await control(agent, 'faults', undefined, 'DELETE');
 	});
-
-	test('resend during the cooldown, then after it', async ({ page, agent }) => {
-		await openUsers(page, agent);
-		await fillInvite(page, 'wait@example.test');
-		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
-		await expect(page.getByTestId('users-outcome')).toBeVisible();
-		const panel = await openUser(page, 'Nia Okafor', 'wait@');
-		await panel.getByRole('button', { name: 'Resend invitation' }).click();
-		await expect(panel.getByTestId('resend')).toContainText(/Wait \d+ seconds/);
-		await expect(
-			panel.getByRole('button', { name: /Resend invitation \(in \d+ s\)/ })
-		).toBeDisabled();
-		await control(agent, 'clock', { advanceSeconds: 60 });
-		await page.clock.install();
-		await page.clock.fastForward(60_000);
-		await panel.getByRole('button', { name: 'Resend invitation' }).click();
-		await expect(panel.getByTestId('resend')).toContainText(
-			'The invitation went to wait@example.test again'
-		);
-	});
-
-	test('an edit shows what the agent stored; delete needs the exact username; self and owner are protected', async ({
-		page,
-		agent
-	}) => {
-		await openUsers(page, agent);
+	await test.step('an edit shows what the agent stored; delete needs the exact username; self and owner are protected', async () => {
+		await openUsers(page);
 		await fillInvite(page, 'edit@example.test');
 		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
 		await expect(page.getByTestId('users-outcome')).toBeVisible();
@@ -162,12 +121,7 @@ test.describe('user administration', () => {
 			'You cannot delete yourself: another administrator can.'
 		);
 	});
-
-	test('a bulk delete with one failure reports each row, then retries the failed one', async ({
-		page,
-		agent
-	}) => {
-		const token = await signInWithToken(page, agent);
+	await test.step('a bulk delete with one failure reports each row, then retries the failed one', async () => {
 		for (const n of [1, 2, 3]) {
 			await fetch(`${agent.url}/user/insert_user?token=${token}`, {
 				method: 'POST',
@@ -181,7 +135,7 @@ test.describe('user administration', () => {
 				})
 			});
 		}
-		await page.goto('/users?q=bulk');
+		await visit(page, '/users?q=bulk');
 		await expect(page.getByTestId('users-range')).toHaveText('Showing 1 to 3 of 3');
 		await page.getByLabel('Select every row on this page').check();
 		const bulk = page.getByTestId('bulk');
@@ -204,9 +158,8 @@ test.describe('user administration', () => {
 		await bulk.getByRole('button', { name: 'Done' }).click();
 		await expect(page.getByTestId('users-empty')).toBeVisible();
 	});
-
-	test('the user-type filter is in the URL and survives a reload', async ({ page, agent }) => {
-		await openUsers(page, agent);
+	await test.step('the user-type filter is in the URL and survives a reload', async () => {
+		await openUsers(page);
 		await page.getByLabel('User type').selectOption({ label: 'Desktop creative' });
 		await expect(page).toHaveURL(/type=creative/);
 		await page.reload();
@@ -220,27 +173,75 @@ test.describe('user administration', () => {
 			)
 			.toEqual([]);
 	});
-
-	test('a standard user sees the list without any actions', async ({ page, agent }) => {
-		await openUsers(page, agent, 'standard@example.com', 64);
-		await expect(page.getByRole('button', { name: 'Invite a user' })).toHaveCount(0);
-		await page.locator('tbody tr').first().getByRole('button').click();
-		await expect(page.getByRole('dialog')).toBeVisible();
+	await test.step('resend during the cooldown, then after it', async () => {
+		await openUsers(page);
+		await fillInvite(page, 'wait@example.test');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(page.getByTestId('users-outcome')).toBeVisible();
+		const panel = await openUser(page, 'Nia Okafor', 'wait@');
+		await panel.getByRole('button', { name: 'Resend invitation' }).click();
+		await expect(panel.getByTestId('resend')).toContainText(/Wait \d+ seconds/);
 		await expect(
-			page.getByRole('dialog').getByRole('button', { name: /Delete|Edit|Resend/ })
-		).toHaveCount(0);
+			panel.getByRole('button', { name: /Resend invitation \(in \d+ s\)/ })
+		).toBeDisabled();
+		await control(agent, 'clock', { advanceSeconds: 60 });
+		await page.clock.install();
+		await page.clock.fastForward(60_000);
+		await panel.getByRole('button', { name: 'Resend invitation' }).click();
+		await expect(panel.getByTestId('resend')).toContainText(
+			'The invitation went to wait@example.test again'
+		);
+	});
+	await test.step('a duplicate invite and a type with no seat left are refused in words', async () => {
+		await control(agent, 'plan', { adminUsers: 0 });
+		await openUsers(page);
+		await fillInvite(page, 'admin@example.com');
+		await expect(dialog(page).getByLabel('Desktop admin')).toBeDisabled();
+		await expect(dialog(page).getByTestId('seats-admin')).toContainText('no seat left on the plan');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(dialog(page).getByRole('alert')).toContainText(
+			'A user with this username or e-mail address already exists.'
+		);
+		// The agent's own count wins over the page's: a seat taken meanwhile.
+		await control(agent, 'plan', { creativeUsers: 0 });
+		await dialog(page).getByLabel('E-mail').fill('late@example.test');
+		await dialog(page).getByRole('button', { name: 'Send the invitation' }).click();
+		await expect(dialog(page).getByRole('alert')).toContainText('no seat left');
+	});
+	await test.step('the owner switches the plan after a confirmation; Cancel sends nothing', async () => {
+		const sent: string[] = [];
+		page.on('request', (r) => {
+			if (r.url().includes('update_subscription')) sent.push(r.method());
+		});
+		await visit(page, '/profile');
+		const plan = page.getByTestId('plan');
+		await expect(plan).toContainText('Billed');
+		const before = (await plan.innerText()).includes('monthly') ? 'Yearly' : 'Monthly';
+		await plan.getByRole('button', { name: `Switch to ${before}…` }).click();
+		await expect(page.getByTestId('confirm-dialog')).toContainText(`Switch the plan to ${before}?`);
+		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click();
+		expect(sent).toEqual([]);
+		await plan.getByRole('button', { name: `Switch to ${before}…` }).click();
+		await page
+			.getByTestId('confirm-dialog')
+			.getByRole('button', { name: `Switch to ${before}` })
+			.click();
+		await expect(plan).toContainText(`The plan is now ${before}.`);
+		await expect(plan).toContainText(`Billed ${before.toLowerCase()}`);
+		expect(sent).toEqual(['PUT']);
 	});
 });
 
 const totp = (secret: string, at = Date.now()) =>
 	new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
-test.describe('MFA enrolment on the profile page', () => {
-	test('wrong code, then a refresh (same secret), then the right code; the next sign-in asks for a code; turn off', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent, 'creative@example.com', 32);
+test('MFA enrolment on the profile page, and what a standard user may do', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(60_000);
+	await signInWithToken(page, agent, 'creative@example.com', 32);
+	await test.step('MFA: wrong code, then a refresh (same secret), then the right code; the next sign-in asks for a code; turn off', async () => {
 		await page.goto('/profile');
 		const card = page.getByTestId('mfa');
 		await expect(card).toContainText('the agent has no recovery codes');
@@ -275,15 +276,12 @@ test.describe('MFA enrolment on the profile page', () => {
 		await card.getByLabel('Current code, to turn MFA off').fill(totp(secret));
 		await expect(card).toContainText('MFA is off.');
 	});
-
-	test('a code refused because the clocks differ says so, not "wrong code"', async ({
-		page,
-		agent
-	}) => {
+	await test.step('a code refused because the clocks differ says so, not "wrong code"', async () => {
 		const ahead = Date.now() + 3 * 60_000;
 		await page.clock.install({ time: ahead });
-		await signInWithToken(page, agent, 'creative@example.com', 32);
-		await page.goto('/profile');
+		// The card afresh, from another page, as a link would.
+		await visit(page, '/');
+		await visit(page, '/profile');
 		const card = page.getByTestId('mfa');
 		await card.getByRole('button', { name: 'Turn on' }).click();
 		const secret = (await card.getByTestId('mfa-secret').innerText()).replace(/\s/g, '');
@@ -291,31 +289,18 @@ test.describe('MFA enrolment on the profile page', () => {
 		await card.getByLabel('Type the code the app shows').fill(totp(secret, ahead));
 		await expect(card).toContainText(/This device's clock is \d+ s ahead of the agent's/);
 	});
-});
-
-test('the owner switches the plan after a confirmation; Cancel sends nothing', async ({
-	page,
-	agent
-}) => {
-	await signInWithToken(page, agent);
-	const sent: string[] = [];
-	page.on('request', (r) => {
-		if (r.url().includes('update_subscription')) sent.push(r.method());
+	await test.step('a standard user sees the list without any actions', async () => {
+		await page.getByRole('button', { name: 'creative@example.com' }).click();
+		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
+		await expect(page).toHaveURL(/\/login/);
+		await signInWithForm(page, 'standard@example.com', 'Desktop standard');
+		await expect(page).not.toHaveURL(/\/login/);
+		await openUsers(page);
+		await expect(page.getByRole('button', { name: 'Invite a user' })).toHaveCount(0);
+		await page.locator('tbody tr').first().getByRole('button').click();
+		await expect(page.getByRole('dialog')).toBeVisible();
+		await expect(
+			page.getByRole('dialog').getByRole('button', { name: /Delete|Edit|Resend/ })
+		).toHaveCount(0);
 	});
-	await page.goto('/profile');
-	const plan = page.getByTestId('plan');
-	await expect(plan).toContainText('Billed');
-	const before = (await plan.innerText()).includes('monthly') ? 'Yearly' : 'Monthly';
-	await plan.getByRole('button', { name: `Switch to ${before}…` }).click();
-	await expect(page.getByTestId('confirm-dialog')).toContainText(`Switch the plan to ${before}?`);
-	await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click();
-	expect(sent).toEqual([]);
-	await plan.getByRole('button', { name: `Switch to ${before}…` }).click();
-	await page
-		.getByTestId('confirm-dialog')
-		.getByRole('button', { name: `Switch to ${before}` })
-		.click();
-	await expect(plan).toContainText(`The plan is now ${before}.`);
-	await expect(plan).toContainText(`Billed ${before.toLowerCase()}`);
-	expect(sent).toEqual(['PUT']);
 });

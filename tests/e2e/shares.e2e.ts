@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { NAS_ACCOUNT, SEEDED_SHARES } from '../../simulator/seed/shares.ts';
-import { control, expect, push, signInWithToken, test } from './fixtures.ts';
+import { control, expect, push, signInWithToken, test, visit } from './fixtures.ts';
 
 /**
  * Network shares: the list of SMB and NFS shares with whether each is mounted, adding one,
@@ -47,22 +47,28 @@ const traces = (page: Page) =>
 		].join('\n');
 	});
 
-/** Opens a page once its notification channel is live: a mount's outcome arrives there. */
+/**
+ * Opens a page afresh, as a link from another would, once its notification channel is live: a
+ * mount's outcome arrives there.
+ */
 async function open(page: Page, agent: Simulator, path: string) {
-	await page.goto(path);
+	if (page.url() !== 'about:blank' && new URL(page.url()).pathname === path.split('?')[0])
+		await visit(page, '/');
+	await visit(page, path);
 	await expect.poll(() => agent.live.clientCount('notification')).toBeGreaterThan(0);
 }
 
 const card = (page: Page, name: string) =>
 	page.getByTestId('share-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test.describe('the list of shares', () => {
-	test('shows both kinds, mounted or not, and says what a share is when there are none', async ({
-		page,
-		agent
-	}) => {
+test('network shares: listed, added, failed to mount, tried again and removed', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(120_000);
+	await signInWithToken(page, agent);
+	await test.step('the list shows both kinds, mounted or not', async () => {
 		await page.setViewportSize({ width: 360, height: 740 });
-		await signInWithToken(page, agent);
 		await page.goto('/');
 		// In the signed-in navigation, in reach at 360 px.
 		const link = page
@@ -90,23 +96,10 @@ test.describe('the list of shares', () => {
 			360
 		);
 
-		await control(agent, 'shares', { empty: true });
-		await page.reload();
-		const empty = page.getByTestId('shares-empty');
-		await expect(empty).toContainText('The agent mounts no network shares yet.');
-		await expect(empty).toContainText('a folder on a NAS or another computer');
-		await empty.getByRole('link', { name: 'Add an NFS share' }).click();
-		await expect(page.getByLabel('NFS share')).toBeChecked();
+		await page.setViewportSize({ width: 1280, height: 720 });
 	});
-});
-
-test.describe('adding a share', () => {
-	test('an SMB share: checked, confirmed, stored and mounted; the password seen nowhere after', async ({
-		page,
-		agent
-	}) => {
+	await test.step('adding an SMB share: checked, confirmed, stored and mounted; the password seen nowhere after', async () => {
 		const { sent, urls, log } = watch(page, agent);
-		await signInWithToken(page, agent);
 		await open(page, agent, '/shares');
 		await page.getByRole('link', { name: 'Add an SMB share' }).click();
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a network share');
@@ -167,81 +160,7 @@ test.describe('adding a share', () => {
 		expect(urls.filter((u) => u.includes(NAS_ACCOUNT.password))).toEqual([]);
 		expect(log.filter((l) => l.includes(NAS_ACCOUNT.password))).toEqual([]);
 	});
-
-	test('an NFS share on a Unix folder', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await open(page, agent, '/shares/new?kind=nfs');
-		await expect(page.getByLabel('NFS share')).toBeChecked();
-		await page.getByLabel('Name', { exact: true }).fill('Media over NFS');
-		await page.getByLabel(/^Share/).fill('nas.studio.lan:/media');
-		await page.getByLabel('Mount folder').fill('mnt/media');
-		await page.getByRole('button', { name: 'Add the share' }).click();
-		await expect(page.getByLabel('Mount folder')).toHaveAccessibleDescription(
-			/Give the full path, starting with the drive letter/
-		);
-		await page.getByLabel('Mount folder').fill('/mnt/media');
-		await page.getByRole('button', { name: 'Add the share' }).click();
-		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Add the share' }).click();
-		await expect(page.getByTestId('share-result').getByTestId('mount-status')).toHaveText(
-			'Mounted'
-		);
-		expect(agent.state.shares.nfs.map((s) => [s.name, s.localPath, s.active])).toContainEqual([
-			'Media over NFS',
-			'/mnt/media',
-			true
-		]);
-	});
-
-	test('a letter already in use is said before sending, and the agent’s refusal beside the field', async ({
-		page,
-		agent
-	}) => {
-		const { sent } = watch(page, agent);
-		await signInWithToken(page, agent);
-		await open(page, agent, '/shares/new');
-		const letter = page.getByLabel('Drive letter');
-		await page.getByLabel('Name', { exact: true }).fill('Archive');
-		await page.getByLabel(/^Share/).fill('\\\\nas.studio.lan\\archive');
-		await page.getByLabel('User name').fill('ann');
-		await page.getByLabel('Password', { exact: true }).fill(NAS_ACCOUNT.password);
-		await letter.selectOption('Z');
-		await page.getByRole('button', { name: 'Add the share' }).click();
-		await expect(letter).toHaveAccessibleDescription(
-			/Z: is already in use: the share "Studio media" is mounted there\./
-		);
-		expect(sent).toEqual([]);
-
-		// Another client takes W: after the form read the free letters: the agent says so.
-		await letter.selectOption('W');
-		const taken = await fetch(`${agent.url}/management/smbclient`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'x-app-origin': 'a-script' },
-			body: JSON.stringify({
-				name: 'Elsewhere',
-				smbShare: '\\\\files\\x',
-				version: '3.0',
-				localPath: 'W:',
-				isAuthenticated: false
-			})
-		});
-		expect(taken.status).toBe(200);
-		await page.getByRole('button', { name: 'Add the share' }).click();
-		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Add the share' }).click();
-		await expect(letter).toHaveAccessibleDescription(
-			/W: is already in use: the share "Elsewhere" is mounted there\./
-		);
-		await expect(letter).toBeFocused();
-		// The password left the form with the request: it asks for it again, and says why.
-		await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-		await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
-			/was sent and is no longer in this form: type it again/
-		);
-	});
-});
-
-test.describe('a mount that fails', () => {
-	test('is said in words, with what to check, the likely thing first', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
+	await test.step('a mount that fails is said in words, with what to check, the likely thing first', async () => {
 		await open(page, agent, '/shares/new');
 		await page.getByLabel('Name', { exact: true }).fill('Far away');
 		await page.getByLabel(/^Share/).fill('\\\\nas.invalid\\media');
@@ -284,12 +203,72 @@ test.describe('a mount that fails', () => {
 		await expect(toasts).toHaveCount(1);
 		await expect(toasts).toContainText('Sync stopped');
 	});
+	await test.step('adding an NFS share on a Unix folder', async () => {
+		await open(page, agent, '/shares/new?kind=nfs');
+		await expect(page.getByLabel('NFS share')).toBeChecked();
+		await page.getByLabel('Name', { exact: true }).fill('Media over NFS');
+		await page.getByLabel(/^Share/).fill('nas.studio.lan:/media');
+		await page.getByLabel('Mount folder').fill('mnt/media');
+		await page.getByRole('button', { name: 'Add the share' }).click();
+		await expect(page.getByLabel('Mount folder')).toHaveAccessibleDescription(
+			/Give the full path, starting with the drive letter/
+		);
+		await page.getByLabel('Mount folder').fill('/mnt/media');
+		await page.getByRole('button', { name: 'Add the share' }).click();
+		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Add the share' }).click();
+		await expect(page.getByTestId('share-result').getByTestId('mount-status')).toHaveText(
+			'Mounted'
+		);
+		expect(agent.state.shares.nfs.map((s) => [s.name, s.localPath, s.active])).toContainEqual([
+			'Media over NFS',
+			'/mnt/media',
+			true
+		]);
+	});
+	await test.step('adding: a letter already in use is said before sending, and the agent’s refusal beside the field', async () => {
+		const { sent } = watch(page, agent);
+		await open(page, agent, '/shares/new');
+		const letter = page.getByLabel('Drive letter');
+		await page.getByLabel('Name', { exact: true }).fill('Archive');
+		await page.getByLabel(/^Share/).fill('\\\\nas.studio.lan\\archive');
+		await page.getByLabel('User name').fill('ann');
+		await page.getByLabel('Password', { exact: true }).fill(NAS_ACCOUNT.password);
+		await letter.selectOption('Z');
+		await page.getByRole('button', { name: 'Add the share' }).click();
+		await expect(letter).toHaveAccessibleDescription(
+			/Z: is already in use: the share "Studio media" is mounted there\./
+		);
+		expect(sent).toEqual([]);
 
-	test('a share that did not mount is tried again on asking, and its card says why', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
+		// Another client takes W: after the form read the free letters: the agent says so.
+		await letter.selectOption('W');
+		const taken = await fetch(`${agent.url}/management/smbclient`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-app-origin': 'a-script' },
+			body: JSON.stringify({
+				name: 'Elsewhere',
+				smbShare: '\\\\files\\x',
+				version: '3.0',
+				localPath: 'W:',
+				isAuthenticated: false
+			})
+		});
+		expect(taken.status).toBe(200);
+		await page.getByRole('button', { name: 'Add the share' }).click();
+		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Add the share' }).click();
+		await expect(letter).toHaveAccessibleDescription(
+			/W: is already in use: the share "Elsewhere" is mounted there\./
+		);
+		await expect(letter).toBeFocused();
+		// The password left the form with the request: it asks for it again, and says why.
+		await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+		await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+			/was sent and is no longer in this form: type it again/
+		);
+	});
+	await test.step('a share that did not mount is tried again on asking, and its card says why', async () => {
+		// Leaving the form above, refused with what was typed in it: the console asks first.
+		page.once('dialog', (dialog) => void dialog.accept());
 		await open(page, agent, '/shares');
 		const scans = card(page, 'Old scans');
 		await scans.getByRole('button', { name: 'Try to mount again' }).click();
@@ -322,15 +301,76 @@ test.describe('a mount that fails', () => {
 		await page.getByRole('link', { name: 'Network shares' }).click();
 		await expect(card(page, 'Old scans').getByTestId('mount-status')).toHaveText('Mounted');
 	});
+	await test.step('removing a share says what happens first, sends nothing on Cancel, and frees its letter', async () => {
+		const { sent } = watch(page, agent);
+		await open(page, agent, '/shares');
+		const media = card(page, 'Studio media');
+		await media.getByRole('button', { name: 'Remove…' }).click();
+		const dialog = page.getByTestId('confirm-dialog');
+		await expect(dialog.getByRole('heading')).toHaveText('Remove the share "Studio media"?');
+		await expect(dialog).toContainText(
+			'The agent unmounts \\\\nas.studio.lan\\media from Z: and forgets the share and its stored password.'
+		);
+		await expect(dialog).toContainText('The files on the server stay');
+		await dialog.getByRole('button', { name: 'Cancel' }).click();
+		await expect(media.getByRole('button', { name: 'Remove…' })).toBeFocused();
+		expect(sent).toEqual([]);
+
+		await media.getByRole('button', { name: 'Remove…' }).click();
+		await dialog.getByRole('button', { name: 'Remove the share' }).click();
+		await expect(page.getByTestId('share-outcome')).toContainText(
+			'Removed the share "Studio media": the agent unmounted it from Z: and forgot it. The files on the server stay.'
+		);
+		await expect(card(page, 'Studio media')).toHaveCount(0);
+		expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+			`DELETE /management/smbclient/${SEEDED_SHARES.media}`
+		]);
+		const free = (await (
+			await fetch(`${agent.url}/management/list_available_drives`)
+		).json()) as string[];
+		expect(free).toContain('Z');
+	});
+	await test.step('with no shares, the list says what a share is', async () => {
+		await control(agent, 'shares', { empty: true });
+		// Read afresh: from another page, as a link would.
+		await visit(page, '/');
+		await visit(page, '/shares');
+		const empty = page.getByTestId('shares-empty');
+		await expect(empty).toContainText('The agent mounts no network shares yet.');
+		await expect(empty).toContainText('a folder on a NAS or another computer');
+		await empty.getByRole('link', { name: 'Add an NFS share' }).click();
+		await expect(page.getByLabel('NFS share')).toBeChecked();
+	});
 });
 
-test.describe('changing a share', () => {
-	test('without typing the password again: the agent keeps the stored one', async ({
-		page,
-		agent
-	}) => {
+test('changing a share: what changed elsewhere, the stored password kept or replaced', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(60_000);
+	await signInWithToken(page, agent);
+	await test.step('a change made elsewhere meanwhile is said before anything is sent', async () => {
 		const { sent } = watch(page, agent);
-		await signInWithToken(page, agent);
+		await open(page, agent, `/shares/nfs/${SEEDED_SHARES.renders}`);
+		await page.getByLabel('Name', { exact: true }).fill('Renders (farm)');
+		const r = await fetch(`${agent.url}/management/nfsclient/${SEEDED_SHARES.renders}`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json', 'x-app-origin': 'a-script' },
+			body: JSON.stringify({ version: '4' })
+		});
+		expect(r.status).toBe(200);
+		await page.getByRole('button', { name: 'Save changes' }).click();
+		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Save changes' }).click();
+		const elsewhere = page.getByTestId('changed-elsewhere');
+		await expect(elsewhere).toContainText('Nothing was sent.');
+		await expect(elsewhere.getByRole('row', { name: /Version/ })).toHaveText(/Version\s*4\.1\s*4/);
+		expect(sent).toEqual([]);
+		await elsewhere.getByRole('button', { name: 'Save my edit over it' }).click();
+		await expect(page.getByTestId('share-result')).toBeVisible();
+		expect(agent.state.shares.nfs[0]).toMatchObject({ name: 'Renders (farm)', version: '4' });
+	});
+	await test.step('without typing the password again: the agent keeps the stored one', async () => {
+		const { sent } = watch(page, agent);
 		await open(page, agent, `/shares/smb/${SEEDED_SHARES.media}`);
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(
 			'Change the share "Studio media"'
@@ -373,13 +413,8 @@ test.describe('changing a share', () => {
 		});
 		await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Studio media (NAS)');
 	});
-
-	test('asks for the password again for another server, and replaces it when typed', async ({
-		page,
-		agent
-	}) => {
+	await test.step('asks for the password again for another server, and replaces it when typed', async () => {
 		const { sent } = watch(page, agent);
-		await signInWithToken(page, agent);
 		await open(page, agent, `/shares/smb/${SEEDED_SHARES.media}`);
 		const password = page.getByLabel('Password', { exact: true });
 		await page.getByLabel(/^Share/).fill('\\\\files.studio.lan\\media');
@@ -403,66 +438,5 @@ test.describe('changing a share', () => {
 		await expect(password).toHaveValue('');
 		await expect(password).toHaveAccessibleDescription(/Leave empty to keep the stored password/);
 		expect(await traces(page)).not.toContain('A-new-one-9');
-	});
-
-	test('a change made elsewhere meanwhile is said before anything is sent', async ({
-		page,
-		agent
-	}) => {
-		const { sent } = watch(page, agent);
-		await signInWithToken(page, agent);
-		await open(page, agent, `/shares/nfs/${SEEDED_SHARES.renders}`);
-		await page.getByLabel('Name', { exact: true }).fill('Renders (farm)');
-		const r = await fetch(`${agent.url}/management/nfsclient/${SEEDED_SHARES.renders}`, {
-			method: 'PUT',
-			headers: { 'content-type': 'application/json', 'x-app-origin': 'a-script' },
-			body: JSON.stringify({ version: '4' })
-		});
-		expect(r.status).toBe(200);
-		await page.getByRole('button', { name: 'Save changes' }).click();
-		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Save changes' }).click();
-		const elsewhere = page.getByTestId('changed-elsewhere');
-		await expect(elsewhere).toContainText('Nothing was sent.');
-		await expect(elsewhere.getByRole('row', { name: /Version/ })).toHaveText(/Version\s*4\.1\s*4/);
-		expect(sent).toEqual([]);
-		await elsewhere.getByRole('button', { name: 'Save my edit over it' }).click();
-		await expect(page.getByTestId('share-result')).toBeVisible();
-		expect(agent.state.shares.nfs[0]).toMatchObject({ name: 'Renders (farm)', version: '4' });
-	});
-});
-
-test.describe('removing a share', () => {
-	test('says what happens first, sends nothing on Cancel, and frees its letter', async ({
-		page,
-		agent
-	}) => {
-		const { sent } = watch(page, agent);
-		await signInWithToken(page, agent);
-		await open(page, agent, '/shares');
-		const media = card(page, 'Studio media');
-		await media.getByRole('button', { name: 'Remove…' }).click();
-		const dialog = page.getByTestId('confirm-dialog');
-		await expect(dialog.getByRole('heading')).toHaveText('Remove the share "Studio media"?');
-		await expect(dialog).toContainText(
-			'The agent unmounts \\\\nas.studio.lan\\media from Z: and forgets the share and its stored password.'
-		);
-		await expect(dialog).toContainText('The files on the server stay');
-		await dialog.getByRole('button', { name: 'Cancel' }).click();
-		await expect(media.getByRole('button', { name: 'Remove…' })).toBeFocused();
-		expect(sent).toEqual([]);
-
-		await media.getByRole('button', { name: 'Remove…' }).click();
-		await dialog.getByRole('button', { name: 'Remove the share' }).click();
-		await expect(page.getByTestId('share-outcome')).toContainText(
-			'Removed the share "Studio media": the agent unmounted it from Z: and forgot it. The files on the server stay.'
-		);
-		await expect(card(page, 'Studio media')).toHaveCount(0);
-		expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([
-			`DELETE /management/smbclient/${SEEDED_SHARES.media}`
-		]);
-		const free = (await (
-			await fetch(`${agent.url}/management/list_available_drives`)
-		).json()) as string[];
-		expect(free).toContain('Z');
 	});
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SEEDED_TRANSFER } from '../../simulator/seed/transfers.ts';
 import type { Simulator } from '../../simulator/index.ts';
-import { bothLive, control, expect, signInWithToken, test } from './fixtures.ts';
+import { bothLive, control, expect, signInWithToken, test, visit } from './fixtures.ts';
 
 /**
  * Transfers now (`/transfers`): the agent's current transfers, paged and filtered on the agent,
@@ -17,29 +17,38 @@ const row = (page: Page, name: string) =>
 		.locator('tbody tr')
 		.filter({ has: page.getByRole('button', { name, exact: true }) });
 
-/** The page open, its list read and the channels live, so frames reach it. */
-async function openTransfers(page: Page, agent: Simulator, search = '') {
-	const token = await signInWithToken(page, agent);
-	await page.goto(`/transfers${search}`);
-	await expect(page.getByTestId('transfers-table')).toBeVisible();
-	await page.goto(`/events`);
+/** The page open, its list read afresh and the channels live, so frames reach it. */
+async function openTransfers(page: Page, search = '') {
+	await visit(page, '/events');
 	await bothLive(page);
-	await page.goBack();
+	await visit(page, `/transfers${search}`);
 	await expect(page.getByTestId('transfers-table')).toBeVisible();
-	return token;
 }
 
 /** Moves the agent's clock on, by its control surface (as a script would). */
 const advance = (agent: Simulator, seconds: number) =>
 	control(agent, 'clock', { advanceSeconds: seconds });
 
-test.describe('transfers now', () => {
-	test('lists the current transfers in words, filtered by kind in the URL', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/transfers');
+test('transfers now: listed in words, followed by the frames, canceled, started', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(90_000);
+	const token = await signInWithToken(page, agent);
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.goto('/');
+	await test.step('the Transfers link is in reach at 360 px', async () => {
+		const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+			name: 'Transfers'
+		});
+		await link.scrollIntoViewIfNeeded();
+		await expect(link).toBeInViewport();
+		await link.click();
+		await expect(page.getByRole('heading', { name: 'Transfers now' })).toBeVisible();
+		await expect(link).toHaveAttribute('aria-current', 'page');
+		await page.setViewportSize({ width: 1280, height: 720 });
+	});
+	await test.step('lists the current transfers in words, filtered by kind in the URL', async () => {
 		await expect(page.getByTestId('transfers-total')).toHaveText('5 transfers');
 		const footage = row(page, 'Footage');
 		await expect(footage).toContainText('Manual transfer · studio-projects → studio-archive');
@@ -71,12 +80,29 @@ test.describe('transfers now', () => {
 		);
 		await expect(panel.getByRole('button', { name: /Cancel this transfer/ })).toHaveCount(0);
 	});
-
-	test('cancels a running transfer: said first, then Canceling, then Canceled', async ({
-		page,
-		agent
-	}) => {
-		await openTransfers(page, agent);
+	await test.step('shows a transfer the list did not have once its frames come', async () => {
+		await openTransfers(page);
+		// Started by another client: the list read before it does not have it.
+		const res = await fetch(`${agent.url}/transfer/transfer?token=${token}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				sourceCloudAccountId: 'acc-google-1',
+				sourceBucket: 'interviews-raw',
+				sourcePath: 'Interviews/',
+				destinationCloudAccountId: 'acc-aws-1',
+				destinationBucket: 'studio-projects',
+				destinationPath: 'team/Interviews/'
+			})
+		});
+		expect(res.status).toBe(200);
+		await expect(row(page, 'Interviews')).toHaveCount(0);
+		await advance(agent, 2);
+		await expect(row(page, 'Interviews').getByTestId('transfer-status')).toHaveText('Running');
+		await expect(page.getByTestId('transfers-total')).toHaveText('6 transfers');
+	});
+	await test.step('cancels a running transfer: said first, then Canceling, then Canceled', async () => {
+		await openTransfers(page);
 		const footage = row(page, 'Footage');
 		await expect(row(page, 'reel-v7.prproj').getByRole('button', { name: /^Cancel/ })).toHaveCount(
 			0
@@ -111,108 +137,8 @@ test.describe('transfers now', () => {
 			0
 		);
 	});
-
-	test('without frames, the list is read again until the agent says Canceled', async ({
-		page,
-		agent
-	}) => {
-		await page.clock.install();
-		await signInWithToken(page, agent);
-		await page.goto('/transfers');
-		const footage = row(page, 'Footage');
-		await expect(footage.getByTestId('transfer-status')).toHaveText('Running');
-		// The channels down: only the list can say how the cancel went.
-		await control(agent, 'sockets', { mode: 'refuse', action: 'drop' });
-		await footage.getByRole('button', { name: 'Cancel Footage…' }).click();
-		await page
-			.getByTestId('confirm-dialog')
-			.getByRole('button', { name: 'Cancel the transfer' })
-			.click();
-		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceling');
-		await advance(agent, 5);
-		// The agent has stopped it, and the page does not know yet.
-		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceling');
-		await page.clock.runFor(5_000);
-		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceled');
-		await expect(page.getByTestId('cancel-states')).toHaveText('Footage: Canceled.');
-	});
-
-	test('the agent’s refusal of a cancel is said in its words', async ({ page, agent }) => {
-		const token = await openTransfers(page, agent, '?type=initial-sync');
-		// Canceled elsewhere while this page hears nothing: it still shows it paused.
-		await control(agent, 'sockets', { mode: 'refuse', action: 'drop' });
-		const res = await fetch(`${agent.url}/transfer/cancel_transfer?token=${token}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ id: SEEDED_TRANSFER.mediaInit })
-		});
-		expect(res.status).toBe(200);
-		await advance(agent, 5);
-		const paused = row(page, 'Old media');
-		await expect(paused.getByTestId('transfer-status')).toHaveText('Paused');
-		await paused.getByRole('button', { name: 'Cancel Old media…' }).click();
-		await page
-			.getByTestId('confirm-dialog')
-			.getByRole('button', { name: 'Cancel the transfer' })
-			.click();
-		await expect(page.getByTestId('cancel-outcome')).toHaveText(
-			/“Old media” was not canceled: The transfer has already been canceled: there is nothing to cancel\./
-		);
-	});
-
-	test('says what to do when the agent moves nothing', async ({ page, agent }) => {
-		await control(agent, 'transfers', { empty: true });
-		await signInWithToken(page, agent);
-		await page.goto('/transfers');
-		const empty = page.getByTestId('transfers-empty');
-		await expect(empty).toContainText('The agent is moving nothing now.');
-		await empty.getByRole('link', { name: 'Start a transfer' }).click();
-		await expect(page).toHaveURL(/\/transfers\/new$/);
-	});
-
-	test('shows a transfer the list did not have once its frames come', async ({ page, agent }) => {
-		const token = await openTransfers(page, agent);
-		// Started by another client: the list read before it does not have it.
-		const res = await fetch(`${agent.url}/transfer/transfer?token=${token}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				sourceCloudAccountId: 'acc-google-1',
-				sourceBucket: 'interviews-raw',
-				sourcePath: 'Interviews/',
-				destinationCloudAccountId: 'acc-aws-1',
-				destinationBucket: 'studio-projects',
-				destinationPath: 'team/Interviews/'
-			})
-		});
-		expect(res.status).toBe(200);
-		await expect(row(page, 'Interviews')).toHaveCount(0);
-		await advance(agent, 2);
-		await expect(row(page, 'Interviews').getByTestId('transfer-status')).toHaveText('Running');
-		await expect(page.getByTestId('transfers-total')).toHaveText('6 transfers');
-	});
-
-	test('the Transfers link is in reach at 360 px', async ({ page, agent }) => {
-		await page.setViewportSize({ width: 360, height: 740 });
-		await signInWithToken(page, agent);
-		await page.goto('/');
-		const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
-			name: 'Transfers'
-		});
-		await link.scrollIntoViewIfNeeded();
-		await expect(link).toBeInViewport();
-		await link.click();
-		await expect(page.getByRole('heading', { name: 'Transfers now' })).toBeVisible();
-		await expect(link).toHaveAttribute('aria-current', 'page');
-	});
-});
-
-test.describe('start a transfer', () => {
-	test('checks, explains, confirms, shows the agent’s refusal, then lists the copy with its progress', async ({
-		page,
-		agent
-	}) => {
-		await openTransfers(page, agent);
+	await test.step('checks, explains, confirms, shows the agent’s refusal, then lists the copy with its progress', async () => {
+		await openTransfers(page);
 		await page.getByRole('link', { name: 'Start a transfer' }).click();
 		await expect(page.getByRole('heading', { name: 'Start a transfer' })).toBeVisible();
 
@@ -279,5 +205,67 @@ test.describe('start a transfer', () => {
 		await advance(agent, 60);
 		await expect(copy.getByTestId('transfer-percent')).not.toHaveText('0 %');
 		await expect(copy).toContainText(/MB\/s/);
+	});
+	await test.step('says what to do when the agent moves nothing', async () => {
+		await control(agent, 'transfers', { empty: true });
+		// Read afresh: from another page, as a link would.
+		await visit(page, '/');
+		await visit(page, '/transfers');
+		const empty = page.getByTestId('transfers-empty');
+		await expect(empty).toContainText('The agent is moving nothing now.');
+		await empty.getByRole('link', { name: 'Start a transfer' }).click();
+		await expect(page).toHaveURL(/\/transfers\/new$/);
+	});
+});
+
+test('transfers now, the channels down: a refused cancel, and one followed by reading the list', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(45_000);
+	await page.clock.install();
+	const token = await signInWithToken(page, agent);
+	await page.goto('/transfers?type=initial-sync');
+	await expect(page.getByTestId('transfers-table')).toBeVisible();
+	await test.step('the agent’s refusal of a cancel is said in its words', async () => {
+		await openTransfers(page, '?type=initial-sync');
+		// Canceled elsewhere while this page hears nothing: it still shows it paused.
+		await control(agent, 'sockets', { mode: 'refuse', action: 'drop' });
+		const res = await fetch(`${agent.url}/transfer/cancel_transfer?token=${token}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ id: SEEDED_TRANSFER.mediaInit })
+		});
+		expect(res.status).toBe(200);
+		await advance(agent, 5);
+		const paused = row(page, 'Old media');
+		await expect(paused.getByTestId('transfer-status')).toHaveText('Paused');
+		await paused.getByRole('button', { name: 'Cancel Old media…' }).click();
+		await page
+			.getByTestId('confirm-dialog')
+			.getByRole('button', { name: 'Cancel the transfer' })
+			.click();
+		await expect(page.getByTestId('cancel-outcome')).toHaveText(
+			/“Old media” was not canceled: The transfer has already been canceled: there is nothing to cancel\./
+		);
+	});
+	await test.step('without frames, the list is read again until the agent says Canceled', async () => {
+		await visit(page, '/transfers');
+		const footage = row(page, 'Footage');
+		await expect(footage.getByTestId('transfer-status')).toHaveText('Running');
+		// The channels down: only the list can say how the cancel went.
+		await control(agent, 'sockets', { mode: 'refuse', action: 'drop' });
+		await footage.getByRole('button', { name: 'Cancel Footage…' }).click();
+		await page
+			.getByTestId('confirm-dialog')
+			.getByRole('button', { name: 'Cancel the transfer' })
+			.click();
+		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceling');
+		await advance(agent, 5);
+		// The agent has stopped it, and the page does not know yet.
+		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceling');
+		await page.clock.runFor(5_000);
+		await expect(footage.getByTestId('transfer-status')).toHaveText('Canceled');
+		await expect(page.getByTestId('cancel-states')).toHaveText('Footage: Canceled.');
 	});
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { control, expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, signInWithToken, test, visit } from './fixtures.ts';
 
 type AgentUser = {
 	id: string;
@@ -25,16 +25,25 @@ const usernames = (page: Page) =>
 		.allTextContents();
 const range = (page: Page) => page.getByTestId('users-range');
 
-async function openUsers(page: Page, sim: Simulator, search = '') {
-	const token = await signInWithToken(page, sim);
-	await page.goto(`/users${search}`);
+/** The users list, read afresh, for `search`. */
+async function openUsers(page: Page, search = '') {
+	// The list is read when the page is opened: from another page, as a link would.
+	if (new URL(page.url()).pathname === '/users') await visit(page, '/profile');
+	await visit(page, `/users${search}`);
 	await expect(range(page)).toContainText('Showing');
-	return token;
 }
 
-test.describe('users list', () => {
-	test('pages forward and back, with the range and the URL following', async ({ page, agent }) => {
-		const token = await openUsers(page, agent);
+test('users list: paged, searched, sorted, filtered and opened on the agent, in the URL', async ({
+	page,
+	agent,
+	context
+}) => {
+	test.setTimeout(225_000);
+	// The page's clock, for the search's pause while typing: installed before the console loads.
+	await page.clock.install();
+	const token = await signInWithToken(page, agent);
+	await test.step('pages forward and back, with the range and the URL following', async () => {
+		await openUsers(page);
 		const total = (await agentPage(agent, token, { page: 1, pagesize: 25 })).total;
 		await expect(range(page)).toHaveText(`Showing 1 to 25 of ${total}`);
 		const first = await usernames(page);
@@ -65,33 +74,10 @@ test.describe('users list', () => {
 		await page.getByLabel('Page', { exact: true }).press('Enter');
 		await expect(range(page)).toHaveText(`Showing 51 to 75 of ${total}`);
 	});
-
-	test('remembers the page size in this browser, across reloads and plain links', async ({
-		page,
-		agent
-	}) => {
-		await openUsers(page, agent, '?page=3');
-		await page.getByLabel('Rows per page').selectOption('10');
-		// The first row on screen stays in view: row 51 is on page 6 of 10 rows.
-		await expect(page).toHaveURL(/pageSize=10/);
-		await expect(page).toHaveURL(/page=6\b/);
-		await expect(range(page)).toContainText('Showing 51 to 60 of');
-		await expect(rows(page)).toHaveCount(10);
-		await page.reload();
-		await expect(rows(page)).toHaveCount(10);
-		await page.goto('/users');
-		await expect(range(page)).toContainText('Showing 1 to 10 of');
-		await expect(page.getByLabel('Rows per page')).toHaveValue('10');
-	});
-
-	test('search is debounced, goes back to page 1, and matches across the whole set', async ({
-		page,
-		agent
-	}) => {
+	await test.step('search is debounced, goes back to page 1, and matches across the whole set', async () => {
 		// The page's clock, held while typing: on a loaded machine the keys can come further apart
 		// than the pause that sends the search (a fresh-clone run once sent "so" then "son").
-		await page.clock.install();
-		const token = await openUsers(page, agent, '?page=4');
+		await openUsers(page, '?page=4');
 		const expected = await agentPage(agent, token, { page: 1, pagesize: 25, username: 'son' });
 		expect(expected.total).toBeGreaterThan(1);
 		const requests: string[] = [];
@@ -123,9 +109,8 @@ test.describe('users list', () => {
 		await expect(page.getByLabel('Search by username')).toHaveValue('son');
 		await expect(range(page)).toContainText(`of ${expected.total}`);
 	});
-
-	test('a search that matches nobody says so and offers the way back', async ({ page, agent }) => {
-		await openUsers(page, agent);
+	await test.step('a search that matches nobody says so and offers the way back', async () => {
+		await openUsers(page);
 		await page.getByLabel('Search by username').fill('no-such-person');
 		await page.getByLabel('Search by username').press('Enter');
 		await expect(page.getByTestId('users-empty')).toHaveText(/No users match “no-such-person”/);
@@ -133,9 +118,8 @@ test.describe('users list', () => {
 		await expect(range(page)).toContainText('Showing 1 to 25');
 		await expect(page.getByLabel('Search by username')).toHaveValue('');
 	});
-
-	test('sorts by a column, both ways, on the agent', async ({ page, agent }) => {
-		const token = await openUsers(page, agent);
+	await test.step('sorts by a column, both ways, on the agent', async () => {
+		await openUsers(page);
 		const header = page.getByRole('columnheader', { name: 'Username' });
 		await header.getByRole('link').click();
 		await expect(header).toHaveAttribute('aria-sort', 'ascending');
@@ -162,9 +146,8 @@ test.describe('users list', () => {
 			/./
 		);
 	});
-
-	test('filters by status', async ({ page, agent }) => {
-		const token = await openUsers(page, agent);
+	await test.step('filters by status', async () => {
+		await openUsers(page);
 		const pending = await agentPage(agent, token, { page: 1, pagesize: 25, userStatus: 4 });
 		await page.getByLabel('Status').selectOption({ label: 'Pending' });
 		await expect(page).toHaveURL(/status=pending/);
@@ -175,16 +158,9 @@ test.describe('users list', () => {
 		await page.getByLabel('Status').selectOption({ label: 'All statuses' });
 		await expect(page).not.toHaveURL(/status=/);
 	});
-
-	test('refresh and Back keep the view; a deep link opens page 7 of a filtered search', async ({
-		page,
-		agent
-	}) => {
-		const token = await openUsers(
-			page,
-			agent,
-			'?q=a&status=active&sort=email&order=asc&page=7&pageSize=10'
-		);
+	await test.step('refresh and Back keep the view; a deep link opens page 7 of a filtered search', async () => {
+		// A deep link: the console loaded from it.
+		await page.goto('/users?q=a&status=active&sort=email&order=asc&page=7&pageSize=10');
 		const expected = await agentPage(agent, token, {
 			page: 7,
 			pagesize: 10,
@@ -215,20 +191,14 @@ test.describe('users list', () => {
 		await page.goForward();
 		await expect(range(page)).toHaveText(`Showing 71 to 80 of ${expected.total}`);
 	});
-
-	test('a page past the end offers the last page', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto('/users?page=999');
+	await test.step('a page past the end offers the last page', async () => {
+		await visit(page, '/users?page=999');
 		await expect(page.getByTestId('users-empty')).toContainText('Page 999 is past the end');
 		await page.getByRole('link', { name: 'Go to the last page' }).click();
 		await expect(range(page)).toContainText('Showing');
 	});
-
-	test('a row opens a panel with every field, including ones this version does not know', async ({
-		page,
-		agent
-	}) => {
-		await openUsers(page, agent, '?q=admin@example.com');
+	await test.step('a row opens a panel with every field, including ones this version does not know', async () => {
+		await openUsers(page, '?q=admin%40example.com');
 		await page.getByRole('button', { name: 'Alex Admin' }).click();
 		const panel = page.getByRole('dialog', { name: 'Alex Admin' });
 		await expect(panel).toBeVisible();
@@ -250,13 +220,8 @@ test.describe('users list', () => {
 		await expect(panel).toBeHidden();
 		await expect(page).toHaveURL(/q=admin/);
 	});
-
-	test('an opened user has a link that reopens it after a refresh and in another tab', async ({
-		page,
-		agent,
-		context
-	}) => {
-		await openUsers(page, agent, '?q=admin@example.com');
+	await test.step('an opened user has a link that reopens it after a refresh and in another tab', async () => {
+		await openUsers(page, '?q=admin%40example.com');
 		await page.getByRole('button', { name: 'Alex Admin' }).click();
 		const panel = page.getByRole('dialog', { name: 'Alex Admin' });
 		await expect(panel).toBeVisible();
@@ -272,14 +237,11 @@ test.describe('users list', () => {
 		// Closing it leaves the list's own address.
 		await other.keyboard.press('Escape');
 		await expect(other).toHaveURL(/\/users\?q=admin%40example\.com$/);
+		await other.close();
 	});
-
-	test('one column when usernames are e-mail addresses; no sideways scroll at 1024 px', async ({
-		page,
-		agent
-	}) => {
+	await test.step('one column when usernames are e-mail addresses; no sideways scroll at 1024 px', async () => {
 		await page.setViewportSize({ width: 1024, height: 800 });
-		await openUsers(page, agent);
+		await openUsers(page);
 		await expect(page.getByRole('columnheader', { name: 'Username and e-mail' })).toBeVisible();
 		await expect(page.getByRole('columnheader', { name: 'E-mail', exact: true })).toHaveCount(0);
 		const overflow = await page
@@ -311,14 +273,11 @@ test.describe('users list', () => {
 		});
 		await page.reload();
 		await expect(page.getByRole('columnheader', { name: 'E-mail', exact: true })).toBeVisible();
+		await page.setViewportSize({ width: 1280, height: 720 });
 	});
-
-	test('at 360 px addresses wrap after the @ and before dots, and a tap anywhere opens the user', async ({
-		page,
-		agent
-	}) => {
+	await test.step('at 360 px addresses wrap after the @ and before dots, and a tap anywhere opens the user', async () => {
 		await page.setViewportSize({ width: 360, height: 780 });
-		await openUsers(page, agent, '?q=niklaus');
+		await openUsers(page, '?q=niklaus');
 		const cell = rows(page).first().locator('td[data-label="Username and e-mail"]');
 		// One element holds the pieces: a flex item each would stand side by side (Firefox).
 		await expect(cell.locator(':scope > span')).toHaveCount(1);
@@ -326,29 +285,22 @@ test.describe('users list', () => {
 		expect(html).toBe('niklaus<wbr>.matsumoto@<wbr>example<wbr>.com');
 		await rows(page).first().locator('td[data-label="Status"]').click();
 		await expect(page.getByRole('dialog')).toBeVisible();
+		await page.setViewportSize({ width: 1280, height: 720 });
 	});
-
-	test('a row the console cannot read is still shown, as the agent sent it', async ({
-		page,
-		agent
-	}) => {
+	await test.step('a row the console cannot read is still shown, as the agent sent it', async () => {
 		await control(agent, 'faults', {
 			path: '/user/get_all_users',
 			body: 'json',
 			json: { data: [{ id: 7, username: null, note: '<b>bold</b>' }], total: 1 }
 		});
-		await openUsers(page, agent);
+		await openUsers(page);
 		await page.getByRole('button', { name: /A row the console cannot read/ }).click();
 		const panel = page.getByRole('dialog', { name: 'Unreadable row' });
 		await expect(panel.getByTestId('other-fields')).toContainText('<b>bold</b>');
 		await expect(panel.locator('b')).toHaveCount(0);
 	});
-
-	test('an error from the agent mid-paging says what happened and recovers', async ({
-		page,
-		agent
-	}) => {
-		await openUsers(page, agent);
+	await test.step('an error from the agent mid-paging says what happened and recovers', async () => {
+		await openUsers(page);
 		await control(agent, 'faults', { path: '/user/get_all_users', status: 500, count: 1 });
 		await page.getByRole('link', { name: 'Next page' }).click();
 		await expect(page.getByRole('alert')).toContainText('unexpected error (500)');
@@ -360,9 +312,8 @@ test.describe('users list', () => {
 		await expect(range(page)).toContainText('Showing 26 to 50');
 		await expect(page.getByRole('alert')).toHaveCount(0);
 	});
-
-	test('a slow answer is overtaken by a newer one and never shown', async ({ page, agent }) => {
-		const token = await openUsers(page, agent);
+	await test.step('a slow answer is overtaken by a newer one and never shown', async () => {
+		await openUsers(page);
 		await control(agent, 'faults', { path: '/user/get_all_users', delayMs: 1500, count: 1 });
 		const slow = page
 			.waitForRequest((r) => r.url().includes('/user/get_all_users') && r.url().includes('page=2'))
@@ -382,5 +333,19 @@ test.describe('users list', () => {
 		await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 		await expect(range(page)).toContainText('Showing 51 to 75');
 		expect(await usernames(page)).toEqual(third.map((u) => u.username));
+	});
+	await test.step('remembers the page size in this browser, across reloads and plain links', async () => {
+		await openUsers(page, '?page=3');
+		await page.getByLabel('Rows per page').selectOption('10');
+		// The first row on screen stays in view: row 51 is on page 6 of 10 rows.
+		await expect(page).toHaveURL(/pageSize=10/);
+		await expect(page).toHaveURL(/page=6\b/);
+		await expect(range(page)).toContainText('Showing 51 to 60 of');
+		await expect(rows(page)).toHaveCount(10);
+		await page.reload();
+		await expect(rows(page)).toHaveCount(10);
+		await page.goto('/users');
+		await expect(range(page)).toContainText('Showing 1 to 10 of');
+		await expect(page.getByLabel('Rows per page')).toHaveValue('10');
 	});
 });
