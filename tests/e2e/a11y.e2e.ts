@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { violationsOf } from './axe.ts';
-import { control, expect, signInWithForm, signInWithToken, test, visit } from './fixtures.ts';
-import { screenTests } from './routes.ts';
+import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
+import { screenTests, show } from './routes.ts';
 
 /**
  * An axe scan of every page and dialog, light and dark. Any violation fails, listed with the
@@ -28,16 +28,16 @@ async function scan(page: Page, label: string, only?: string[], within?: string)
 type Screen = {
 	name: string;
 	open: (page: Page, agent: Simulator) => Promise<unknown>;
-	/** Only shows a route (a link followed, `visit`), changing nothing: scanned in a walk. */
-	walk?: true;
+	/** Changes the agent or what the console holds: ends a walk (`screenTests` in routes.ts). */
+	changes?: true;
 };
 
 const SIGNED_OUT: Screen[] = [
-	{ name: 'sign in', open: (p) => visit(p, '/login'), walk: true },
+	{ name: 'sign in', open: (p) => show(p, '/login') },
 	{
 		name: 'sign in with an error',
 		open: async (p) => {
-			await p.goto('/login');
+			await show(p, '/login');
 			await signInWithForm(p, 'admin@example.com', 'Desktop admin', 'wrong');
 			await expect(p.getByText(/wrong/).first()).toBeVisible();
 		}
@@ -45,50 +45,47 @@ const SIGNED_OUT: Screen[] = [
 	{
 		name: 'verification code',
 		open: async (p) => {
-			await p.goto('/login');
+			await show(p, '/login');
 			await signInWithForm(p, 'mfa@example.com');
 			await expect(p.getByText('Enter your verification code')).toBeVisible();
 		}
 	},
-	{ name: 'sign up', open: (p) => visit(p, '/signup'), walk: true },
-	{ name: 'activation', open: (p) => visit(p, '/signup/confirm'), walk: true },
-	{ name: 'forgot password', open: (p) => visit(p, '/forgot-password'), walk: true },
-	{ name: 'settings', open: (p) => visit(p, '/settings'), walk: true }
+	{ name: 'sign up', open: (p) => show(p, '/signup') },
+	{ name: 'activation', open: (p) => show(p, '/signup/confirm') },
+	{ name: 'forgot password', open: (p) => show(p, '/forgot-password') },
+	{ name: 'settings', open: (p) => show(p, '/settings') }
 ];
 
 const SIGNED_IN: Screen[] = [
-	{ name: 'overview', open: (p) => visit(p, '/'), walk: true },
-	{ name: 'drives', open: (p) => visit(p, '/drives'), walk: true },
+	{ name: 'overview', open: (p) => show(p, '/') },
+	{ name: 'drives', open: (p) => show(p, '/drives') },
 	{
 		name: 'drive page',
 		open: async (p) => {
-			await visit(p, '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?state=4&pageSize=25');
+			await show(p, '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?state=4&pageSize=25');
 			await expect(p.getByTestId('files-table')).toBeVisible();
 			await expect(p.getByTestId('activity-table')).toBeVisible();
 			await expect(p.getByTestId('trend-transfers').locator('canvas').first()).toBeVisible();
-		},
-		walk: true
+		}
 	},
 	{
 		name: 'backup page',
 		open: async (p) => {
-			await visit(p, '/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e?pageSize=25');
+			await show(p, '/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e?pageSize=25');
 			await expect(p.getByTestId('files-table')).toBeVisible();
-		},
-		walk: true
+		}
 	},
 	{
 		name: 'history',
 		open: async (p) => {
-			await visit(p, '/history?status=error');
+			await show(p, '/history?status=error');
 			await expect(p.getByTestId('history-table')).toBeVisible();
-		},
-		walk: true
+		}
 	},
 	{
 		name: 'history panel',
 		open: async (p) => {
-			await p.goto('/history');
+			await show(p, '/history');
 			await p.getByTestId('history-table').locator('tbody tr').first().getByRole('button').click();
 			await expect(p.getByTestId('history-panel')).toBeVisible();
 		}
@@ -96,7 +93,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'command confirmation',
 		open: async (p) => {
-			await p.goto('/');
+			await show(p, '/');
 			await p.getByTestId('agent-actions').getByRole('button', { name: 'Pause' }).click();
 			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
 		}
@@ -104,7 +101,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'status menu',
 		open: async (p) => {
-			await p.goto('/');
+			await show(p, '/');
 			await p.getByTestId('agent-status').click();
 			await expect(p.locator('#agent-menu')).toBeVisible();
 		}
@@ -112,7 +109,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'invite dialog',
 		open: async (p) => {
-			await p.goto('/users');
+			await show(p, '/users');
 			await p.getByRole('button', { name: 'Invite a user' }).click();
 			await expect(p.getByTestId('invite-dialog')).toBeVisible();
 		}
@@ -120,7 +117,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'user panel with actions and delete confirmation',
 		open: async (p) => {
-			await p.goto('/users?q=creative');
+			await show(p, '/users?q=creative');
 			await p.getByRole('button', { name: 'Casey Creative' }).click();
 			await p.getByRole('button', { name: 'Delete this user…' }).click();
 			await expect(p.getByLabel(/to confirm/)).toBeVisible();
@@ -129,7 +126,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'bulk actions',
 		open: async (p) => {
-			await p.goto('/users');
+			await show(p, '/users');
 			await p.getByLabel('Select every row on this page').check();
 			await p.getByRole('button', { name: /^Delete \d+…$/ }).click();
 			await expect(p.getByTestId('bulk')).toContainText('to confirm');
@@ -138,7 +135,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'MFA enrolment',
 		open: async (p) => {
-			await p.goto('/profile');
+			await show(p, '/profile');
 			await p.getByTestId('mfa').getByRole('button', { name: 'Turn on' }).click();
 			await expect(p.getByTestId('mfa-qr')).toBeVisible();
 		}
@@ -146,7 +143,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'plan confirmation',
 		open: async (p) => {
-			await p.goto('/profile');
+			await show(p, '/profile');
 			await p
 				.getByTestId('plan')
 				.getByRole('button', { name: /Switch to/ })
@@ -157,39 +154,40 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'user menu',
 		open: async (p) => {
-			await p.goto('/');
+			await show(p, '/');
 			await p.getByRole('button', { name: 'admin@example.com' }).click();
 		}
 	},
-	{ name: 'profile', open: (p) => visit(p, '/profile'), walk: true },
+	{ name: 'profile', open: (p) => show(p, '/profile') },
 	{
 		name: 'users',
 		open: async (p) => {
-			await visit(p, '/users');
+			await show(p, '/users');
 			await expect(p.getByTestId('users-range')).toBeVisible();
-		},
-		walk: true
+		}
 	},
 	{
 		name: 'user panel',
 		open: async (p) => {
-			await p.goto('/users?q=admin@example.com');
+			await show(p, '/users?q=admin@example.com');
 			await p.getByRole('button', { name: 'Alex Admin' }).click();
 			await expect(p.getByRole('dialog')).toBeVisible();
 		}
 	},
 	{
 		name: 'users error',
+		changes: true,
 		open: async (p, agent) => {
 			await control(agent, 'faults', { path: '/user/get_all_users', status: 500, count: 3 });
-			await p.goto('/users');
+			await show(p, '/users');
 			await expect(p.getByRole('alert')).toBeVisible();
 		}
 	},
 	{
 		name: 'events',
+		changes: true,
 		open: async (p, agent) => {
-			await p.goto('/events');
+			await show(p, '/events');
 			await expect(p.getByTestId('notification-status')).toHaveText('Live');
 			await control(agent, 'push', {
 				channel: 'notification',
@@ -204,7 +202,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'events at 360 px, tools open',
 		open: async (p) => {
-			await p.goto('/events');
+			await show(p, '/events');
 			await expect(p.getByTestId('notification-status')).toHaveText('Live');
 			await p.setViewportSize({ width: 360, height: 780 });
 			await p.getByRole('button', { name: 'Filters and tools' }).click();
@@ -214,7 +212,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'add a drive, errors and the folder picker',
 		open: async (p) => {
-			await p.goto('/drives/new');
+			await show(p, '/drives/new');
 			await p.getByLabel('Synced folder').check();
 			await p.getByRole('button', { name: 'Browse' }).click();
 			await p.getByRole('button', { name: 'Documents' }).click();
@@ -225,7 +223,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'add a backup, confirmation',
 		open: async (p) => {
-			await p.goto('/backups/new');
+			await show(p, '/backups/new');
 			await p.getByLabel('Name').fill('Campaigns');
 			await p.getByLabel('Folder to back up').fill('D:\\Projects');
 			await p.getByLabel('Cloud account', { exact: true }).selectOption('acc-aws-1');
@@ -236,8 +234,9 @@ const SIGNED_IN: Screen[] = [
 	},
 	{
 		name: 'change a drive, locked fields and a change made elsewhere',
+		changes: true,
 		open: async (p, agent) => {
-			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/edit');
+			await show(p, '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/edit');
 			await p.getByLabel('Name').fill('Team Drive (studio)');
 			await control(agent, 'drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f', { permissionType: 1 });
 			await p.getByRole('button', { name: 'Save changes' }).click();
@@ -247,8 +246,9 @@ const SIGNED_IN: Screen[] = [
 	},
 	{
 		name: 'network shares, a mount retried that failed, and what to check',
+		changes: true,
 		open: async (p, agent) => {
-			await p.goto('/shares');
+			await show(p, '/shares');
 			// The mount's outcome comes on the notification channel: wait until the page listens.
 			await expect.poll(() => agent.live.clientCount('notification')).toBeGreaterThan(0);
 			const scans = p.getByTestId('share-card').filter({ hasText: 'Old scans' });
@@ -264,16 +264,17 @@ const SIGNED_IN: Screen[] = [
 	},
 	{
 		name: 'network shares, none',
+		changes: true,
 		open: async (p, agent) => {
 			await control(agent, 'shares', { empty: true });
-			await p.goto('/shares');
+			await show(p, '/shares');
 			await expect(p.getByTestId('shares-empty')).toBeVisible();
 		}
 	},
 	{
 		name: 'add a share, errors',
 		open: async (p) => {
-			await p.goto('/shares/new');
+			await show(p, '/shares/new');
 			await p.getByRole('button', { name: 'Add the share' }).click();
 			await expect(p.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
 				/Enter a name/
@@ -283,7 +284,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'add a share, confirmation',
 		open: async (p) => {
-			await p.goto('/shares/new?kind=nfs');
+			await show(p, '/shares/new?kind=nfs');
 			await p.getByLabel('Name', { exact: true }).fill('Media');
 			await p.getByLabel(/^Share/).fill('nas.invalid:/media');
 			await p.getByLabel('Mount folder').fill('/mnt/media');
@@ -293,8 +294,9 @@ const SIGNED_IN: Screen[] = [
 	},
 	{
 		name: 'add a share that does not mount, the outcome',
+		changes: true,
 		open: async (p) => {
-			await p.goto('/shares/new?kind=nfs');
+			await show(p, '/shares/new?kind=nfs');
 			await p.getByLabel('Name', { exact: true }).fill('Media');
 			await p.getByLabel(/^Share/).fill('nas.invalid:/media');
 			await p.getByLabel('Mount folder').fill('/mnt/media');
@@ -306,7 +308,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'change a share that is not mounted',
 		open: async (p) => {
-			await p.goto('/shares/smb/a7b8c9d0-e1f2-4a3b-9c4d-5e6f7a8b9c0d');
+			await show(p, '/shares/smb/a7b8c9d0-e1f2-4a3b-9c4d-5e6f7a8b9c0d');
 			await expect(p.getByTestId('share-now')).toContainText('Not mounted');
 			await p.getByLabel('With an account on the server').check();
 			await expect(p.getByLabel('Password', { exact: true })).toBeVisible();
@@ -315,7 +317,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'remove a share, confirmation',
 		open: async (p) => {
-			await p.goto('/shares');
+			await show(p, '/shares');
 			await p
 				.getByTestId('share-card')
 				.filter({ hasText: 'Studio media' })
@@ -327,7 +329,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'transfers now, a panel that cannot cancel',
 		open: async (p) => {
-			await p.goto('/transfers');
+			await show(p, '/transfers');
 			await p.getByRole('button', { name: 'Stills', exact: true }).click();
 			await expect(p.getByTestId('cancel-block')).toBeVisible();
 		}
@@ -335,23 +337,24 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'transfers now, cancel confirmation',
 		open: async (p) => {
-			await p.goto('/transfers');
+			await show(p, '/transfers');
 			await p.getByRole('button', { name: 'Cancel Footage…' }).click();
 			await expect(p.getByTestId('confirm-dialog')).toBeVisible();
 		}
 	},
 	{
 		name: 'transfers now, empty',
+		changes: true,
 		open: async (p, agent) => {
 			await control(agent, 'transfers', { empty: true });
-			await p.goto('/transfers');
+			await show(p, '/transfers');
 			await expect(p.getByTestId('transfers-empty')).toBeVisible();
 		}
 	},
 	{
 		name: 'start a transfer, errors and another account',
 		open: async (p) => {
-			await p.goto('/transfers/new');
+			await show(p, '/transfers/new');
 			await p
 				.getByLabel('Account to copy to')
 				.selectOption({ label: 'Another account: enter its id' });
@@ -364,7 +367,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'start a transfer, confirmation',
 		open: async (p) => {
-			await p.goto('/transfers/new');
+			await show(p, '/transfers/new');
 			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
 			await p.getByLabel('Bucket to copy from').fill('studio-projects');
 			await p.getByLabel('Path to copy', { exact: true }).fill('team/');
@@ -378,7 +381,7 @@ const SIGNED_IN: Screen[] = [
 	{
 		name: 'a drive’s files, an item’s actions',
 		open: async (p) => {
-			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/files?path=Docs%2FContracts');
+			await show(p, '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f/files?path=Docs%2FContracts');
 			await p
 				.getByRole('button', { name: /^Actions for / })
 				.first()
@@ -386,23 +389,25 @@ const SIGNED_IN: Screen[] = [
 			await expect(p.getByTestId('item-menu')).toBeVisible();
 		}
 	},
-	{ name: 'transfers', open: (p) => visit(p, '/events?view=transfers'), walk: true },
-	{ name: 'file states', open: (p) => visit(p, '/events?view=files'), walk: true },
-	{ name: 'not found', open: (p) => visit(p, '/no-such-page'), walk: true }
+	{ name: 'transfers', open: (p) => show(p, '/events?view=transfers') },
+	{ name: 'file states', open: (p) => show(p, '/events?view=files') },
+	{ name: 'not found', open: (p) => show(p, '/no-such-page') }
 ];
 
 /**
- * A screen opens once and is scanned in light, then in dark: a test each for those that change
- * something (a fault, a dialog, a form), and walks for those that only show a route, which load
- * the console once and follow a link to each (a fresh load of each was most of their cost).
+ * A screen opens once and is scanned in light, then in dark. Screens are shown in walks that load
+ * the console once and follow a link to each (a fresh load of each was most of their cost); a
+ * screen that resizes the window gives the next one its size back.
  */
 async function scanScreen(page: Page, agent: Simulator, screen: Screen) {
+	const size = page.viewportSize();
 	await page.emulateMedia({ colorScheme: 'light' });
 	await screen.open(page, agent);
 	await expect(page.locator('h1').first()).toBeVisible();
 	await scan(page, `${screen.name} (light)`);
 	await page.emulateMedia({ colorScheme: 'dark' });
 	await scan(page, `${screen.name} (dark)`, ['color-contrast']);
+	if (size && page.viewportSize()?.width !== size.width) await page.setViewportSize(size);
 }
 
 for (const [signedIn, screens] of [

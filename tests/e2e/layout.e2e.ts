@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { control, expect, signInWithForm, signInWithToken, test, visit } from './fixtures.ts';
-import { screenTests } from './routes.ts';
+import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
+import { screenTests, show } from './routes.ts';
 
 /**
  * Every page at the width of a portal's iframe (360 px) and full screen, light and dark: nothing
@@ -11,16 +11,16 @@ type Shot = {
 	name: string;
 	open: (page: Page, agent: Simulator) => Promise<void>;
 	ready: string;
-	/** Only shows a route (a link followed, `visit`), changing nothing: checked in a walk. */
-	walk?: true;
+	/** Changes the agent or what the console holds: ends a walk (`screenTests` in routes.ts). */
+	changes?: true;
 };
 
 const SIGNED_OUT: Shot[] = [
-	{ name: 'login', open: (p) => visit(p, '/login'), ready: 'Sign in', walk: true },
+	{ name: 'login', open: (p) => show(p, '/login'), ready: 'Sign in' },
 	{
 		name: 'login-error',
 		open: async (p) => {
-			await p.goto('/login');
+			await show(p, '/login');
 			await signInWithForm(p, 'admin@example.com', 'Desktop admin', 'wrong');
 		},
 		ready: 'The username, password or user type is wrong'
@@ -28,7 +28,7 @@ const SIGNED_OUT: Shot[] = [
 	{
 		name: 'mfa',
 		open: async (p) => {
-			await p.goto('/login');
+			await show(p, '/login');
 			await signInWithForm(p, 'mfa@example.com');
 		},
 		ready: 'Enter your verification code'
@@ -36,21 +36,20 @@ const SIGNED_OUT: Shot[] = [
 	{
 		name: 'sms',
 		open: async (p) => {
-			await p.goto('/login');
+			await show(p, '/login');
 			await signInWithForm(p, 'sms@example.com');
 		},
 		ready: 'Enter your verification code'
 	},
 	{
 		name: 'signup',
-		open: (p) => visit(p, '/signup'),
-		ready: 'Create an account',
-		walk: true
+		open: (p) => show(p, '/signup'),
+		ready: 'Create an account'
 	},
 	{
 		name: 'confirm',
 		open: async (p) => {
-			await p.goto('/signup/confirm');
+			await show(p, '/signup/confirm');
 			await p.getByLabel('E-mail address').fill('pending@example.com');
 			await p.getByRole('button', { name: 'Continue' }).click();
 			await p.getByLabel('Activation code').fill('ZZZZ');
@@ -59,9 +58,8 @@ const SIGNED_OUT: Shot[] = [
 	},
 	{
 		name: 'forgot-password',
-		open: (p) => visit(p, '/forgot-password'),
-		ready: 'Reset your password',
-		walk: true
+		open: (p) => show(p, '/forgot-password'),
+		ready: 'Reset your password'
 	}
 ];
 
@@ -73,17 +71,18 @@ const channelsLive = (p: Page) =>
 
 /** Opens the events page at `search`, live, with the sample frames shown. */
 const eventsWithSample = (search: string) => async (p: Page, agent: Simulator) => {
-	await p.goto(`/events${search}`);
+	await show(p, `/events${search}`);
 	await channelsLive(p);
 	await pushSample(p, agent);
 };
 
 const SIGNED_IN: Shot[] = [
-	{ name: 'overview', open: (p) => visit(p, '/'), ready: 'Up to date', walk: true },
+	{ name: 'overview', open: (p) => show(p, '/'), ready: 'Up to date' },
 	{
 		name: 'overview-busy',
+		changes: true,
 		open: async (p, agent) => {
-			await p.goto('/');
+			await show(p, '/');
 			await expect(p.getByTestId('statechange-status').first()).toHaveText('Live');
 			await pushSample(p, agent);
 		},
@@ -91,26 +90,28 @@ const SIGNED_IN: Shot[] = [
 	},
 	{
 		name: 'overview-paused',
+		changes: true,
 		open: async (p, agent) => {
 			await fetch(`${agent.url}/management/command/2`, { method: 'POST' });
-			await p.goto('/');
+			await show(p, '/');
 		},
 		ready: 'Paused since'
 	},
 	{
 		name: 'overview-confirm',
 		open: async (p) => {
-			await p.goto('/');
+			await show(p, '/');
 			await p.getByTestId('agent-actions').getByRole('button', { name: 'Stop the agent' }).click();
 		},
 		ready: 'What will happen'
 	},
 	{
 		name: 'overview-updating',
+		changes: true,
 		open: async (p, agent) => {
 			agent.options.restartSeconds = 600;
 			await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
-			await p.goto('/');
+			await show(p, '/');
 			await p.getByRole('button', { name: 'Update now' }).click();
 			await p.getByRole('button', { name: 'Update and restart' }).click();
 		},
@@ -118,36 +119,37 @@ const SIGNED_IN: Shot[] = [
 	},
 	{
 		name: 'overview-stopped',
+		changes: true,
 		open: async (p, agent) => {
 			agent.options.restartSeconds = 600;
-			await p.goto('/');
+			await show(p, '/');
 			await p.getByTestId('agent-actions').getByRole('button', { name: 'Stop the agent' }).click();
 			await p.getByTestId('confirm-dialog').getByRole('button', { name: 'Stop the agent' }).click();
 		},
 		ready: 'The agent is stopped'
 	},
-	{ name: 'drives', open: (p) => visit(p, '/drives'), ready: 'Team Drive', walk: true },
+	{ name: 'drives', open: (p) => show(p, '/drives'), ready: 'Team Drive' },
 	{
 		name: 'drive',
 		open: async (p) => {
-			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?pageSize=25');
+			await show(p, '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?pageSize=25');
 			await expect(p.getByTestId('trend-transfers').locator('canvas').first()).toBeVisible();
 		},
 		ready: 'Showing 1 to 25 of 3,000'
 	},
 	{
 		name: 'drive-empty',
+		changes: true,
 		open: async (p, agent) => {
 			await control(agent, 'drives', { filesPerDrive: 1 });
-			await p.goto('/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?state=256');
+			await show(p, '/drives/6f1c2a8e-3b4d-4f5a-9c7e-1a2b3c4d5e6f?state=256');
 		},
 		ready: 'No files in the state'
 	},
 	{
 		name: 'drive-unknown',
-		open: (p) => visit(p, '/drives/no-such-drive'),
-		ready: 'This drive was removed or does not exist',
-		walk: true
+		open: (p) => show(p, '/drives/no-such-drive'),
+		ready: 'This drive was removed or does not exist'
 	},
 	{
 		name: 'files',
@@ -159,35 +161,33 @@ const SIGNED_IN: Shot[] = [
 	},
 	{
 		name: 'backup',
-		open: (p) => visit(p, '/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'),
-		ready: 'Laptop documents',
-		walk: true
+		open: (p) => show(p, '/backups/2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'),
+		ready: 'Laptop documents'
 	},
 	{
 		name: 'history',
-		open: (p) => visit(p, '/history'),
-		ready: 'Showing 1 to 25',
-		walk: true
+		open: (p) => show(p, '/history'),
+		ready: 'Showing 1 to 25'
 	},
 	{
 		name: 'history-panel',
 		open: async (p) => {
-			await p.goto('/history?status=error');
+			await show(p, '/history?status=error');
 			await p.getByTestId('history-table').locator('tbody tr').first().getByRole('button').click();
 		},
 		ready: 'Other fields from the agent'
 	},
 	{
 		name: 'history-empty',
-		open: (p) => visit(p, '/history?status=error&origin=direct&direction=download'),
-		ready: 'No transfers match these filters',
-		walk: true
+		open: (p) => show(p, '/history?status=error&origin=direct&direction=download'),
+		ready: 'No transfers match these filters'
 	},
 	{
 		name: 'transfers',
+		changes: true,
 		open: async (p, agent) => {
 			// Busy: the seeded work and the drives' files moving, with their frames.
-			await p.goto('/transfers');
+			await show(p, '/transfers');
 			await channelsLive(p).catch(() => undefined);
 			await control(agent, 'activity', { eventsPerSecond: 8 });
 			await control(agent, 'clock', { advanceSeconds: 2 });
@@ -197,7 +197,7 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'transfers-panel',
 		open: async (p) => {
-			await p.goto('/transfers');
+			await show(p, '/transfers');
 			await p.getByRole('button', { name: 'Stills', exact: true }).click();
 		},
 		ready: 'This transfer cannot be canceled'
@@ -205,23 +205,24 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'transfers-cancel',
 		open: async (p) => {
-			await p.goto('/transfers');
+			await show(p, '/transfers');
 			await p.getByRole('button', { name: 'Cancel Footage…' }).click();
 		},
 		ready: 'Keep it running'
 	},
 	{
 		name: 'transfers-empty',
+		changes: true,
 		open: async (p, agent) => {
 			await control(agent, 'transfers', { empty: true });
-			await p.goto('/transfers');
+			await show(p, '/transfers');
 		},
 		ready: 'The agent is moving nothing now'
 	},
 	{
 		name: 'transfers-new',
 		open: async (p) => {
-			await p.goto('/transfers/new');
+			await show(p, '/transfers/new');
 			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
 			await p
 				.getByLabel('Account to copy to')
@@ -233,7 +234,7 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'transfers-new-confirm',
 		open: async (p) => {
-			await p.goto('/transfers/new');
+			await show(p, '/transfers/new');
 			await p.getByLabel('Account to copy from').selectOption('acc-aws-1');
 			await p.getByLabel('Bucket to copy from').fill('studio-projects');
 			await p.getByLabel('Path to copy', { exact: true }).fill('team/Footage/Selects/');
@@ -247,7 +248,7 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'users-invite',
 		open: async (p) => {
-			await p.goto('/users');
+			await show(p, '/users');
 			await p.getByRole('button', { name: 'Invite a user' }).click();
 			await p.getByTestId('invite-dialog').getByLabel('First name').fill('Nia');
 		},
@@ -256,7 +257,7 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'users-manage',
 		open: async (p) => {
-			await p.goto('/users?q=pending');
+			await show(p, '/users?q=pending');
 			await p.getByRole('button', { name: /Pat/ }).first().click();
 			await p.getByRole('button', { name: 'Edit name and type' }).click();
 			await p.getByRole('button', { name: 'Delete this user…' }).click();
@@ -266,7 +267,7 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'users-bulk',
 		open: async (p) => {
-			await p.goto('/users?status=pending');
+			await show(p, '/users?status=pending');
 			await p.locator('tbody input[type="checkbox"]').first().check();
 		},
 		ready: 'selected'
@@ -274,7 +275,7 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'profile-mfa',
 		open: async (p) => {
-			await p.goto('/profile');
+			await show(p, '/profile');
 			await p.getByTestId('mfa').getByRole('button', { name: 'Turn on' }).click();
 		},
 		ready: 'Type the code the app shows'
@@ -282,23 +283,24 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'agent-menu',
 		open: async (p) => {
-			await p.goto('/');
+			await show(p, '/');
 			await p.getByTestId('agent-status').click();
 		},
 		ready: 'Open the overview'
 	},
-	{ name: 'profile', open: (p) => visit(p, '/profile'), ready: 'Signed in as', walk: true },
-	{ name: 'users', open: (p) => visit(p, '/users'), ready: 'Showing 1 to 25', walk: true },
+	{ name: 'profile', open: (p) => show(p, '/profile'), ready: 'Signed in as' },
+	{ name: 'users', open: (p) => show(p, '/users'), ready: 'Showing 1 to 25' },
 	{
 		name: 'users-panel',
 		open: async (p) => {
-			await p.goto('/users?q=admin');
+			await show(p, '/users?q=admin');
 			await p.getByRole('button', { name: 'Alex Admin' }).click();
 		},
 		ready: 'Other fields from the agent'
 	},
 	{
 		name: 'events',
+		changes: true,
 		open: async (p, agent) => {
 			await eventsWithSample('')(p, agent);
 			await p.getByTestId('summary').first().click();
@@ -307,24 +309,25 @@ const SIGNED_IN: Shot[] = [
 	},
 	{
 		name: 'events-transfers',
+		changes: true,
 		open: eventsWithSample('?view=transfers'),
 		ready: 'Failed'
 	},
 	{
 		name: 'events-files',
+		changes: true,
 		open: eventsWithSample('?view=files'),
 		ready: 'Waiting to upload'
 	},
 	{
 		name: 'users-empty',
-		open: (p) => visit(p, '/users?q=nobody-at-all'),
-		ready: 'No users match',
-		walk: true
+		open: (p) => show(p, '/users?q=nobody-at-all'),
+		ready: 'No users match'
 	},
 	{
 		name: 'settings',
 		open: async (p) => {
-			await p.goto('/settings');
+			await show(p, '/settings');
 			await p.getByRole('button', { name: 'Test connection' }).click();
 		},
 		ready: 'Connected.'
@@ -332,16 +335,15 @@ const SIGNED_IN: Shot[] = [
 	{
 		name: 'user-menu',
 		open: async (p) => {
-			await p.goto('/');
+			await show(p, '/');
 			await p.getByRole('button', { name: 'admin@example.com' }).click();
 		},
 		ready: 'Session expires'
 	},
 	{
 		name: 'not-found',
-		open: (p) => visit(p, '/nope'),
-		ready: 'There is no such page',
-		walk: true
+		open: (p) => show(p, '/nope'),
+		ready: 'There is no such page'
 	}
 ];
 
@@ -437,8 +439,8 @@ async function fit(page: Page, agent: Simulator, shot: Shot) {
 }
 
 /**
- * A test per screen that changes something (a fault, a dialog, a form); walks for those that only
- * show a route, which load the console once and follow a link to each.
+ * Walks through the screens (`screenTests` in routes.ts), each loading the console once and
+ * following a link to each screen.
  */
 for (const [signedIn, shots] of [
 	[false, SIGNED_OUT],

@@ -1,6 +1,6 @@
 import type { Simulator } from '../../simulator/index.ts';
 import type { Page } from '@playwright/test';
-import { push, test } from './fixtures.ts';
+import { push, test, visit } from './fixtures.ts';
 
 /** The signed-in routes, with busy data, for the checks that read every page. */
 
@@ -86,25 +86,60 @@ export function walkTimeout(steps: number) {
 	test.setTimeout(Math.max(test.info().timeout, WALK_STEP_MS * steps));
 }
 
+/** A page no route has: the console's own "no such page", quick to draw. */
+const NOWHERE = '/no-such-page';
+
 /**
- * A test for each screen that changes something, and walks for those marked `walk` (they only
- * show a route): each walk runs `start` once, then `check` on its screens in turn, a step each.
+ * Shows `path` as a link to it would, starting afresh: a page already on that route (a dialog
+ * open, a form filled by the screen before) is left for another first, so the route's page is
+ * drawn anew, as a fresh load drew it.
  */
-export function screenTests<S extends { name: string; walk?: true }>(
+export async function show(page: Page, path: string) {
+	const here = page.url();
+	if (
+		here !== 'about:blank' &&
+		path !== NOWHERE &&
+		new URL(here).pathname === new URL(path, here).pathname
+	)
+		await visit(page, NOWHERE);
+	await visit(page, path);
+}
+
+/** Screens a walk can show: its name, and whether it changes the agent or the console's data. */
+type WalkScreen = {
+	name: string;
+	/**
+	 * Changes what later screens would show (a fault planted, a command run, frames sent, an
+	 * item changed): it ends a walk, one to a walk, so every other screen sees the seeded agent.
+	 */
+	changes?: true;
+};
+
+/** About as many screens as a walk of routes shows. */
+const SCREENS_PER_WALK = 6;
+
+/**
+ * Every screen in walks, a test each, so the workers share them: a walk loads the console once
+ * (`start`), then runs `check` on its screens in turn, a step each, each screen shown with `show`.
+ * A fresh load of each screen was most of their cost.
+ */
+export function screenTests<S extends WalkScreen>(
 	screens: readonly S[],
 	start: (page: Page, agent: Simulator) => Promise<void>,
 	check: (page: Page, agent: Simulator, screen: S) => Promise<void>
 ) {
-	for (const screen of screens.filter((s) => !s.walk)) {
-		test(screen.name, async ({ page, agent }) => {
-			await start(page, agent);
-			await check(page, agent, screen);
-		});
-	}
-	const walked = screens.filter((s) => s.walk);
-	for (const walk of walks(walked, Math.ceil(walked.length / 6))) {
+	const changing = screens.filter((s) => s.changes);
+	const count = Math.max(changing.length, Math.ceil(screens.length / SCREENS_PER_WALK));
+	const dealt = walks(
+		screens.filter((s) => !s.changes),
+		count
+	).map((walk, i) => [...walk, ...changing.slice(i, i + 1)]);
+	for (const walk of dealt) {
 		test(walk.map((s) => s.name).join(' · '), async ({ page, agent }) => {
-			walkTimeout(walk.length);
+			// A screen that changes something may wait on the agent longer than one that shows.
+			walkTimeout(walk.length + 2);
+			// Leaving a screen's filled form asks whether to leave it unsaved: yes.
+			page.on('dialog', (dialog) => void dialog.accept());
 			await start(page, agent);
 			for (const screen of walk) await test.step(screen.name, () => check(page, agent, screen));
 		});
