@@ -10,6 +10,7 @@ import { clickToContent } from './bench-routes.ts';
 import { manyDrives } from './bench-drives.ts';
 import { folderScroll } from './bench-files.ts';
 import { enginesSideBySide } from './bench-engines.ts';
+import { paletteOpens } from './bench-palette.ts';
 import {
 	agentProcess,
 	MEASURE_NEXT_PAGE,
@@ -525,7 +526,7 @@ async function main() {
 			`Benchmark of the built console (${site.url}) against the development agent (${sim.url})`
 		);
 		// `BENCH_ONLY=idle,routes npm run bench` runs those sections: size, idle, routes, pages,
-		// drives, folder, flood, engines.
+		// drives, folder, palette, flood, engines.
 		const only = (process.env.BENCH_ONLY ?? process.env.BENCH)?.split(',').map((s) => s.trim());
 		const run = (section: string) => !only?.length || only.includes(section);
 		if (run('size')) await firstLoadJs(browser, site.url, sim.url, await signIn(sim.url));
@@ -551,6 +552,7 @@ async function main() {
 		}
 		if (run('drives')) await manyDrives(browser, site.url);
 		if (run('folder')) await folderScroll(browser, site.url);
+		if (run('palette')) await paletteOpens(browser, site.url);
 		if (run('flood')) {
 			await flood(browser, site.url, false);
 			await flood(browser, site.url, true);

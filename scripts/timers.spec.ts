@@ -22,6 +22,7 @@ const ONE_SHOTS: Record<string, string> = {
 	'src/lib/list/csv.ts': "a download's address let go once the browser has it",
 	'src/lib/list/url-search.svelte.ts': 'a search written to the address once typing rests',
 	'src/lib/folders/FolderPicker.svelte': 'a folder typed, asked about once typing rests',
+	'src/lib/palette/latest-answer.ts': 'users asked of the agent once typing in jump anywhere rests',
 	'src/lib/files/file-actions.svelte.ts':
 		'the files fetched read once a moment after the last transfer',
 	'src/lib/drives/follow.svelte.ts': 'one read a moment after a burst of frames, not one per frame',

@@ -9,6 +9,8 @@ declare global {
 			openRow?: string;
 			/** What an action on the page before did, said on this one (see `CarriedOutcome`). */
 			outcome?: import('$lib/actions/action.svelte').ActionOutcome;
+			/** A question the page asks as its own button would, asked from jump anywhere. */
+			ask?: 'sync' | 'invite';
 		}
 	}
 }

@@ -35,3 +35,17 @@ export class CarriedOutcome {
 		this.outcome = null;
 	}
 }
+
+/**
+ * A question another part of the console (jump anywhere) wants this page to ask, as the page's
+ * own button asks it: carried in the navigation's history state (`App.PageState['ask']`), so the
+ * page's confirmation is the one used, never a second one. Taken off the history entry as it is
+ * read, so Back to it later, or a reload, does not ask again. Call it in the page's script.
+ */
+export function onCarriedAsk(ask: NonNullable<App.PageState['ask']>, asked: () => void) {
+	afterNavigate(() => {
+		if (page.state.ask !== ask) return;
+		replaceState('', { ...page.state, ask: undefined });
+		asked();
+	});
+}
