@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { scan } from './axe.ts';
-import { control, expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, signInWithToken, test, visit } from './fixtures.ts';
 
 /**
  * Managing what exists: removing a drive or backup, moving or resizing a drive's cache,
@@ -15,8 +15,18 @@ const LAPTOP = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
 const DESIGN = '3d2e1f0a-9b8c-4d7e-a6f5-4e3d2c1b0a99';
 
 type Health = { FilesPendingUpload: number; FilesUploading: number };
-type Removed = { kind: string; id: string; name: string; pendingUploads: number };
-type Model = { id: string; name: string; permanentLocalPath: string; maximumCacheSize: number };
+type Removed = {
+	kind: string;
+	id: string;
+	name: string;
+	pendingUploads: number;
+};
+type Model = {
+	id: string;
+	name: string;
+	permanentLocalPath: string;
+	maximumCacheSize: number;
+};
 
 const get = async <T>(sim: Simulator, path: string) =>
 	(await (await fetch(`${sim.url}${path}`)).json()) as T;
@@ -59,12 +69,14 @@ async function openRemove(page: Page, agent: Simulator, id: string) {
 	};
 }
 
-test.describe('removing a drive or backup', () => {
-	test('with files still to upload: the numbers said, the name typed, then the list says so', async ({
-		page,
-		agent
-	}) => {
-		await openPage(page, agent, `/drives/${TEAM}`);
+test('removing a drive or backup: with files to upload, with none, a backup, then when uploads finish', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(90_000);
+	await openPage(page, agent, `/drives/${TEAM}`);
+
+	await test.step('with files still to upload: the numbers said, the name typed, then the list says so', async () => {
 		const { dialog, pending } = await openRemove(page, agent, TEAM);
 		expect(pending).toBeGreaterThan(0);
 		await expect(dialog.getByRole('heading')).toHaveText('Remove Team Drive?');
@@ -101,8 +113,9 @@ test.describe('removing a drive or backup', () => {
 		await expect(page).toHaveURL('/drives');
 	});
 
-	test('with nothing to upload: no name to type', async ({ page, agent }) => {
-		await openPage(page, agent, `/drives/${ARCHIVE}`);
+	await test.step('with nothing to upload: no name to type', async () => {
+		await visit(page, `/drives/${ARCHIVE}`);
+		await expect(page.getByTestId('health-counts')).toBeVisible();
 		const { dialog, pending } = await openRemove(page, agent, ARCHIVE);
 		expect(pending).toBe(0);
 		await expect(dialog).toContainText('Every file is in the cloud.');
@@ -112,11 +125,12 @@ test.describe('removing a drive or backup', () => {
 		await expect(page.getByTestId('removed-outcome')).toHaveText(
 			/Removed the drive "Archive"\. Its files in the cloud stay\.\s*Dismiss/
 		);
-		expect((await removed(agent)).map((r) => r.id)).toEqual([ARCHIVE]);
+		expect((await removed(agent)).map((r) => r.id)).toEqual([TEAM, ARCHIVE]);
 	});
 
-	test('a backup, and its own folder named as where files would stay', async ({ page, agent }) => {
-		await openPage(page, agent, `/backups/${LAPTOP}`);
+	await test.step('a backup, and its own folder named as where files would stay', async () => {
+		await visit(page, `/backups/${LAPTOP}`);
+		await expect(page.getByTestId('health-counts')).toBeVisible();
 		await more(page, /Remove this backup/);
 		const dialog = page.getByTestId('remove-dialog');
 		const backups = await get<{ id: string; localPath: string }[]>(
@@ -132,14 +146,13 @@ test.describe('removing a drive or backup', () => {
 		await expect(page.getByTestId('removed-outcome')).toContainText(
 			'Removed the backup "Laptop documents". Its files in the cloud stay.'
 		);
-		expect((await removed(agent)).map((r) => r.kind)).toEqual(['backup']);
+		expect((await removed(agent)).map((r) => r.kind)).toEqual(['drive', 'drive', 'backup']);
 	});
 
-	test('when its uploads finish: the count followed live, Stop waiting sends nothing', async ({
-		page,
-		agent
-	}) => {
-		await openPage(page, agent, `/drives/${DESIGN}`);
+	await test.step('when its uploads finish: the count followed live, Stop waiting sends nothing', async () => {
+		await visit(page, `/drives/${DESIGN}`);
+		await expect(page.getByTestId('health-counts')).toBeVisible();
+		await expect.poll(() => agent.live.clientCount('notification')).toBe(1);
 		const { dialog, pending } = await openRemove(page, agent, DESIGN);
 		expect(pending).toBeGreaterThan(0);
 		await dialog.getByRole('button', { name: 'Remove when uploads finish' }).click();
@@ -147,6 +160,7 @@ test.describe('removing a drive or backup', () => {
 		await expect(waiting).toContainText(`${count(pending)} files still to upload`);
 		await dialog.getByRole('button', { name: 'Stop waiting' }).click();
 		await expect(waiting).toHaveCount(0);
+		expect(await removed(agent)).toHaveLength(3);
 		await dialog.getByRole('button', { name: 'Remove when uploads finish' }).click();
 		// The files go up (a sync pass started elsewhere); the removal follows when none is left.
 		expect((await fetch(`${agent.url}/management/clouddrive/sync/${DESIGN}?path=/`)).status).toBe(
@@ -156,7 +170,9 @@ test.describe('removing a drive or backup', () => {
 		await expect(page.getByTestId('removed-outcome')).toHaveText(
 			/Removed the drive "Design assets"\. Its files in the cloud stay\.\s*Dismiss/
 		);
-		expect(await removed(agent)).toMatchObject([{ id: DESIGN, pendingUploads: 0 }]);
+		const all = await removed(agent);
+		expect(all).toHaveLength(4);
+		expect(all.at(-1)).toMatchObject({ id: DESIGN, pendingUploads: 0 });
 	});
 });
 
@@ -215,117 +231,115 @@ test.describe('moving or resizing the cache', () => {
 			);
 			expect((await model(agent))!.permanentLocalPath).toBe('D:\\Cache');
 		});
+});
 
-	test('no room on the disk is said next to the folder, and nothing moves', async ({
-		page,
-		agent
-	}) => {
-		await openPage(page, agent, `/drives/${TEAM}`);
+test("a drive's More menu: every confirmation cancelled, the cache dialog's refusals and a new cap, a move started elsewhere, Duplicate", async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(120_000);
+	await openPage(page, agent, `/drives/${TEAM}`);
+	const cacheDialog = page.getByTestId('cache-dialog');
+	/** Closes the cache dialog by its Cancel (before sending) or Close (after) button. */
+	const closeCache = async (name: 'Cancel' | 'Close') => {
+		await cacheDialog.getByRole('button', { name, exact: true }).click();
+		await expect(cacheDialog).toHaveCount(0);
+	};
+
+	await test.step('every confirmation cancelled sends nothing', async () => {
+		const before = await get<Model[]>(agent, '/management/clouddrive');
+		const calls: string[] = [];
+		const record = (r: Request) => {
+			if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
+		};
+		page.on('request', record);
+		await more(page, /Remove this drive/);
+		await page
+			.getByTestId('remove-dialog')
+			.getByLabel(/to confirm/)
+			.fill('Team Drive');
+		await page.getByTestId('remove-dialog').getByRole('button', { name: 'Cancel' }).click();
+		await expect(page.getByTestId('remove-dialog')).toHaveCount(0);
 		await more(page, /Move or resize the cache/);
-		const dialog = page.getByTestId('cache-dialog');
-		await dialog.getByLabel('Cache folder').fill('E:\\Cache');
-		await dialog.getByRole('button', { name: 'Move the cache' }).click();
-		await expect(dialog.locator('[id$="-folder-error"]')).toContainText(
+		await cacheDialog.getByLabel('Cache folder').fill('D:\\Cache');
+		await cacheDialog.getByRole('button', { name: 'Cancel' }).click();
+		await expect(cacheDialog).toHaveCount(0);
+		// Escape cancels too.
+		await more(page, /Remove this drive/);
+		await page.keyboard.press('Escape');
+		await expect(page.getByTestId('remove-dialog')).toHaveCount(0);
+		page.off('request', record);
+		expect(calls).toEqual([]);
+		expect(await removed(agent)).toEqual([]);
+		expect(await get<Model[]>(agent, '/management/clouddrive')).toEqual(before);
+	});
+
+	await test.step('no room on the disk is said next to the folder, and nothing moves', async () => {
+		await more(page, /Move or resize the cache/);
+		await cacheDialog.getByLabel('Cache folder').fill('E:\\Cache');
+		await cacheDialog.getByRole('button', { name: 'Move the cache' }).click();
+		await expect(cacheDialog.locator('[id$="-folder-error"]')).toContainText(
 			'No room: E:\\ has 2.0 GB free'
 		);
 		await scan(page, 'cache dialog with an error');
 		expect((await model(agent))!.permanentLocalPath).toBe(
 			'C:\\ProgramData\\Agent\\cache\\team-drive'
 		);
+		await closeCache('Cancel');
 	});
 
-	test('opened while the cache moves, it follows that move instead of offering another', async ({
-		page,
-		agent
-	}) => {
-		await openPage(page, agent, `/drives/${TEAM}`);
-		await moveCacheElsewhere(agent, 'D:\\Scratch\\cache');
+	await test.step('a new cap applies at once', async () => {
 		await more(page, /Move or resize the cache/);
-		const dialog = page.getByTestId('cache-dialog');
-		await expect(dialog.getByTestId('cache-progress')).toContainText(
-			'The agent is moving the cache to D:\\Scratch\\cache'
-		);
-		await expect(dialog.getByLabel('Cache folder')).toHaveCount(0);
-		agent.clock.advance(5000);
-		await expect(dialog.getByTestId('cache-progress')).toContainText(
-			'Done: the cache of Team Drive is in D:\\Scratch\\cache'
-		);
+		await cacheDialog.getByLabel('Largest size of the cache').fill('100');
+		await cacheDialog.getByRole('button', { name: 'Change the cap' }).click();
+		await expect(cacheDialog.getByTestId('cache-progress')).toContainText('capped at 100 GB');
+		expect((await model(agent))!.maximumCacheSize).toBe(100 * 1024 ** 3);
+		await closeCache('Close');
 	});
 
-	test('a move started elsewhere meanwhile: "already moving" said next to the folder', async ({
-		page,
-		agent
-	}) => {
-		await openPage(page, agent, `/drives/${TEAM}`);
+	await test.step('a move started elsewhere meanwhile: "already moving" said next to the folder', async () => {
 		await more(page, /Move or resize the cache/);
-		const dialog = page.getByTestId('cache-dialog');
-		await dialog.getByLabel('Cache folder').fill('D:\\Cache');
+		await cacheDialog.getByLabel('Cache folder').fill('D:\\Cache');
 		await moveCacheElsewhere(agent, 'D:\\Scratch\\cache');
-		await dialog.getByRole('button', { name: 'Move the cache' }).click();
-		await expect(dialog.locator('[id$="-folder-error"]')).toContainText(
+		await cacheDialog.getByRole('button', { name: 'Move the cache' }).click();
+		await expect(cacheDialog.locator('[id$="-folder-error"]')).toContainText(
 			'Already moving: The cache of Team Drive is moving'
 		);
+		await closeCache('Cancel');
 	});
 
-	test('a synced folder keeps its cache in its own folder: only the cap changes', async ({
-		page,
-		agent
-	}) => {
-		await openPage(page, agent, `/drives/${ARCHIVE}`);
+	await test.step('opened while the cache moves, it follows that move instead of offering another', async () => {
+		// The move started elsewhere in the step before is still under way.
 		await more(page, /Move or resize the cache/);
-		const dialog = page.getByTestId('cache-dialog');
-		await expect(dialog.getByTestId('cache-what')).toContainText(
+		await expect(cacheDialog.getByTestId('cache-progress')).toContainText(
+			'The agent is moving the cache to D:\\Scratch\\cache'
+		);
+		await expect(cacheDialog.getByLabel('Cache folder')).toHaveCount(0);
+		agent.clock.advance(5000);
+		await expect(cacheDialog.getByTestId('cache-progress')).toContainText(
+			'Done: the cache of Team Drive is in D:\\Scratch\\cache'
+		);
+		await closeCache('Close');
+	});
+
+	await test.step('duplicate opens the add form started from the source', async () => {
+		await page.getByRole('button', { name: 'More', exact: true }).click();
+		await page.getByRole('link', { name: 'Duplicate as a new drive' }).click();
+		await expect(page).toHaveURL(`/drives/new?from=${TEAM}`);
+		await expect(page.getByLabel('Bucket')).toHaveValue('studio-projects');
+		await expect(page.getByLabel('Name')).toHaveValue('');
+	});
+
+	await test.step('a synced folder keeps its cache in its own folder: only the cap changes', async () => {
+		await visit(page, `/drives/${ARCHIVE}`);
+		await expect(page.getByTestId('health-counts')).toBeVisible();
+		await more(page, /Move or resize the cache/);
+		await expect(cacheDialog.getByTestId('cache-what')).toContainText(
 			'its cache cannot move, only its cap can change'
 		);
-		await expect(dialog.getByLabel('Cache folder')).toHaveAttribute('readonly');
-		await expect(dialog.getByRole('button', { name: 'Change the cap' })).toBeVisible();
+		await expect(cacheDialog.getByLabel('Cache folder')).toHaveAttribute('readonly');
+		await expect(cacheDialog.getByRole('button', { name: 'Change the cap' })).toBeVisible();
 	});
-
-	test('a new cap applies at once', async ({ page, agent }) => {
-		await openPage(page, agent, `/drives/${TEAM}`);
-		await more(page, /Move or resize the cache/);
-		const dialog = page.getByTestId('cache-dialog');
-		await dialog.getByLabel('Largest size of the cache').fill('100');
-		await dialog.getByRole('button', { name: 'Change the cap' }).click();
-		await expect(dialog.getByTestId('cache-progress')).toContainText('capped at 100 GB');
-		expect((await model(agent))!.maximumCacheSize).toBe(100 * 1024 ** 3);
-	});
-});
-
-test('duplicate opens the add form started from the source', async ({ page, agent }) => {
-	await openPage(page, agent, `/drives/${TEAM}`);
-	await page.getByRole('button', { name: 'More', exact: true }).click();
-	await page.getByRole('link', { name: 'Duplicate as a new drive' }).click();
-	await expect(page).toHaveURL(`/drives/new?from=${TEAM}`);
-	await expect(page.getByLabel('Bucket')).toHaveValue('studio-projects');
-	await expect(page.getByLabel('Name')).toHaveValue('');
-});
-
-test('every confirmation cancelled sends nothing', async ({ page, agent }) => {
-	await openPage(page, agent, `/drives/${TEAM}`);
-	const before = await get<Model[]>(agent, '/management/clouddrive');
-	const calls: string[] = [];
-	page.on('request', (r) => {
-		if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
-	});
-	await more(page, /Remove this drive/);
-	await page
-		.getByTestId('remove-dialog')
-		.getByLabel(/to confirm/)
-		.fill('Team Drive');
-	await page.getByTestId('remove-dialog').getByRole('button', { name: 'Cancel' }).click();
-	await expect(page.getByTestId('remove-dialog')).toHaveCount(0);
-	await more(page, /Move or resize the cache/);
-	await page.getByTestId('cache-dialog').getByLabel('Cache folder').fill('D:\\Cache');
-	await page.getByTestId('cache-dialog').getByRole('button', { name: 'Cancel' }).click();
-	await expect(page.getByTestId('cache-dialog')).toHaveCount(0);
-	// Escape cancels too.
-	await more(page, /Remove this drive/);
-	await page.keyboard.press('Escape');
-	await expect(page.getByTestId('remove-dialog')).toHaveCount(0);
-	expect(calls).toEqual([]);
-	expect(await removed(agent)).toEqual([]);
-	expect(await get<Model[]>(agent, '/management/clouddrive')).toEqual(before);
 });
 
 type ConfigFile = {
@@ -357,12 +371,19 @@ async function exportFile(page: Page): Promise<{ path: string; file: ConfigFile 
 	return { path, file: JSON.parse(await readFile(path, 'utf8')) as ConfigFile };
 }
 
-test.describe('export and import', () => {
-	test('export, then import into an empty agent: every item created', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto('/drives');
-		await expect(page.getByTestId('drives')).toBeVisible();
-		const { path, file } = await exportFile(page);
+test('export, then imports: a conflict skipped, a cancel, an empty agent filled, a refusal', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(75_000);
+	await signInWithToken(page, agent);
+	await page.goto('/drives');
+	await expect(page.getByTestId('drives')).toBeVisible();
+	const { path, file } = await exportFile(page);
+	const dialog = page.getByTestId('import-dialog');
+	const plan = dialog.getByTestId('import-plan');
+
+	await test.step('export: every drive and backup, and no secret', async () => {
 		await expect(page.getByTestId('transfer-outcome')).toContainText(
 			'Exported 4 drives and 2 backups'
 		);
@@ -370,38 +391,9 @@ test.describe('export and import', () => {
 		expect(file.format).toBe('agent-console-config');
 		expect(file.version).toBe(1);
 		expect(JSON.stringify(file)).not.toMatch(/"id":"[0-9a-f-]{36}"|token|password|secret/i);
-		const names = [...file.drives, ...file.backups].map((i) => i.name);
-
-		await control(agent, 'drives', { empty: true });
-		await page.reload();
-		await expect(page.getByTestId('drives-empty')).toBeVisible();
-		await page.getByTestId('import-file').setInputFiles(path);
-		const dialog = page.getByTestId('import-dialog');
-		const plan = dialog.getByTestId('import-plan');
-		await expect(plan.getByTestId('import-row')).toHaveCount(6);
-		await expect(plan.getByText(/^Skip/)).toHaveCount(0);
-		await expect(plan.getByRole('checkbox', { checked: false })).toHaveCount(6);
-		await scan(page, 'import plan');
-		await tickAll(page);
-		await dialog.getByRole('button', { name: 'Create 6 items' }).click();
-		await expect(dialog.getByTestId('import-summary')).toHaveText('Created 6 of 6.');
-		await expect(dialog.getByTestId('import-outcome').filter({ hasText: 'Created' })).toHaveCount(
-			6
-		);
-		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
-		expect([...now.drives, ...now.backups].map((d) => d.name)).toEqual(names);
-		await dialog.getByRole('button', { name: 'Close' }).click();
-		await expect(page.getByTestId('drives')).toContainText('Team Drive');
 	});
 
-	test('an import with a conflict: shown and skipped, the rest created', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/drives');
-		await expect(page.getByTestId('drives')).toBeVisible();
-		const { file } = await exportFile(page);
+	await test.step('an import with a conflict: shown and skipped, the rest created', async () => {
 		const team = file.drives.find((d) => d.name === 'Team Drive')!;
 		const laptop = file.backups.find((b) => b.name === 'Laptop documents')!;
 		const mixed = {
@@ -414,7 +406,6 @@ test.describe('export and import', () => {
 			mimeType: 'application/json',
 			buffer: Buffer.from(JSON.stringify(mixed))
 		});
-		const plan = page.getByTestId('import-plan');
 		const teamRow = plan.getByTestId('import-row').filter({ hasText: 'Team Drive' });
 		await expect(teamRow).toContainText('Name: A drive named "Team Drive" exists already.');
 		await expect(teamRow).toContainText('G: is the letter of the drive "Team Drive"');
@@ -424,16 +415,62 @@ test.describe('export and import', () => {
 		await expect(
 			plan.getByTestId('import-row').filter({ hasText: 'Pictures' }).getByTestId('import-outcome')
 		).toHaveText('Created');
-		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		const now = (await control(agent, 'drives')) as {
+			drives: Model[];
+			backups: Model[];
+		};
 		expect(now.drives.filter((d) => d.name === 'Team Drive')).toHaveLength(1);
 		expect(now.backups.map((b) => b.name)).toContain('Pictures');
+		await dialog.getByRole('button', { name: 'Close' }).click();
+		await expect(dialog).toHaveCount(0);
 	});
 
-	test('an item the agent refuses is said in its row, not tried again', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto('/drives');
-		await expect(page.getByTestId('drives')).toBeVisible();
-		const { path } = await exportFile(page);
+	await control(agent, 'drives', { empty: true });
+	await page.reload();
+	await expect(page.getByTestId('drives-empty')).toBeVisible();
+
+	await test.step('an import cancelled sends nothing', async () => {
+		const calls: string[] = [];
+		const record = (r: Request) => {
+			if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
+		};
+		page.on('request', record);
+		await page.getByTestId('import-file').setInputFiles(path);
+		await expect(plan).toBeVisible();
+		await page.getByRole('button', { name: 'Cancel' }).click();
+		await expect(dialog).toHaveCount(0);
+		page.off('request', record);
+		expect(calls).toEqual([]);
+		const now = (await control(agent, 'drives')) as {
+			drives: Model[];
+			backups: Model[];
+		};
+		expect(now.drives.length + now.backups.length).toBe(0);
+	});
+
+	await test.step('the export imported into an empty agent: every item created', async () => {
+		const names = [...file.drives, ...file.backups].map((i) => i.name);
+		await page.getByTestId('import-file').setInputFiles(path);
+		await expect(plan.getByTestId('import-row')).toHaveCount(6);
+		await expect(plan.getByText(/^Skip/)).toHaveCount(0);
+		await expect(plan.getByRole('checkbox', { checked: false })).toHaveCount(6);
+		await scan(page, 'import plan');
+		await tickAll(page);
+		await dialog.getByRole('button', { name: 'Create 6 items' }).click();
+		await expect(dialog.getByTestId('import-summary')).toHaveText('Created 6 of 6.');
+		await expect(dialog.getByTestId('import-outcome').filter({ hasText: 'Created' })).toHaveCount(
+			6
+		);
+		const now = (await control(agent, 'drives')) as {
+			drives: Model[];
+			backups: Model[];
+		};
+		expect([...now.drives, ...now.backups].map((d) => d.name)).toEqual(names);
+		await dialog.getByRole('button', { name: 'Close' }).click();
+		await expect(page.getByTestId('drives')).toContainText('Team Drive');
+	});
+
+	await test.step('an item the agent refuses is said in its row, not tried again', async () => {
 		await control(agent, 'drives', { empty: true });
 		await control(agent, 'drives/refuse', {
 			field: 'storageName',
@@ -450,35 +487,16 @@ test.describe('export and import', () => {
 		await expect(page.getByTestId('import-summary')).toHaveText(
 			'Created 5 of 6; the agent refused 1.'
 		);
-		const refused = page
-			.getByTestId('import-plan')
-			.getByTestId('import-row')
-			.filter({ hasText: 'Laptop documents' });
+		const refused = plan.getByTestId('import-row').filter({ hasText: 'Laptop documents' });
 		await expect(refused.getByTestId('import-outcome')).toContainText(
 			'Refused: The bucket is not reachable with this account.'
 		);
 		await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
 		expect(posts).toHaveLength(6);
-		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
+		const now = (await control(agent, 'drives')) as {
+			drives: Model[];
+			backups: Model[];
+		};
 		expect(now.backups.map((b) => b.name)).toEqual(['Studio server']);
-	});
-
-	test('an import cancelled sends nothing', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto('/drives');
-		await expect(page.getByTestId('drives')).toBeVisible();
-		const { path } = await exportFile(page);
-		await control(agent, 'drives', { empty: true });
-		const calls: string[] = [];
-		page.on('request', (r) => {
-			if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
-		});
-		await page.getByTestId('import-file').setInputFiles(path);
-		await expect(page.getByTestId('import-plan')).toBeVisible();
-		await page.getByRole('button', { name: 'Cancel' }).click();
-		await expect(page.getByTestId('import-dialog')).toHaveCount(0);
-		expect(calls).toEqual([]);
-		const now = (await control(agent, 'drives')) as { drives: Model[]; backups: Model[] };
-		expect(now.drives.length + now.backups.length).toBe(0);
 	});
 });

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Dialog, Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
-import { control, expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, signInWithToken, test, visit } from './fixtures.ts';
 
 /**
  * Adding and changing drives and backups: the form, the folder picker on the agent's machine,
@@ -40,18 +40,109 @@ async function fillCloud(page: Page, bucket = 'studio-renders') {
 	await page.getByLabel('Bucket').fill(bucket);
 }
 
-test.describe('add a drive or a backup', () => {
-	test('a virtual drive on the next free letter, with an account the agent uses', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
+/**
+ * Follows a link inside the console from a form that may hold an edit: the user says Leave when
+ * the console asks.
+ */
+async function leave(page: Page, path: string) {
+	const accept = (dialog: Dialog) => void dialog.accept();
+	page.on('dialog', accept);
+	await visit(page, path);
+	page.off('dialog', accept);
+}
+
+test('adding: from another’s settings, a duplicate’s link, the picker by keyboard, a backup, a virtual drive, a synced folder', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(100_000);
+	await signInWithToken(page, agent);
+
+	await test.step('a new drive can start from another one’s settings, its own fields left empty', async () => {
+		await page.goto(`/drives/new?from=${TEAM}`);
+		await expect(page.getByRole('status').filter({ hasText: 'left empty' })).toHaveText(
+			'The name, drive letter and cache folder are left empty: a new drive needs its own.'
+		);
+		await expect(page.getByLabel('Name')).toHaveValue('');
+		await expect(page.getByLabel('Bucket')).toHaveValue('studio-projects');
+		await expect(page.getByLabel('Prefix (optional)')).toHaveValue('team/');
+		await expect(page.getByLabel('Cloud account', { exact: true })).toHaveValue('acc-aws-1');
+		// A new drive's letter: the next free one, not the original's.
+		await expect(page.getByRole('combobox', { name: 'Drive letter' })).toHaveValue('F');
+		await expect(page.getByLabel('The agent chooses')).toBeChecked();
+	});
+	await test.step('a duplicate’s link for a backup opens the backup form', async () => {
+		await page.goto(`/drives/new?kind=backup&from=${LAPTOP}`);
+		await expect(page).toHaveURL(`/backups/new?from=${LAPTOP}`);
+		await expect(page.getByRole('status').filter({ hasText: 'left empty' })).toHaveText(
+			'The name and folder are left empty: a new backup needs its own.'
+		);
+		await expect(page.getByRole('combobox', { name: 'Run' })).toHaveValue('900');
+	});
+	await test.step('the picker by keyboard: Enter lists, arrows move, Alt+Up goes up', async () => {
+		await visit(page, '/backups/new');
+		const folder = page.getByLabel('Folder to back up');
+		await folder.fill('D:\\');
+		await folder.press('Enter');
+		await expect(page.getByTestId('local-path-listed')).toHaveText('D:\\');
+		await folder.press('ArrowDown');
+		await expect(page.getByRole('button', { name: 'Archive' })).toBeFocused();
+		await page.keyboard.press('End');
+		await expect(page.getByRole('button', { name: 'Scratch' })).toBeFocused();
+		await page.keyboard.press('ArrowUp');
+		await expect(page.getByRole('button', { name: 'Projects' })).toBeFocused();
+		await page.keyboard.press('Enter');
+		await expect(folder).toHaveValue('D:\\Projects');
+		await page.getByRole('button', { name: 'Brand 2027' }).focus();
+		await page.keyboard.press('Alt+ArrowUp');
+		await expect(folder).toHaveValue('D:\\');
+	});
+	await test.step('a backup through the picker, run in words', async () => {
+		await leave(page, '/drives');
+		await page.getByRole('link', { name: 'Add a backup' }).click();
+		await expect(page).toHaveURL('/backups/new');
+		await page.getByLabel('Name').fill('Campaigns');
+		await page.getByRole('button', { name: 'Browse' }).click();
+		const browser = page.getByRole('group', {
+			name: 'Folders on the computer the agent runs on'
+		});
+		await browser.getByRole('button', { name: 'D:\\' }).click();
+		await browser.getByRole('button', { name: 'Projects' }).click();
+		await browser.getByRole('button', { name: 'Spring campaign' }).click();
+		await expect(page.getByLabel('Folder to back up')).toHaveValue('D:\\Projects\\Spring campaign');
+		await page.getByRole('combobox', { name: 'Run' }).selectOption({ label: 'every 15 minutes' });
+		// An account typed by id: one the agent does not know is refused beside the account.
+		const account = page.getByLabel('Cloud account', { exact: true });
+		await account.selectOption({ label: 'Another account: enter its id' });
+		await page.getByLabel('Account id').fill('acc-nobody');
+		await page.getByLabel('Cloud', { exact: true }).selectOption({ label: 'Wasabi' });
+		await page.getByLabel('Bucket').fill('campaigns');
+		await page.getByRole('button', { name: 'Add the backup' }).click();
+		const dialog = page.getByTestId('confirm-dialog');
+		await expect(dialog).toContainText('of the cloud account acc-nobody (Wasabi)');
+		await dialog.getByRole('button', { name: 'Add the backup' }).click();
+		await expect(account).toHaveAccessibleDescription(/No cloud account acc-nobody is set up/);
+		await page.getByLabel('Account id').fill('acc-wasabi-1');
+		await page.getByRole('button', { name: 'Add the backup' }).click();
+		await expect(dialog).toContainText(
+			'The agent uploads D:\\Projects\\Spring campaign to the bucket campaigns'
+		);
+		await expect(dialog).toContainText('every 15 minutes');
+		await dialog.getByRole('button', { name: 'Add the backup' }).click();
+		const result = page.getByTestId('drive-or-backup-result');
+		await expect(result).toContainText('The agent added the backup "Campaigns"');
+		await expect(result).toContainText('every 15 minutes');
+		const made = (await held(agent, 'backup')).find((d) => d.name === 'Campaigns')!;
+		expect(made.syncIntervalSeconds).toBe(900);
+		expect(made.account).toMatchObject({ id: 'acc-wasabi-1', cloudType: 2 });
+	});
+	await test.step('a virtual drive on the next free letter, with an account the agent uses', async () => {
 		const sent = changes(page, agent);
 		const free = (await (
 			await fetch(`${agent.url}/management/list_available_drives`)
 		).json()) as string[];
 		const before = await held(agent, 'drive');
-		await page.goto('/drives');
+		await leave(page, '/drives');
 		await page.getByRole('link', { name: 'Add a drive' }).click();
 		await expect(page).toHaveURL('/drives/new');
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a drive');
@@ -92,13 +183,10 @@ test.describe('add a drive or a backup', () => {
 			`/drives/${made.id}`
 		);
 	});
-
-	test('a synced folder through the picker, with a new folder made there', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/drives/new');
+	await test.step('a synced folder through the picker, with a new folder made there', async () => {
+		// A new form, not the one that just added a drive.
+		await leave(page, '/drives');
+		await visit(page, '/drives/new');
 		await page.getByLabel('Name').fill('Synced work');
 		await page.getByLabel('Synced folder').check();
 		// Its cache is the folder itself: no cache folder to choose, and it says so.
@@ -114,9 +202,11 @@ test.describe('add a drive or a backup', () => {
 		);
 		// Closed and opened again with no folder typed: the home folder.
 		await folder.fill('');
-		await page.getByRole('button', { name: 'Close' }).click();
+		await page.getByRole('button', { name: 'Close', exact: true }).click();
 		await page.getByRole('button', { name: 'Browse' }).click();
-		const browser = page.getByRole('group', { name: 'Folders on the computer the agent runs on' });
+		const browser = page.getByRole('group', {
+			name: 'Folders on the computer the agent runs on'
+		});
 		await expect(page.getByTestId('local-path-listed')).toHaveText('C:\\Users\\ann');
 		await browser.getByRole('button', { name: 'Documents' }).click();
 		await expect(folder).toHaveValue('C:\\Users\\ann\\Documents');
@@ -149,138 +239,16 @@ test.describe('add a drive or a backup', () => {
 		expect(made.localPath).toBe('C:\\Users\\ann\\Synced');
 		expect(made.driveType).toBe(2);
 	});
-
-	test('the picker by keyboard: Enter lists, arrows move, Alt+Up goes up', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/backups/new');
-		const folder = page.getByLabel('Folder to back up');
-		await folder.fill('D:\\');
-		await folder.press('Enter');
-		await expect(page.getByTestId('local-path-listed')).toHaveText('D:\\');
-		await folder.press('ArrowDown');
-		await expect(page.getByRole('button', { name: 'Archive' })).toBeFocused();
-		await page.keyboard.press('End');
-		await expect(page.getByRole('button', { name: 'Scratch' })).toBeFocused();
-		await page.keyboard.press('ArrowUp');
-		await expect(page.getByRole('button', { name: 'Projects' })).toBeFocused();
-		await page.keyboard.press('Enter');
-		await expect(folder).toHaveValue('D:\\Projects');
-		await page.getByRole('button', { name: 'Brand 2027' }).focus();
-		await page.keyboard.press('Alt+ArrowUp');
-		await expect(folder).toHaveValue('D:\\');
-	});
-
-	test('a new drive can start from another one’s settings, its own fields left empty', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		await page.goto(`/drives/new?from=${TEAM}`);
-		await expect(page.getByRole('status').filter({ hasText: 'left empty' })).toHaveText(
-			'The name, drive letter and cache folder are left empty: a new drive needs its own.'
-		);
-		await expect(page.getByLabel('Name')).toHaveValue('');
-		await expect(page.getByLabel('Bucket')).toHaveValue('studio-projects');
-		await expect(page.getByLabel('Prefix (optional)')).toHaveValue('team/');
-		await expect(page.getByLabel('Cloud account', { exact: true })).toHaveValue('acc-aws-1');
-		// A new drive's letter: the next free one, not the original's.
-		await expect(page.getByRole('combobox', { name: 'Drive letter' })).toHaveValue('F');
-		await expect(page.getByLabel('The agent chooses')).toBeChecked();
-	});
-
-	test('a duplicate’s link for a backup opens the backup form', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto(`/drives/new?kind=backup&from=${LAPTOP}`);
-		await expect(page).toHaveURL(`/backups/new?from=${LAPTOP}`);
-		await expect(page.getByRole('status').filter({ hasText: 'left empty' })).toHaveText(
-			'The name and folder are left empty: a new backup needs its own.'
-		);
-		await expect(page.getByRole('combobox', { name: 'Run' })).toHaveValue('900');
-	});
-
-	test('a backup through the picker, run in words', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto('/drives');
-		await page.getByRole('link', { name: 'Add a backup' }).click();
-		await expect(page).toHaveURL('/backups/new');
-		await page.getByLabel('Name').fill('Campaigns');
-		await page.getByRole('button', { name: 'Browse' }).click();
-		const browser = page.getByRole('group', { name: 'Folders on the computer the agent runs on' });
-		await browser.getByRole('button', { name: 'D:\\' }).click();
-		await browser.getByRole('button', { name: 'Projects' }).click();
-		await browser.getByRole('button', { name: 'Spring campaign' }).click();
-		await expect(page.getByLabel('Folder to back up')).toHaveValue('D:\\Projects\\Spring campaign');
-		await page.getByRole('combobox', { name: 'Run' }).selectOption({ label: 'every 15 minutes' });
-		// An account typed by id: one the agent does not know is refused beside the account.
-		const account = page.getByLabel('Cloud account', { exact: true });
-		await account.selectOption({ label: 'Another account: enter its id' });
-		await page.getByLabel('Account id').fill('acc-nobody');
-		await page.getByLabel('Cloud', { exact: true }).selectOption({ label: 'Wasabi' });
-		await page.getByLabel('Bucket').fill('campaigns');
-		await page.getByRole('button', { name: 'Add the backup' }).click();
-		const dialog = page.getByTestId('confirm-dialog');
-		await expect(dialog).toContainText('of the cloud account acc-nobody (Wasabi)');
-		await dialog.getByRole('button', { name: 'Add the backup' }).click();
-		await expect(account).toHaveAccessibleDescription(/No cloud account acc-nobody is set up/);
-		await page.getByLabel('Account id').fill('acc-wasabi-1');
-		await page.getByRole('button', { name: 'Add the backup' }).click();
-		await expect(dialog).toContainText(
-			'The agent uploads D:\\Projects\\Spring campaign to the bucket campaigns'
-		);
-		await expect(dialog).toContainText('every 15 minutes');
-		await dialog.getByRole('button', { name: 'Add the backup' }).click();
-		const result = page.getByTestId('drive-or-backup-result');
-		await expect(result).toContainText('The agent added the backup "Campaigns"');
-		await expect(result).toContainText('every 15 minutes');
-		const made = (await held(agent, 'backup')).find((d) => d.name === 'Campaigns')!;
-		expect(made.syncIntervalSeconds).toBe(900);
-		expect(made.account).toMatchObject({ id: 'acc-wasabi-1', cloudType: 2 });
-	});
 });
 
-test.describe('checks before sending, and the agent’s refusals', () => {
-	test('an overlap, a taken letter and a limit are said beside their fields; nothing is sent', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		const sent = changes(page, agent);
-		await page.goto('/backups/new');
-		await page.getByLabel('Name').fill('x'.repeat(101));
-		const folder = page.getByLabel('Folder to back up');
-		await folder.fill('d:/archive/Projects');
-		// Said live, once: a synced folder's cache is its own folder.
-		await expect(page.getByTestId('local-path-relation')).toHaveText(
-			'This folder is inside the folder of the drive "Archive" (D:\\Archive).'
-		);
-		await fillCloud(page);
-		await page.getByRole('button', { name: 'Add the backup' }).click();
-		await expect(page.getByLabel('Name')).toHaveAccessibleDescription(
-			/The name can be at most 100 characters\./
-		);
-		await expect(page.getByLabel('Name')).toBeFocused();
-		await expect(folder).toHaveAccessibleDescription(/inside the folder of the drive "Archive"/);
-		await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+test('checking and changing: a refusal, checks before sending, locked fields, an edit racing one elsewhere, a backup removed elsewhere', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(90_000);
+	await signInWithToken(page, agent);
 
-		await page.goto('/drives/new');
-		await page.getByLabel('Name').fill('Letters');
-		await page.getByRole('combobox', { name: 'Drive letter' }).selectOption('G');
-		await expect(
-			page.getByRole('combobox', { name: 'Drive letter' }).locator('option[value="G"]')
-		).toHaveText('G: (the drive "Team Drive")');
-		await fillCloud(page);
-		await page.getByRole('button', { name: 'Add the drive' }).click();
-		await expect(page.getByRole('combobox', { name: 'Drive letter' })).toHaveAccessibleDescription(
-			/G: is the letter of the drive "Team Drive"\./
-		);
-		expect(sent).toEqual([]);
-	});
-
-	test('the agent’s refusal of a field is said beside that field', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
+	await test.step('the agent’s refusal of a field is said beside that field', async () => {
 		await control(agent, 'drives/refuse', {
 			field: 'storageName',
 			message: 'The agent cannot reach this bucket.'
@@ -299,16 +267,41 @@ test.describe('checks before sending, and the agent’s refusals', () => {
 		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Add the drive' }).click();
 		await expect(page.getByTestId('drive-or-backup-result')).toContainText('"Refused"');
 	});
-});
-
-test.describe('change a drive or a backup', () => {
-	test('locked fields say why and how; the change is confirmed, cancelled once', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
+	await test.step('an overlap, a taken letter and a limit are said beside their fields; nothing is sent', async () => {
 		const sent = changes(page, agent);
-		await page.goto(`/backups/${LAPTOP}`);
+		await leave(page, '/backups/new');
+		await page.getByLabel('Name').fill('x'.repeat(101));
+		const folder = page.getByLabel('Folder to back up');
+		await folder.fill('d:/archive/Projects');
+		// Said live, once: a synced folder's cache is its own folder.
+		await expect(page.getByTestId('local-path-relation')).toHaveText(
+			'This folder is inside the folder of the drive "Archive" (D:\\Archive).'
+		);
+		await fillCloud(page);
+		await page.getByRole('button', { name: 'Add the backup' }).click();
+		await expect(page.getByLabel('Name')).toHaveAccessibleDescription(
+			/The name can be at most 100 characters\./
+		);
+		await expect(page.getByLabel('Name')).toBeFocused();
+		await expect(folder).toHaveAccessibleDescription(/inside the folder of the drive "Archive"/);
+		await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+
+		await leave(page, '/drives/new');
+		await page.getByLabel('Name').fill('Letters');
+		await page.getByRole('combobox', { name: 'Drive letter' }).selectOption('G');
+		await expect(
+			page.getByRole('combobox', { name: 'Drive letter' }).locator('option[value="G"]')
+		).toHaveText('G: (the drive "Team Drive")');
+		await fillCloud(page);
+		await page.getByRole('button', { name: 'Add the drive' }).click();
+		await expect(page.getByRole('combobox', { name: 'Drive letter' })).toHaveAccessibleDescription(
+			/G: is the letter of the drive "Team Drive"\./
+		);
+		expect(sent).toEqual([]);
+	});
+	await test.step('locked fields say why and how; the change is confirmed, cancelled once', async () => {
+		const sent = changes(page, agent);
+		await leave(page, `/backups/${LAPTOP}`);
 		await page.getByRole('link', { name: 'Edit' }).click();
 		await expect(page).toHaveURL(`/backups/${LAPTOP}/edit`);
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -349,30 +342,8 @@ test.describe('change a drive or a backup', () => {
 		await page.getByRole('link', { name: 'Back to the backup' }).click();
 		await expect(page).toHaveURL(`/backups/${LAPTOP}`);
 	});
-
-	test('a backup removed elsewhere while its form is open: said, nothing sent', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		const sent = changes(page, agent);
-		await page.goto(`/backups/${LAPTOP}/edit`);
-		await page.getByLabel('Name').fill('Laptop');
-		await fetch(`${agent.url}/management/cloudbackup/${LAPTOP}`, { method: 'DELETE' });
-		await page.getByRole('button', { name: 'Save changes' }).click();
-		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Save changes' }).click();
-		await expect(page.getByRole('alert')).toContainText(
-			'The agent no longer has this backup: it was removed elsewhere. Nothing was sent.'
-		);
-		expect(sent).toEqual([]);
-	});
-
-	test('an edit racing a change made elsewhere: said, and the user chooses', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		await page.goto(`/drives/${TEAM}/edit`);
+	await test.step('an edit racing a change made elsewhere: said, and the user chooses', async () => {
+		await leave(page, `/drives/${TEAM}/edit`);
 		await expect(page.getByLabel('Name')).toHaveValue('Team Drive');
 		await expect(page.getByTestId('locked-permanentLocalPath')).toContainText(
 			'Use "Move or resize the cache".'
@@ -431,5 +402,19 @@ test.describe('change a drive or a backup', () => {
 			.click();
 		await expect(page.getByLabel('Name')).toHaveValue('Renamed elsewhere');
 		expect((await held(agent, 'drive')).find((d) => d.id === TEAM)!.name).toBe('Renamed elsewhere');
+	});
+	await test.step('a backup removed elsewhere while its form is open: said, nothing sent', async () => {
+		const sent = changes(page, agent);
+		await leave(page, `/backups/${LAPTOP}/edit`);
+		await page.getByLabel('Name').fill('Laptop');
+		await fetch(`${agent.url}/management/cloudbackup/${LAPTOP}`, {
+			method: 'DELETE'
+		});
+		await page.getByRole('button', { name: 'Save changes' }).click();
+		await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Save changes' }).click();
+		await expect(page.getByRole('alert')).toContainText(
+			'The agent no longer has this backup: it was removed elsewhere. Nothing was sent.'
+		);
+		expect(sent).toEqual([]);
 	});
 });

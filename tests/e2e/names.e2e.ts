@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Simulator } from '../../simulator/index.ts';
-import { control, expect, signInWithToken, test } from './fixtures.ts';
+import { control, expect, signInWithToken, test, visit } from './fixtures.ts';
 
 /**
  * Names shown as they are: a right-to-left override in a name cannot reorder the console's own
@@ -39,9 +38,10 @@ function endsAtTheRight(element: Locator) {
 	});
 }
 
-async function openRemove(page: Page, sim: Simulator, id: string) {
-	await signInWithToken(page, sim);
-	await page.goto(`/drives/${id}`);
+/** Shows the drive's page, read anew through the drives list, and opens its Remove dialog. */
+async function openRemove(page: Page, id: string) {
+	await visit(page, '/drives');
+	await visit(page, `/drives/${id}`);
 	await expect(page.getByTestId('health-counts')).toBeVisible();
 	await page.getByRole('button', { name: 'More', exact: true }).click();
 	await page
@@ -51,14 +51,67 @@ async function openRemove(page: Page, sim: Simulator, id: string) {
 	return page.getByTestId('remove-dialog');
 }
 
-test.describe('names shown as they are', () => {
-	test('a file whose name holds an override: its delete confirmation reads in order and shows it', async ({
-		page,
-		agent
-	}) => {
-		await control(agent, 'files', { id: TEAM, count: 1, folder: SPOOFED });
-		await signInWithToken(page, agent);
-		await page.goto(`/drives/${TEAM}/files`);
+/** Closes a dialog by its Cancel button. */
+async function cancel(dialog: Locator) {
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	await expect(dialog).toHaveCount(0);
+}
+
+test('names shown as they are: drives renamed in turn, a file and a folder, a user', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(110_000);
+	await control(agent, 'files', { id: TEAM, count: 1, folder: SPOOFED });
+	const token = await signInWithToken(page, agent);
+	await page.goto('/drives');
+	await expect(page.getByTestId('drives')).toBeVisible();
+
+	await test.step('a plain name gets no note', async () => {
+		const dialog = await openRemove(page, ARCHIVE);
+		await expect(dialog.getByRole('heading')).toHaveText('Remove Archive?');
+		await expect(dialog.getByTestId('name-check')).toHaveCount(0);
+		await cancel(dialog);
+	});
+	await test.step('removing a drive whose name mixes Latin and Cyrillic letters says so', async () => {
+		// The second letter is the Cyrillic а.
+		await control(agent, `drives/${ARCHIVE}`, {
+			name: 'L\u0430ptop documents'
+		});
+		const dialog = await openRemove(page, ARCHIVE);
+		await expect(dialog.getByTestId('name-mixed')).toHaveText(
+			'This name mixes Latin and Cyrillic letters: some of them look alike.'
+		);
+		await expect(dialog.getByTestId('name-as-stored')).toHaveCount(0);
+		await cancel(dialog);
+	});
+	await test.step('removing a drive whose name holds an override and a control character shows both', async () => {
+		await control(agent, `drives/${ARCHIVE}`, {
+			name: `Archive\u0007 ${SPOOFED}`
+		});
+		const dialog = await openRemove(page, ARCHIVE);
+		expect(await endsAtTheRight(dialog.getByRole('heading'))).toBe(true);
+		await expect(dialog.getByTestId('name-as-stored')).toHaveText(
+			'Archive⟨U+0007⟩ Contract_signed⟨U+202E⟩fdp.exe'
+		);
+		await expect(dialog.getByTestId('name-mixed')).toHaveCount(0);
+		await cancel(dialog);
+	});
+	await test.step('a drive whose name holds an override keeps its page heading and list card in order', async () => {
+		await control(agent, `drives/${ARCHIVE}`, { name: SPOOFED });
+		await visit(page, '/drives');
+		await visit(page, `/drives/${ARCHIVE}`);
+		const heading = page.getByTestId('drive-or-backup-name');
+		await expect(heading).toContainText('drive');
+		// The kind after the name stays after it, not pulled into the name's reversed run.
+		expect(await endsAtTheRight(heading)).toBe(true);
+		await visit(page, '/drives');
+		const card = page.getByRole('heading', { name: /Contract_signed/ });
+		await expect(card).toContainText('drive');
+		expect(await endsAtTheRight(card)).toBe(true);
+	});
+	await test.step('a file whose name holds an override: its delete confirmation reads in order and shows it', async () => {
+		await visit(page, `/drives/${TEAM}/files`);
 		await expect(page.getByTestId('files-summary')).toBeVisible();
 		await page.getByRole('button', { name: /^Actions for .*Contract_signed/ }).click();
 		await page
@@ -77,14 +130,9 @@ test.describe('names shown as they are', () => {
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
 		await expect(dialog).toHaveCount(0);
 	});
-
-	test('a folder whose path holds an override: the new folder dialog reads in order', async ({
-		page,
-		agent
-	}) => {
-		await control(agent, 'files', { id: TEAM, count: 1, folder: SPOOFED });
-		await signInWithToken(page, agent);
-		await page.goto(`/drives/${TEAM}/files`);
+	await test.step('a folder whose path holds an override: the new folder dialog reads in order', async () => {
+		// The drive's top folder, from the file step's page.
+		await expect(page).toHaveURL(`/drives/${TEAM}/files`);
 		await page.getByRole('link', { name: /Contract_signed/ }).click();
 		await expect(page.getByTestId('files-summary')).toBeVisible();
 		await page.getByRole('button', { name: 'New folder' }).click();
@@ -92,55 +140,7 @@ test.describe('names shown as they are', () => {
 		await expect(where).toContainText('on this computer and in the cloud.');
 		expect(await endsAtTheRight(where)).toBe(true);
 	});
-
-	test('removing a drive whose name holds an override and a control character shows both', async ({
-		page,
-		agent
-	}) => {
-		await control(agent, `drives/${ARCHIVE}`, { name: `Archive\u0007 ${SPOOFED}` });
-		const dialog = await openRemove(page, agent, ARCHIVE);
-		expect(await endsAtTheRight(dialog.getByRole('heading'))).toBe(true);
-		await expect(dialog.getByTestId('name-as-stored')).toHaveText(
-			'Archive⟨U+0007⟩ Contract_signed⟨U+202E⟩fdp.exe'
-		);
-		await expect(dialog.getByTestId('name-mixed')).toHaveCount(0);
-	});
-
-	test('a drive whose name holds an override keeps its page heading and list card in order', async ({
-		page,
-		agent
-	}) => {
-		await control(agent, `drives/${ARCHIVE}`, { name: SPOOFED });
-		await signInWithToken(page, agent);
-		await page.goto(`/drives/${ARCHIVE}`);
-		const heading = page.getByTestId('drive-or-backup-name');
-		await expect(heading).toContainText('drive');
-		// The kind after the name stays after it, not pulled into the name's reversed run.
-		expect(await endsAtTheRight(heading)).toBe(true);
-		await page.goto('/drives');
-		const card = page.getByRole('heading', { name: /Contract_signed/ });
-		await expect(card).toContainText('drive');
-		expect(await endsAtTheRight(card)).toBe(true);
-	});
-
-	test('removing a drive whose name mixes Latin and Cyrillic letters says so', async ({
-		page,
-		agent
-	}) => {
-		// The second letter is the Cyrillic а.
-		await control(agent, `drives/${ARCHIVE}`, { name: 'L\u0430ptop documents' });
-		const dialog = await openRemove(page, agent, ARCHIVE);
-		await expect(dialog.getByTestId('name-mixed')).toHaveText(
-			'This name mixes Latin and Cyrillic letters: some of them look alike.'
-		);
-		await expect(dialog.getByTestId('name-as-stored')).toHaveCount(0);
-	});
-
-	test('deleting a user whose name mixes Latin and Cyrillic letters says so', async ({
-		page,
-		agent
-	}) => {
-		const token = await signInWithToken(page, agent);
+	await test.step('deleting a user whose name mixes Latin and Cyrillic letters says so', async () => {
 		const email = 'alex.lookalike@example.test';
 		const res = await fetch(`${agent.url}/user/insert_user?token=${token}`, {
 			method: 'POST',
@@ -155,7 +155,7 @@ test.describe('names shown as they are', () => {
 			})
 		});
 		expect(res.ok).toBe(true);
-		await page.goto(`/users?q=${encodeURIComponent(email)}`);
+		await visit(page, `/users?q=${encodeURIComponent(email)}`);
 		await expect(page.getByTestId('users-range')).toHaveText('Showing 1 to 1 of 1');
 		await page
 			.getByRole('button', { name: /lex Admin/ })
@@ -167,25 +167,20 @@ test.describe('names shown as they are', () => {
 			'This name mixes Latin and Cyrillic letters: some of them look alike.'
 		);
 	});
-
-	test('a plain name gets no note', async ({ page, agent }) => {
-		const dialog = await openRemove(page, agent, ARCHIVE);
-		await expect(dialog.getByRole('heading')).toHaveText('Remove Archive?');
-		await expect(dialog.getByTestId('name-check')).toHaveCount(0);
-	});
 });
 
-test.describe('a not-found page does not repeat a made-up link', () => {
+test('a not-found page does not repeat a made-up link, opened anew', async ({ page, agent }) => {
+	test.setTimeout(45_000);
 	// A number no address on the page can contain.
 	const MADE_UP = 'Your-account-is-locked-call-555-0199';
+	await signInWithToken(page, agent);
 	for (const [what, path, testid] of [
 		['drive', `/drives/${MADE_UP}`, 'drive-or-backup-not-found'],
 		['drive form', `/drives/${MADE_UP}/edit`, 'drive-or-backup-not-found'],
 		['drive files', `/drives/${MADE_UP}/files`, 'files-drive-gone'],
 		['share', `/shares/smb/${MADE_UP}`, 'share-not-found']
 	] as const)
-		test(`the ${what} page`, async ({ page, agent }) => {
-			await signInWithToken(page, agent);
+		await test.step(`the ${what} page`, async () => {
 			await page.goto(path);
 			await expect(page.getByTestId(testid)).toContainText('the id in this link');
 			await expect(page.locator('body')).not.toContainText(/locked|555-0199/i);
