@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import {
 	AGENT_URL_KEY,
+	bothLive,
 	control,
 	expect,
 	openEvents,
@@ -183,14 +184,59 @@ test('the timeline in words: every kind, unreadable frames, a regular expression
 	});
 });
 
-test('filters, the number of events kept and the file states: in the URL or settings, across a reload', async ({
+test('on the page clock: the channel card, times, filters, the number kept and file states, across a reload', async ({
 	page,
 	agent
 }) => {
-	test.setTimeout(75_000);
-	await openEvents(page, agent);
+	test.setTimeout(100_000);
+	await page.clock.install();
+
+	await test.step('a channel card never says "No events yet" beside a count of events', async () => {
+		// Every state the card is drawn in from the page's first moment, as the reader sees it.
+		await page.addInitScript(() => {
+			const drawn: string[] = [];
+			(window as unknown as { drawn: string[] }).drawn = drawn;
+			const read = () => {
+				const counts = document.querySelector('[data-testid="notification-counts"]');
+				const fresh = document.querySelector('[data-testid="notification-freshness"]');
+				if (counts && fresh)
+					drawn.push(`${counts.textContent?.trim()} | ${fresh.textContent?.trim()}`);
+			};
+			new MutationObserver(read).observe(document, {
+				subtree: true,
+				childList: true,
+				characterData: true
+			});
+		});
+		await control(agent, 'activity', { eventsPerSecond: 10 });
+		await openEvents(page, agent);
+		const card = page.getByRole('region', { name: /Notifications/ });
+		await expect(card.getByTestId('notification-counts')).not.toContainText(/^0 received/);
+		await expect(card.getByTestId('notification-freshness')).not.toHaveText('No events yet');
+		await push(agent, 'notification', { Type: 64, Data: { Title: 'Hello' } }, 5);
+		await expect
+			.poll(() => page.evaluate(() => (window as unknown as { drawn: string[] }).drawn.length))
+			.toBeGreaterThan(2);
+		const drawn = await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
+		expect(drawn.filter((d) => /[1-9]\d* received/.test(d) && d.includes('No events yet'))).toEqual(
+			[]
+		);
+		await control(agent, 'activity', { eventsPerSecond: 0 });
+	});
+
+	await test.step('shows times as the clock says them, or as how long ago', async () => {
+		await push(agent, 'statechange', { Path: '/clocked.psd', StorageName: 'S', State: 4 });
+		const time = row(page, '/clocked.psd').getByTestId('event-time');
+		await expect(time).toHaveText(/^\d\d:\d\d:\d\d\.\d{3}( [AP]M)?$/);
+		await page.getByRole('button', { name: 'Show how long ago' }).click();
+		await page.clock.runFor(90_000);
+		await expect(time).toHaveText(/minute ago|2 minutes ago|90 seconds ago/);
+		await page.reload();
+		await expect(page.getByRole('button', { name: 'Show clock times' })).toBeVisible();
+	});
 
 	await test.step('filters and search are in the URL and survive a reload', async () => {
+		await clear(page);
 		await page.getByLabel('Channel', { exact: true }).selectOption({ label: 'Notifications' });
 		await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Transfer progress' });
 		await page.getByLabel('Search', { exact: true }).fill('hero');
@@ -252,63 +298,28 @@ test('filters, the number of events kept and the file states: in the URL or sett
 	});
 });
 
-test('the channel card and the times of events, on the page clock', async ({ page, agent }) => {
-	test.setTimeout(60_000);
-	await page.clock.install();
-
-	await test.step('a channel card never says "No events yet" beside a count of events', async () => {
-		// Every state the card is drawn in from the page's first moment, as the reader sees it.
-		await page.addInitScript(() => {
-			const drawn: string[] = [];
-			(window as unknown as { drawn: string[] }).drawn = drawn;
-			const read = () => {
-				const counts = document.querySelector('[data-testid="notification-counts"]');
-				const fresh = document.querySelector('[data-testid="notification-freshness"]');
-				if (counts && fresh)
-					drawn.push(`${counts.textContent?.trim()} | ${fresh.textContent?.trim()}`);
-			};
-			new MutationObserver(read).observe(document, {
-				subtree: true,
-				childList: true,
-				characterData: true
-			});
-		});
-		await control(agent, 'activity', { eventsPerSecond: 10 });
-		await openEvents(page, agent);
-		const card = page.getByRole('region', { name: /Notifications/ });
-		await expect(card.getByTestId('notification-counts')).not.toContainText(/^0 received/);
-		await expect(card.getByTestId('notification-freshness')).not.toHaveText('No events yet');
-		await push(agent, 'notification', { Type: 64, Data: { Title: 'Hello' } }, 5);
-		await expect
-			.poll(() => page.evaluate(() => (window as unknown as { drawn: string[] }).drawn.length))
-			.toBeGreaterThan(2);
-		const drawn = await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
-		expect(drawn.filter((d) => /[1-9]\d* received/.test(d) && d.includes('No events yet'))).toEqual(
-			[]
-		);
-		await control(agent, 'activity', { eventsPerSecond: 0 });
-	});
-
-	await test.step('shows times as the clock says them, or as how long ago', async () => {
-		await push(agent, 'statechange', { Path: '/clocked.psd', StorageName: 'S', State: 4 });
-		const time = row(page, '/clocked.psd').getByTestId('event-time');
-		await expect(time).toHaveText(/^\d\d:\d\d:\d\d\.\d{3}( [AP]M)?$/);
-		await page.getByRole('button', { name: 'Show how long ago' }).click();
-		await page.clock.runFor(90_000);
-		await expect(time).toHaveText(/minute ago|2 minutes ago|90 seconds ago/);
-		await page.reload();
-		await expect(page.getByRole('button', { name: 'Show clock times' })).toBeVisible();
-	});
-});
-
-test("the sockets: exports with gap markers, a drop, the agent's Exit, and a change of address", async ({
+test("the sockets: the agent's Exit, exports with gap markers, a drop, and a change of address", async ({
 	page,
 	agent
 }) => {
 	test.setTimeout(90_000);
 	await openEvents(page, agent);
 
+	await test.step("the agent's Exit command: closed by the agent, then back", async () => {
+		await fetch(`${agent.url}/management/command/8`, { method: 'POST' });
+		await expect(page.getByTestId('notification-status')).toContainText(
+			'The agent closed the connection.'
+		);
+		await expect(page.getByTestId('gap').first()).toContainText('the agent closed the connection');
+		// The agent's restart is made due at once (its control surface is down with it).
+		agent.clock.advance(agent.options.restartSeconds * 1000);
+		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 20_000 });
+	});
+
 	await test.step('exports what is shown as JSON lines and CSV, gap markers included', async () => {
+		// Both back after the agent's restart, so Clear leaves no open gap.
+		await bothLive(page);
+		await clear(page);
 		await push(agent, 'notification', {
 			Type: 2,
 			Data: { Title: '=cmd|calc', Message: '<b>hi</b>' }
@@ -367,19 +378,6 @@ test("the sockets: exports with gap markers, a drop, the agent's Exit, and a cha
 			await expect(gap).toHaveText(
 				/channel disconnected [\d:.]+( [AP]M)? to [\d:.]+( [AP]M)? \(the connection was lost\): events in this window may be missing/
 			);
-	});
-
-	await test.step("the agent's Exit command: closed by the agent, then back", async () => {
-		await clear(page);
-
-		await fetch(`${agent.url}/management/command/8`, { method: 'POST' });
-		await expect(page.getByTestId('notification-status')).toContainText(
-			'The agent closed the connection.'
-		);
-		await expect(page.getByTestId('gap').first()).toContainText('the agent closed the connection');
-		// The agent's restart is made due at once (its control surface is down with it).
-		agent.clock.advance(agent.options.restartSeconds * 1000);
-		await expect(page.getByTestId('notification-status')).toHaveText('Live', { timeout: 20_000 });
 	});
 
 	await test.step('a change of agent address moves the sockets', async () => {

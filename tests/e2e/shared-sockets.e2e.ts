@@ -81,46 +81,63 @@ test.describe('one connection for every tab', () => {
 		});
 	});
 
-	test('without SharedWorker each tab reads its frames in a worker of its own', async ({
+	test('without SharedWorker each tab has a worker of its own; without any worker the page reads its frames', async ({
 		page,
 		agent,
 		context
 	}) => {
-		await context.addInitScript(() => {
-			// @ts-expect-error -- a browser without SharedWorker
-			delete window.SharedWorker;
-		});
-		const second = await twoEventTabs(page, agent, context);
-		expect(agent.live.clientCount('notification')).toBe(2);
-		await push(agent, 'statechange', { Path: '/own.psd', StorageName: 'S', State: 4 });
-		for (const p of [page, second]) {
-			await expect(p.getByTestId('timeline')).toContainText('/own.psd');
-			await expect(p.getByTestId('statechange-reader')).toHaveText(
-				/^Read in this tab's own worker/
-			);
-		}
-	});
-
-	test('without any worker the page reads its frames itself', async ({ page, agent, context }) => {
-		await context.addInitScript(() => {
-			// @ts-expect-error -- a browser without workers
-			delete window.SharedWorker;
-			// @ts-expect-error -- a browser without workers
-			delete window.Worker;
-		});
+		test.setTimeout(60_000);
 		await signInWithToken(page, agent);
-		await page.goto('/events');
-		await bothLive(page);
-		await expect(page.getByTestId('statechange-reader')).toHaveText('Read on the page');
-		await push(agent, 'statechange', { Path: '/page.psd', StorageName: 'S', State: 4 });
-		await expect(page.getByTestId('timeline')).toContainText('/page.psd');
-		// The tab keeps the timeline itself, and a reload shows it.
-		await expect.poll(() => stored(page, agent.url), KEPT).toBe(1);
-		await page.reload();
-		await bothLive(page);
-		await expect(page.getByTestId('timeline')).toContainText('/page.psd');
-		await expect(page.getByTestId('gap').filter({ hasText: 'nobody was listening' })).toHaveCount(
-			2
-		);
+
+		await test.step('without SharedWorker each tab reads its frames in a worker of its own', async () => {
+			const withoutShared = async (p: Page) => {
+				await p.addInitScript(() => {
+					// @ts-expect-error -- a browser without SharedWorker
+					delete window.SharedWorker;
+				});
+				await p.goto('/events');
+				await bothLive(p);
+			};
+			await withoutShared(page);
+			const second = await context.newPage();
+			await withoutShared(second);
+			expect(agent.live.clientCount('notification')).toBe(2);
+			await push(agent, 'statechange', { Path: '/own.psd', StorageName: 'S', State: 4 });
+			for (const p of [page, second]) {
+				await expect(p.getByTestId('timeline')).toContainText('/own.psd');
+				await expect(p.getByTestId('statechange-reader')).toHaveText(
+					/^Read in this tab's own worker/
+				);
+			}
+			await second.close();
+			await page.close();
+			await expect.poll(() => agent.live.clientCount('notification')).toBe(0);
+		});
+
+		await test.step('without any worker the page reads its frames itself', async () => {
+			const bare = await context.newPage();
+			await bare.addInitScript(() => {
+				// @ts-expect-error -- a browser without workers
+				delete window.SharedWorker;
+				// @ts-expect-error -- a browser without workers
+				delete window.Worker;
+			});
+			await bare.goto('/events');
+			await bothLive(bare);
+			await expect(bare.getByTestId('statechange-reader')).toHaveText('Read on the page');
+			// What the tabs before kept is forgotten, so what this one keeps can be counted.
+			await bare.getByRole('button', { name: 'Clear' }).click();
+			await expect.poll(() => stored(bare, agent.url), KEPT).toBe(0);
+			await push(agent, 'statechange', { Path: '/page.psd', StorageName: 'S', State: 4 });
+			await expect(bare.getByTestId('timeline')).toContainText('/page.psd');
+			// The tab keeps the timeline itself, and a reload shows it.
+			await expect.poll(() => stored(bare, agent.url), KEPT).toBe(1);
+			await bare.reload();
+			await bothLive(bare);
+			await expect(bare.getByTestId('timeline')).toContainText('/page.psd');
+			await expect(bare.getByTestId('gap').filter({ hasText: 'nobody was listening' })).toHaveCount(
+				2
+			);
+		});
 	});
 });
