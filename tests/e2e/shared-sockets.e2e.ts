@@ -1,17 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import type { Simulator } from '../../simulator/index.ts';
+import type { Page } from '@playwright/test';
 import { KEPT, bothLive, expect, push, signInWithToken, stored, test, visit } from './fixtures.ts';
-
-/** Signed in, with the events page live in `page` and in a second tab. */
-async function twoEventTabs(page: Page, agent: Simulator, context: BrowserContext) {
-	await signInWithToken(page, agent);
-	await page.goto('/events');
-	await bothLive(page);
-	const second = await context.newPage();
-	await second.goto('/events');
-	await bothLive(second);
-	return second;
-}
 
 test.describe('one connection for every tab', () => {
 	test('tabs share the sockets: a tab opened later, a tab closing, and the last one leaving', async ({
@@ -44,7 +32,7 @@ test.describe('one connection for every tab', () => {
 			});
 
 		await test.step('a tab closing leaves the others listening on the same sockets', async () => {
-			// Both tabs on the events page, as twoEventTabs leaves them; then one goes.
+			// Both tabs on the events page; then one goes.
 			await visit(page, '/events');
 			await bothLive(page);
 			await visit(later, '/events');
