@@ -23,15 +23,12 @@ const status = (page: Page) => page.getByTestId('agent-status').getByRole('statu
 const dialog = (page: Page) => page.getByTestId('confirm-dialog');
 const actions = (page: Page) => page.getByTestId('agent-actions').first();
 
-/** The overview with one transfer moving and the drives read. */
-async function busyOverview(page: Page, agent: Simulator) {
-	await page.clock.install();
-	await signInWithToken(page, agent);
-	await page.goto('/');
+/** The overview with one transfer moving (`bytes` sent so far) and the drives read. */
+async function busy(page: Page, agent: Simulator, bytes: number) {
 	await expect(page.getByTestId('overview-channels').getByTestId('notification-status')).toHaveText(
 		'Live'
 	);
-	await push(agent, 'notification', moving('busy', 10_000_000));
+	await push(agent, 'notification', moving('busy', bytes));
 	await expect(page.getByTestId('activity-upload')).toHaveText('1.9 MB/s');
 	await expect(page.getByTestId('drives-and-backups-summary')).toContainText(/\d+ syncing/);
 }
@@ -45,12 +42,19 @@ async function noStaleFigure(page: Page, halt: string) {
 	await expect(page.getByTestId('drives-and-backups-summary')).not.toContainText('syncing');
 }
 
-test.describe('the Now card follows the agent', () => {
-	test('paused: no figures and the drives wait; figures that stop arriving say so', async ({
-		page,
-		agent
-	}) => {
-		await busyOverview(page, agent);
+test('the Now card follows the agent: paused, updated and restarted, then stopped', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(90_000);
+	// The update the agent offers is read as the overview loads.
+	await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
+	await page.clock.install();
+	await signInWithToken(page, agent);
+	await page.goto('/');
+
+	await test.step('paused: no figures and the drives wait; figures that stop arriving say so', async () => {
+		await busy(page, agent, 10_000_000);
 		await actions(page).getByRole('button', { name: 'Pause' }).click();
 		await dialog(page).getByRole('button', { name: 'Pause the agent' }).click();
 		await expect(status(page)).toHaveText('Paused');
@@ -74,29 +78,8 @@ test.describe('the Now card follows the agent', () => {
 		await expect(page.getByTestId('activity-left')).toHaveText(/time not known/);
 	});
 
-	test('stopped: Stopping, then Stopped, with no figure left', async ({ page, agent }) => {
-		await busyOverview(page, agent);
-		await actions(page).getByRole('button', { name: 'Stop the agent' }).click();
-		await dialog(page).getByRole('button', { name: 'Stop the agent' }).click();
-		await expect(status(page)).toHaveText(/Stopping…|Stopped/);
-		await expect(page.getByTestId('activity-halted')).toHaveAttribute(
-			'data-halt',
-			/stopping|stopped/
-		);
-		await page.clock.runFor(2_000);
-		await expect(status(page)).toHaveText('Stopped');
-		await noStaleFigure(page, 'stopped');
-		// What the drives said before the stop: none of them is said to sync now.
-		await expect(page.getByTestId('drives-and-backups')).not.toContainText('Syncing');
-		await expect(page.getByTestId('drives-and-backups')).toContainText('Waiting');
-	});
-
-	test('an update: restarting, with no figure left, then running again', async ({
-		page,
-		agent
-	}) => {
-		await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
-		await busyOverview(page, agent);
+	await test.step('an update: restarting, with no figure left, then running again', async () => {
+		await busy(page, agent, 30_000_000);
 		const card = page.getByTestId('overview-update');
 		await card.getByRole('button', { name: 'Update now' }).click();
 		await dialog(page).getByRole('button', { name: 'Update and restart' }).click();
@@ -112,5 +95,22 @@ test.describe('the Now card follows the agent', () => {
 			.toBe(1);
 		await expect(status(page)).toHaveText('Running');
 		await expect(page.getByTestId('activity-halted')).toHaveCount(0);
+	});
+
+	await test.step('stopped: Stopping, then Stopped, with no figure left', async () => {
+		await busy(page, agent, 40_000_000);
+		await actions(page).getByRole('button', { name: 'Stop the agent' }).click();
+		await dialog(page).getByRole('button', { name: 'Stop the agent' }).click();
+		await expect(status(page)).toHaveText(/Stopping…|Stopped/);
+		await expect(page.getByTestId('activity-halted')).toHaveAttribute(
+			'data-halt',
+			/stopping|stopped/
+		);
+		await page.clock.runFor(2_000);
+		await expect(status(page)).toHaveText('Stopped');
+		await noStaleFigure(page, 'stopped');
+		// What the drives said before the stop: none of them is said to sync now.
+		await expect(page.getByTestId('drives-and-backups')).not.toContainText('Syncing');
+		await expect(page.getByTestId('drives-and-backups')).toContainText('Waiting');
 	});
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, fakeNotifications, push, signInWithToken, test } from './fixtures.ts';
+import { expect, fakeNotifications, push, signInWithToken, test, visit } from './fixtures.ts';
 import type { Simulator } from '../../simulator/index.ts';
 import { scan } from './axe.ts';
 
@@ -41,13 +41,23 @@ async function openOverview(page: Page, agent: Simulator) {
 	);
 }
 
-test.describe('overview: what the agent is doing now', () => {
-	test('a fresh browser lists the last hour’s failures from the agent, by drive, with links', async ({
-		page,
-		agent
-	}) => {
-		await page.clock.install();
-		await openOverview(page, agent);
+/** Back on the timeline, with every event and problem seen so far forgotten. */
+async function clear(page: Page) {
+	await visit(page, '/events');
+	await page.getByRole('button', { name: 'Clear' }).click();
+	await expect(page.getByTestId('timeline-empty')).toBeVisible();
+}
+
+test('overview: failures from the agent and as they come, the drives, and the figures now', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(120_000);
+	// The page's clock, so the toasts' time runs on without a real wait.
+	await page.clock.install();
+	await openOverview(page, agent);
+
+	await test.step('a fresh browser lists the last hour’s failures from the agent, by drive, with links', async () => {
 		// The drives the agent counts files in error in, each a link to those files.
 		const drives = page.getByTestId('problems-drives');
 		await expect(drives.getByRole('listitem')).toHaveCount(4);
@@ -76,12 +86,29 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(page).toHaveURL(/\/(drives|backups)\/[^?]+\?state=256#files/);
 	});
 
-	test('activity figures agree with the frames sent, estimates labelled, and the chart fills in', async ({
-		page,
-		agent
-	}) => {
-		await page.clock.install();
-		await openOverview(page, agent);
+	await test.step('the drives and backups the agent runs: how many, how many syncing, any with errors', async () => {
+		await visit(page, '/');
+		await expect(page.getByTestId('drives-and-backups-summary')).toHaveText(
+			/4 drives and 2 backups:\s+4 syncing,\s+4 with errors\./
+		);
+		const rows = page.getByTestId('drives-and-backups').getByRole('listitem');
+		await expect(rows).toHaveCount(6);
+		await expect(rows.nth(0)).toContainText('Team Drive');
+		await expect(rows.nth(0)).toContainText('G:\\');
+		await expect(rows.nth(0).getByTestId('drive-or-backup-status')).toHaveText('Error');
+		await expect(rows.nth(0).getByTestId('drive-or-backup-status')).toHaveClass(/text-red/);
+		await expect(rows.nth(0)).toContainText('60 to sync, 6 files with errors');
+		await expect(rows.nth(3)).toContainText('Old media');
+		await expect(rows.nth(3)).toContainText('inactive');
+		await expect(rows.nth(4)).toContainText('Laptop documents');
+		await expect(rows.nth(4).getByTestId('drive-or-backup-status')).toHaveText('Syncing');
+		// Each links to its page.
+		await rows.nth(4).getByRole('link', { name: 'Laptop documents' }).click();
+		await expect(page).toHaveURL(/\/backups\/2b3c4d5e-/);
+	});
+
+	await test.step('activity figures agree with the frames sent, estimates labelled, and the chart fills in', async () => {
+		await visit(page, '/');
 		await expect(page.getByTestId('activity-active')).toHaveText('0');
 		await expect(page.getByTestId('activity-left')).toHaveText('Nothing');
 
@@ -128,37 +155,8 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(page.getByTestId('throughput-chart').locator('canvas')).toBeVisible();
 	});
 
-	test('the drives and backups the agent runs: how many, how many syncing, any with errors', async ({
-		page,
-		agent
-	}) => {
-		await openOverview(page, agent);
-		await expect(page.getByTestId('drives-and-backups-summary')).toHaveText(
-			/4 drives and 2 backups:\s+4 syncing,\s+4 with errors\./
-		);
-		const rows = page.getByTestId('drives-and-backups').getByRole('listitem');
-		await expect(rows).toHaveCount(6);
-		await expect(rows.nth(0)).toContainText('Team Drive');
-		await expect(rows.nth(0)).toContainText('G:\\');
-		await expect(rows.nth(0).getByTestId('drive-or-backup-status')).toHaveText('Error');
-		await expect(rows.nth(0).getByTestId('drive-or-backup-status')).toHaveClass(/text-red/);
-		await expect(rows.nth(0)).toContainText('60 to sync, 6 files with errors');
-		await expect(rows.nth(3)).toContainText('Old media');
-		await expect(rows.nth(3)).toContainText('inactive');
-		await expect(rows.nth(4)).toContainText('Laptop documents');
-		await expect(rows.nth(4).getByTestId('drive-or-backup-status')).toHaveText('Syncing');
-		// Each links to its page.
-		await rows.nth(4).getByRole('link', { name: 'Laptop documents' }).click();
-		await expect(page).toHaveURL(/\/backups\/2b3c4d5e-/);
-	});
-
-	test('a failure shows on the overview with a link to its event, and as a toast on another page that stays', async ({
-		page,
-		agent
-	}) => {
-		// The page's clock, so the toasts' time runs on without a real wait.
-		await page.clock.install();
-		await openOverview(page, agent);
+	await test.step('a failure shows on the overview with a link to its event, and as a toast on another page that stays', async () => {
+		await visit(page, '/');
 		await expect(page.getByTestId('problem')).toHaveCount(5);
 		await push(agent, 'notification', failed('broken'));
 		const problems = page.getByTestId('problems');
@@ -196,23 +194,17 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(page.getByTestId('payload')).toContainText('The storage rejected the credentials');
 		await expect(page.getByTestId('timeline').locator('[data-severity]')).toHaveCount(3);
 	});
+});
 
-	test('a warning the agent repeats is one problem that counts', async ({ page, agent }) => {
-		await openOverview(page, agent);
-		const full = {
-			Type: 2,
-			Data: { Title: 'Storage almost full', Message: '91 %', Severity: 'Warning' }
-		};
-		await push(agent, 'notification', full, 3);
-		const row = page.getByTestId('problem').filter({ hasText: 'Storage almost full' });
-		await expect(row.getByTestId('problem-repeats')).toHaveText(/×3, last at \d\d:\d\d:\d\d/);
-		await expect(row).toHaveCount(1);
-	});
+test('overview: problems counted since the user looked, repeats as one, and a browser notification with consent', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(90_000);
+	await page.context().grantPermissions(['notifications']);
+	const notifications = await fakeNotifications(page);
 
-	test('the Events link counts problems since the user last looked; the filter keeps only problems', async ({
-		page,
-		agent
-	}) => {
+	await test.step('the Events link counts problems since the user last looked; the filter keeps only problems', async () => {
 		await signInWithToken(page, agent);
 		await page.goto('/users');
 		const count = page.getByTestId('problem-count');
@@ -249,10 +241,22 @@ test.describe('overview: what the agent is doing now', () => {
 		await expect(count).toContainText('1');
 	});
 
-	test('with consent, a browser notification when the tab is hidden', async ({ page, agent }) => {
-		await page.context().grantPermissions(['notifications']);
-		const notifications = await fakeNotifications(page);
-		await openOverview(page, agent);
+	await test.step('a warning the agent repeats is one problem that counts', async () => {
+		// The warning the step before sent is forgotten.
+		await clear(page);
+		await visit(page, '/');
+		const full = {
+			Type: 2,
+			Data: { Title: 'Storage almost full', Message: '91 %', Severity: 'Warning' }
+		};
+		await push(agent, 'notification', full, 3);
+		const row = page.getByTestId('problem').filter({ hasText: 'Storage almost full' });
+		await expect(row.getByTestId('problem-repeats')).toHaveText(/×3, last at \d\d:\d\d:\d\d/);
+		await expect(row).toHaveCount(1);
+	});
+
+	await test.step('with consent, a browser notification when the tab is hidden', async () => {
+		await visit(page, '/');
 		const shown = notifications.shown;
 		await notifications.hide(true);
 		await push(agent, 'notification', failed('quiet'));

@@ -1,42 +1,22 @@
 import { E2E_ORIGIN } from '../../playwright.config.ts';
-import { closedPort, control, expect, signInWithToken, test, AGENT_URL_KEY } from './fixtures.ts';
+import { agentToken } from '../agent.ts';
+import {
+	closedPort,
+	control,
+	expect,
+	signInWithToken,
+	test,
+	tokenKey,
+	visit,
+	AGENT_URL_KEY
+} from './fixtures.ts';
 
-test.describe('routing', () => {
-	test('deep links are served by the fallback and render their page', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto('/settings');
-		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-		await page.reload();
-		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-		await page
-			.getByRole('navigation', { name: 'Main' })
-			.getByRole('link', { name: 'Overview' })
-			.click();
-		await expect(page).toHaveURL('/');
-		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-	});
-
-	test('an unknown path shows the console own not-found page', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		const response = await page.goto('/no/such/page');
-		expect(response?.status()).toBe(200);
-		await expect(page.getByRole('heading', { name: 'There is no such page' })).toBeVisible();
-		await page.getByRole('link', { name: 'Go to the overview' }).click();
-		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-	});
-
-	test('the not-found page does not repeat the address, so a link cannot put words in its mouth', async ({
-		page
-	}) => {
-		// A number no port of the agent's address (shown on the page) can contain.
-		await page.goto('/Your-account-is-locked-call-555-0199');
-		await expect(page.getByRole('heading', { name: 'There is no such page' })).toBeVisible();
-		await expect(page.getByRole('link', { name: 'Go to the overview' })).toBeVisible();
-		await expect(page.locator('body')).not.toContainText(/locked|555-0199/i);
-		expect(await page.title()).not.toMatch(/locked|555-0199/i);
-	});
-
-	test('the server sends the security headers', async ({ page }) => {
+test('nobody signed in: security headers, the not-found page, and the status badge on every page', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(120_000);
+	await test.step('the server sends the security headers', async () => {
 		const response = await page.goto('/settings');
 		const headers = response?.headers() ?? {};
 		expect(headers['referrer-policy']).toBe('no-referrer');
@@ -56,9 +36,16 @@ test.describe('routing', () => {
 		expect(policy.get('frame-ancestors')?.[0]).toBe("'self'");
 		expect(policy.get('connect-src')).not.toContain('*');
 	});
-});
 
-test.describe('agent status badge', () => {
+	await test.step('the not-found page does not repeat the address, so a link cannot put words in its mouth', async () => {
+		// A number no port of the agent's address (shown on the page) can contain.
+		await page.goto('/Your-account-is-locked-call-555-0199');
+		await expect(page.getByRole('heading', { name: 'There is no such page' })).toBeVisible();
+		await expect(page.getByRole('link', { name: 'Go to the overview' })).toBeVisible();
+		await expect(page.locator('body')).not.toContainText(/locked|555-0199/i);
+		expect(await page.title()).not.toMatch(/locked|555-0199/i);
+	});
+
 	const cases = [
 		[0, 'Running, nobody signed in'],
 		[1, 'Running'],
@@ -67,17 +54,17 @@ test.describe('agent status badge', () => {
 		[8, 'Needs a new sign-in'],
 		[99, 'Unknown status (99)']
 	] as const;
-	for (const [status, label] of cases) {
-		test(`shows ${label} for status ${status} on every page`, async ({ page, agent }) => {
+	for (const [status, label] of cases)
+		await test.step(`shows ${label} for status ${status} on every page`, async () => {
 			await control(agent, 'status', { status });
-			for (const path of ['/', '/settings']) {
-				await page.goto(path);
-				await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText(label);
-			}
+			await page.goto('/');
+			await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText(label);
+			await visit(page, '/settings');
+			await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText(label);
 		});
-	}
 
-	test('shows Unreachable when nothing answers at the address', async ({ page }) => {
+	// Last: from here on the console looks for the agent where nothing answers.
+	await test.step('shows Unreachable when nothing answers at the address', async () => {
 		const port = await closedPort();
 		await page.addInitScript(({ key, url }) => localStorage.setItem(key, url), {
 			key: AGENT_URL_KEY,
@@ -90,9 +77,63 @@ test.describe('agent status badge', () => {
 			`The agent at http://127.0.0.1:${port} is unreachable, or this page's origin (${E2E_ORIGIN}) is not allowed by the agent.`
 		);
 	});
+});
 
-	test('recovers from a dropped connection on Check now', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
+test('signed in: deep links, the not-found page, the keyboard, and the status badge on Check now', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(120_000);
+	await signInWithToken(page, agent);
+
+	await test.step('deep links are served by the fallback and render their page', async () => {
+		await page.goto('/settings');
+		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+		await page.reload();
+		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+		await page
+			.getByRole('navigation', { name: 'Main' })
+			.getByRole('link', { name: 'Overview' })
+			.click();
+		await expect(page).toHaveURL('/');
+		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+	});
+
+	await test.step('an unknown path shows the console own not-found page', async () => {
+		const response = await page.goto('/no/such/page');
+		expect(response?.status()).toBe(200);
+		await expect(page.getByRole('heading', { name: 'There is no such page' })).toBeVisible();
+		await page.getByRole('link', { name: 'Go to the overview' }).click();
+		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+	});
+
+	await test.step('skip link and navigation work with the keyboard alone', async () => {
+		await page.goto('/');
+		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+		await page.keyboard.press('Tab');
+		await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+		await page.keyboard.press('Enter');
+		await expect(page).toHaveURL(/#main$/);
+		await page.goto('/');
+		const settings = page
+			.getByRole('navigation', { name: 'Main' })
+			.getByRole('link', { name: 'Settings' });
+		await settings.focus();
+		await page.keyboard.press('Enter');
+		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+		await expect(page.getByLabel('Address', { exact: true })).toBeFocused();
+	});
+
+	await test.step('follows a status change on Check now without a reload', async () => {
+		await visit(page, '/');
+		await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText('Running');
+		await control(agent, 'status', { status: 4 });
+		await page.getByRole('button', { name: 'Check now' }).click();
+		await expect(page.getByTestId('agent-status')).toContainText('Paused');
+		await control(agent, 'status', { status: 1 });
+	});
+
+	await test.step('recovers from a dropped connection on Check now', async () => {
 		await control(agent, 'faults', { path: '/management/agent_status', body: 'reset', count: 20 });
 		await page.goto('/');
 		await expect(page.getByTestId('agent-status')).toContainText('Unreachable');
@@ -102,11 +143,7 @@ test.describe('agent status badge', () => {
 		await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText('Running');
 	});
 
-	test('shows a status object raw, and a non-agent answer as Not an agent', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
+	await test.step('shows a status object raw, and a non-agent answer as Not an agent', async () => {
 		await control(agent, 'faults', {
 			path: '/management/agent_status',
 			body: 'json',
@@ -120,35 +157,18 @@ test.describe('agent status badge', () => {
 		await control(agent, 'faults', { path: '/management/agent_status', body: 'html', count: 50 });
 		await page.getByRole('button', { name: 'Check now' }).click();
 		await expect(page.getByTestId('agent-status')).toContainText('Not an agent');
-	});
-
-	test('follows a status change on Check now without a reload', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto('/');
-		await expect(page.getByTestId('agent-status').getByRole('status')).toHaveText('Running');
-		await control(agent, 'status', { status: 4 });
-		await page.getByRole('button', { name: 'Check now' }).click();
-		await expect(page.getByTestId('agent-status')).toContainText('Paused');
+		await control(agent, 'faults', undefined, 'DELETE');
 	});
 });
 
-test.describe('overview', () => {
-	test('shows the address, the update check and an update when there is one', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
-		await page.goto('/');
-		await expect(page.getByTestId('overview-address')).toHaveText(agent.url);
-		await expect(page.getByTestId('overview-update')).toContainText('Up to date');
-		await expect(page.getByTestId('overview-update')).toContainText('Version 3.4.2');
-		await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
-		await page.reload();
-		await expect(page.getByTestId('overview-update')).toContainText('Update available: 3.5.0');
-	});
+test('the overview: the address, the update check, the session and its end', async ({
+	page,
+	agent
+}) => {
+	test.setTimeout(90_000);
+	const token = await signInWithToken(page, agent);
 
-	test('explains a failed update check and retries it', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
+	await test.step('explains a failed update check and retries it', async () => {
 		await control(agent, 'faults', { path: '/management/check_update', status: 500 });
 		await page.goto('/');
 		await expect(page.getByTestId('overview-update')).toContainText(
@@ -158,12 +178,16 @@ test.describe('overview', () => {
 		await expect(page.getByTestId('overview-update')).toContainText('Up to date');
 	});
 
-	test('shows the session expiry, and signing out ends the session on the agent', async ({
-		page,
-		agent
-	}) => {
-		const token = await signInWithToken(page, agent);
-		await page.goto('/');
+	await test.step('shows the address, the update check and an update when there is one', async () => {
+		await expect(page.getByTestId('overview-address')).toHaveText(agent.url);
+		await expect(page.getByTestId('overview-update')).toContainText('Up to date');
+		await expect(page.getByTestId('overview-update')).toContainText('Version 3.4.2');
+		await control(agent, 'update', { isUpdateRequired: true, newVersion: '3.5.0' });
+		await page.reload();
+		await expect(page.getByTestId('overview-update')).toContainText('Update available: 3.5.0');
+	});
+
+	await test.step('shows the session expiry, and signing out ends the session on the agent', async () => {
 		await expect(page.getByTestId('overview-session')).toContainText(
 			'Signed in as admin@example.com'
 		);
@@ -182,11 +206,13 @@ test.describe('overview', () => {
 		).toEqual([]);
 	});
 
-	test('a token the agent no longer accepts ends the session with the reason', async ({
-		page,
-		agent
-	}) => {
-		await signInWithToken(page, agent);
+	await test.step('a token the agent no longer accepts ends the session with the reason', async () => {
+		// A new session, as a sign-in leaves it, that the agent then no longer accepts.
+		const next = await agentToken(agent);
+		await page.evaluate(({ key, token }) => sessionStorage.setItem(key, token), {
+			key: tokenKey(agent.url),
+			token: next
+		});
 		await control(agent, 'revoke', {});
 		await page.goto('/');
 		await expect(page).toHaveURL(/\/login/);
@@ -194,11 +220,16 @@ test.describe('overview', () => {
 	});
 });
 
-test.describe('theme', () => {
-	test('switches light, dark and system, and remembers the choice', async ({ page }) => {
-		await page.emulateMedia({ colorScheme: 'light' });
+test('the theme: light, dark and system, remembered, following the system and other tabs', async ({
+	page,
+	context
+}) => {
+	test.setTimeout(60_000);
+	const html = page.locator('html');
+	await page.emulateMedia({ colorScheme: 'light' });
+
+	await test.step('switches light, dark and system, and remembers the choice', async () => {
 		await page.goto('/');
-		const html = page.locator('html');
 		await expect(html).not.toHaveClass(/dark/);
 		await page.getByRole('button', { name: /System theme/ }).click();
 		await expect(page.getByRole('button', { name: /Light theme/ })).toBeVisible();
@@ -209,13 +240,10 @@ test.describe('theme', () => {
 		await expect(page.getByRole('button', { name: /Dark theme/ })).toBeVisible();
 	});
 
-	test("system follows the operating system as it changes, and another tab's choice applies here", async ({
-		page,
-		context
-	}) => {
-		await page.emulateMedia({ colorScheme: 'light' });
-		await page.goto('/');
-		const html = page.locator('html');
+	await test.step("system follows the operating system as it changes, and another tab's choice applies here", async () => {
+		// No choice made yet, as on a first visit.
+		await page.evaluate(() => localStorage.removeItem('agent-console:theme'));
+		await page.reload();
 		await expect(page.getByRole('button', { name: /System theme/ })).toBeVisible();
 		await expect(html).not.toHaveClass(/dark/);
 		await page.emulateMedia({ colorScheme: 'dark' });
@@ -229,25 +257,5 @@ test.describe('theme', () => {
 		await other.getByRole('button', { name: /Light theme/ }).click();
 		await expect(page.getByRole('button', { name: /Dark theme/ })).toBeVisible();
 		await expect(html).toHaveClass(/dark/);
-	});
-});
-
-test.describe('keyboard', () => {
-	test('skip link and navigation work with the keyboard alone', async ({ page, agent }) => {
-		await signInWithToken(page, agent);
-		await page.goto('/');
-		await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-		await page.keyboard.press('Tab');
-		await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-		await page.keyboard.press('Enter');
-		await expect(page).toHaveURL(/#main$/);
-		await page.goto('/');
-		const settings = page
-			.getByRole('navigation', { name: 'Main' })
-			.getByRole('link', { name: 'Settings' });
-		await settings.focus();
-		await page.keyboard.press('Enter');
-		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-		await expect(page.getByLabel('Address', { exact: true })).toBeFocused();
 	});
 });
