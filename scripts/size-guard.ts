@@ -171,7 +171,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	const load = firstLoad(dir, SIGN_IN_ROUTE);
 	const over = load.gzip > SIGN_IN_GUARD_GZIP;
 	console.log(
-		`Sign-in first load in ${dir}/: ${load.files.length} files, ${kb(load.raw)} raw, ${kb(load.gzip)} gzip; guard ${kb(SIGN_IN_GUARD_GZIP)} gzip: ${over ? 'OVER THE GUARD' : 'ok'}`
+		`Sign-in first load in ${dir}/: ${load.files.length} files, ${kb(load.raw)} raw, ${kb(load.gzip)} gzip; guard ${kb(SIGN_IN_GUARD_GZIP)} gzip: ${over ? 'OVER THE GUARD' : 'ok'} (${load.gzip} of ${Math.floor(SIGN_IN_GUARD_GZIP)} bytes)`
 	);
 	if (over) process.exit(1);
 }
