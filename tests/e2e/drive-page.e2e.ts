@@ -194,6 +194,16 @@ test.describe('a drive page', () => {
 			await expect(distribution).toBeInViewport();
 			expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThan(400);
 		});
+		await test.step('a link from a drive to an unknown id shows nothing of the drive before', async () => {
+			// The page is the drive's still: the same page followed to another id.
+			await expect(page.getByTestId('distribution')).toBeVisible();
+			await visit(page, '/drives/0000-not-a-drive');
+			await expect(page.getByTestId('drive-or-backup-not-found')).toContainText(
+				'This drive was removed or does not exist'
+			);
+			await expect(page.getByTestId('distribution')).toHaveCount(0);
+			await expect(page.getByTestId('files-table')).toHaveCount(0);
+		});
 		await test.step('an unknown id says there is no such drive, with the way back', async () => {
 			// A link opened anew, as one sent from elsewhere is.
 			await page.goto('/drives/0000-not-a-drive');

@@ -146,6 +146,26 @@ describe('page data', () => {
 		page.stop();
 	});
 
+	it('shows nothing of one item on the next: followed to an unknown drive, it is not found', async () => {
+		at.url = new URL('http://console.test/drives/a');
+		const page = follow<string>(DATA.report);
+		const found = readAgent(depends, DATA.report, async () => 'drive a');
+		page.show(found);
+		await found;
+		expect(page.data.value).toBe('drive a');
+		at.url = new URL('http://console.test/drives/unknown');
+		const missing = readAgent(depends, DATA.report, async () => {
+			throw new AgentHttpError(404, null);
+		});
+		page.show(missing);
+		expect(page.data.value).toBeUndefined();
+		expect(page.data.loaded).toBe(false);
+		await missing;
+		expect(page.data.loaded).toBe(false);
+		expect(page.data.error?.message).toMatch(/404/);
+		page.stop();
+	});
+
 	it('drops an answer that arrives after the page is gone', async () => {
 		const answer = deferred<number>();
 		const page = follow<number>();

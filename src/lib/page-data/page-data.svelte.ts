@@ -138,6 +138,8 @@ export class PageData<T> {
 	kept = $state(false);
 	readonly #key: DataKey;
 	readonly #inputs: () => unknown;
+	/** The path whose answers are shown: another path is another item (a drive, a user). */
+	#path: string;
 	#run = 0;
 	#current: Promise<Settled<T>> | null = null;
 
@@ -148,12 +150,8 @@ export class PageData<T> {
 	) {
 		this.#key = key;
 		this.#inputs = inputs;
-		const kept = untrack(() => answers.get(session.timelineOwner, this.#cacheKey()));
-		if (kept) {
-			this.value = kept.value as T;
-			this.loaded = true;
-			this.kept = true;
-		}
+		this.#path = untrack(() => page.url.pathname);
+		this.#showKept();
 		$effect(() => this.follow(source()));
 		$effect(() => () => this.stop());
 	}
@@ -168,6 +166,17 @@ export class PageData<T> {
 		this.#current = promise;
 		const run = ++this.#run;
 		const cacheKey = this.#cacheKey();
+		// The same component followed to another item (one drive's page to another's): what the
+		// last item answered is not this one's, and would hide that this one is not found.
+		const path = untrack(() => page.url.pathname);
+		if (path !== this.#path) {
+			this.#path = path;
+			this.value = undefined;
+			this.loaded = false;
+			this.kept = false;
+			this.error = null;
+			this.#showKept();
+		}
 		this.pending = true;
 		void promise.then((settled) => {
 			if (run !== this.#run) return;
@@ -184,6 +193,15 @@ export class PageData<T> {
 			}
 			this.pending = false;
 		});
+	}
+
+	/** Shows the answer kept from an earlier visit to the same read, if any. */
+	#showKept() {
+		const kept = untrack(() => answers.get(session.timelineOwner, this.#cacheKey()));
+		if (!kept) return;
+		this.value = kept.value as T;
+		this.loaded = true;
+		this.kept = true;
 	}
 
 	/** The page is gone: the read under way is aborted and its answer dropped. */
