@@ -351,8 +351,11 @@ test.describe('a drive’s files', () => {
 			const file = (await children(agent, 'G:\\Docs\\Contracts')).find((i) => i.state === 0)!;
 			await visit(page, `/drives/${TEAM}/files?path=Docs%2FContracts`);
 			await expect(row(page, nameOf(file.path))).toBeVisible();
-			await control(agent, `drives/${TEAM}`, { allowDelete: false });
+			// Turned off while the confirmation is open: the agent announces it (Origin agent-app),
+			// and a console that re-read first would rightly refuse before sending; the 403 is what
+			// this proves, so the change comes after the last moment the console could know.
 			await act(page, nameOf(file.path), 'Delete');
+			await control(agent, `drives/${TEAM}`, { allowDelete: false });
 			await confirmDialog(page).getByRole('button', { name: 'Delete' }).click();
 			await expect(report(page)).toContainText(
 				`Not deleted: ${nameOf(file.path)}: Team Drive does not allow deleting.`
