@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLoad, nodeFiles, pageScripts, routeNodes, staticImports } from './size-guard.ts';
+import {
+	buildStamp,
+	firstLoad,
+	nodeFiles,
+	pageScripts,
+	routeNodes,
+	staticImports
+} from './size-guard.ts';
 
 /** An app entry as Vite and SvelteKit write it, minified. */
 const APP = [
@@ -123,5 +130,30 @@ describe('first load of a route', () => {
 		expect(() => firstLoad(dir, '/nowhere')).toThrow(/not in the built app's dictionary/);
 		await rm(join(dir, '_app/immutable/chunks/deep.js'));
 		expect(() => firstLoad(dir, '/(auth)/login')).toThrow(/deep\.js is named but not in the build/);
+	});
+});
+
+describe('the build stamp', () => {
+	it('weighs the same in two builds of the same code made at different times', async () => {
+		const read: string[] = [];
+		for (const [version, global, chunk] of [
+			['1795944837098', 'jlul3v', 'DMdVtIz_'],
+			['1795999999999', '1ts4zp4', 'BQQiEhTh']
+		]) {
+			const dir = await mkdtemp(join(tmpdir(), 'size-guard-stamp-'));
+			await mkdir(join(dir, '_app/immutable/chunks'), { recursive: true });
+			await writeFile(join(dir, '_app/version.json'), JSON.stringify({ version }));
+			await writeFile(join(dir, `_app/immutable/chunks/${chunk}.js`), '');
+			const js = `import"./${chunk}.js";globalThis.__sveltekit_${global}={};const v="${version}";`;
+			const stamped = buildStamp(dir)(js);
+			for (const stamp of [version, global, chunk]) expect(stamped).not.toContain(stamp);
+			read.push(stamped);
+			await rm(dir, { recursive: true, force: true });
+		}
+		expect(read[0]).toBe(read[1]);
+	});
+
+	it('leaves the code as it is where the build has no version file', () => {
+		expect(buildStamp('/nowhere')('const v="1";')).toBe('const v="1";');
 	});
 });

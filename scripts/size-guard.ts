@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -124,11 +125,50 @@ export function staticImports(js: string): string[] {
 	return [...found];
 }
 
+/**
+ * The build's stamps made the same in every build of the same code: its version
+ * (`_app/version.json`), as zeros; the global Kit names after it, as one; each file name's content
+ * hash (Vite's eight characters), as a fixed stand-in as random as a hash. A build's version is
+ * when it was made, and every file that names the chunk holding it changes its hash with it: two
+ * builds of the same sources compressed up to 35 bytes apart, which is not code the page grew by.
+ */
+export function buildStamp(dir: string): (js: string) => string {
+	const file = join(dir, '_app/version.json');
+	const version = existsSync(file)
+		? (JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version
+		: undefined;
+	const zeros = (text: string) => '0'.repeat(text.length);
+	const hashes = existsSync(join(dir, '_app/immutable'))
+		? readdirSync(join(dir, '_app/immutable'), { recursive: true, encoding: 'utf8' })
+				.map((path) => /[./\\]([A-Za-z0-9_-]{8})\.(?:js|css)$/.exec(path)?.[1])
+				.filter((hash): hash is string => Boolean(hash))
+		: [];
+	// Stand-ins in the order the hashes are first read, so the same code reads the same.
+	const standIns = new Map<string, string>();
+	const standIn = (hash: string) => {
+		const known = standIns.get(hash);
+		if (known) return known;
+		const next = createHash('sha256')
+			.update(String(standIns.size))
+			.digest('base64url')
+			.slice(0, hash.length);
+		standIns.set(hash, next);
+		return next;
+	};
+	const named = hashes.length ? new RegExp(hashes.join('|'), 'g') : undefined;
+	return (js) => {
+		let out = js.replace(/__sveltekit_[a-z0-9]+/g, '__sveltekit_0');
+		if (typeof version === 'string' && version) out = out.split(version).join(zeros(version));
+		return named ? out.replace(named, standIn) : out;
+	};
+}
+
 export type FirstLoad = { files: string[]; raw: number; gzip: number };
 
 /** The JavaScript a cold load of `routeId` needs, from the build in `dir`. */
 export function firstLoad(dir: string, routeId: string, base = ''): FirstLoad {
 	const read = (path: string) => readFileSync(join(dir, path));
+	const unstamp = buildStamp(dir);
 	const scripts = pageScripts(read('index.html').toString('utf8'), base);
 	const entry = appEntry(scripts);
 	if (!entry) throw new Error('No app entry among the scripts of index.html.');
@@ -155,7 +195,7 @@ export function firstLoad(dir: string, routeId: string, base = ''): FirstLoad {
 		if (!existsSync(join(dir, path))) throw new Error(`${path} is named but not in the build.`);
 		const body = read(path);
 		raw += body.length;
-		gzip += gzipSync(body, { level: 9 }).length;
+		gzip += gzipSync(unstamp(body.toString('utf8')), { level: 9 }).length;
 		for (const spec of staticImports(body.toString('utf8'))) {
 			const next = inBuild(path, spec);
 			if (next) queue.push(next);

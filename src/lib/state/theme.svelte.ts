@@ -5,6 +5,9 @@ type ThemeChoice = 'system' | 'light' | 'dark';
 /**
  * Light, dark or the system's choice; remembered per browser (another tab's choice applies here
  * too) and applied to <html>. "System" follows the operating system live, as it changes.
+ * Before the app runs, `static/theme.js` applies the same choice from the same key, so dark mode
+ * does not flash: a file of its own, as the Content-Security-Policy forbids inline script, and
+ * written small, as every first load waits for it (it is served as it is, with no comment).
  */
 class Theme {
 	readonly #stored = new Stored<ThemeChoice>('local', 'agent-console:theme', {
