@@ -44,5 +44,7 @@ describe('plurals in each language', () => {
 		expect([say(1, 'de'), say(2, 'de')]).toEqual(['1 Element', '2 Elemente']);
 		// Japanese has no plural form: one sentence for every count.
 		expect([say(1, 'ja'), say(2, 'ja')]).toEqual(['項目 1 個', '項目 2 個']);
-	});
+		// The first import of the messages' 2,000 modules in a worker: 12 s beside npm test's other
+		// lanes, over 15 s once.
+	}, 60_000);
 });
