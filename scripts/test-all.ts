@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check and test, side by side in lanes so that both cores of this 2-core
- * machine stay busy to the end. First the quick lanes, of about the same length: the builds and the
- * type check, ESLint and Prettier, and the layout's lint with the unit tests.
+ * machine stay busy to the end. First the quick lanes, of about the same length: the builds, the
+ * type check and the layout's lint; ESLint and Prettier; the unit tests.
  * Then the end-to-end tests, printed as they go, beside the cross-engine journeys, whose browsers
  * leave a core half idle (about 50 CPU-s in 55 s). A captured lane's output is printed whole when
  * it ends. The first lane that fails stops the others and the run.
@@ -13,11 +13,14 @@ type Lane = { name: string; scripts: string[]; live?: boolean };
 
 /** Side by side: the builds wait for nothing else, and nothing here reads what they write. */
 const FIRST: Lane[] = [
-	{ name: 'builds, size guard, check', scripts: ['build:admin', 'build', 'size-guard', 'check'] },
+	{
+		name: 'builds, size guard, check, layout',
+		scripts: ['build:admin', 'build', 'size-guard', 'check', 'lint:layout']
+	},
 	{ name: 'eslint, format', scripts: ['lint:code', 'lint:format'] },
 	// The unit tests serve the release archive with nginx and Caddy: the browsers' lane installs
-	// them first; `servers` waits for that install where the layout's lint ended sooner.
-	{ name: 'layout, unit tests', scripts: ['lint:layout', 'servers', 'test:unit'] },
+	// them first, and `servers` waits for that install.
+	{ name: 'unit tests', scripts: ['servers', 'test:unit'] },
 	// Installed first when missing, one install at a time: the two test lanes after would each
 	// install their own side by side, and the package manager takes one at a time.
 	{ name: 'browsers', scripts: ['browsers'] }
