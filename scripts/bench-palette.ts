@@ -5,8 +5,9 @@ import { AFTER_PAINT, percentile, signedInContext } from './bench-browser.ts';
 
 /**
  * The jump-anywhere section of `npm run bench`: from the key press (Ctrl+K, the event's own time)
- * to the dialog painted with its field focused, on a signed-in page. The first opening fetches the
- * dialog's code (it is not in any page's first load); the later ones have it.
+ * to the dialog painted with its field focused, on a signed-in page. The first opening comes as
+ * soon as the button is there: the dialog's code (in no page's first load) is fetched from the
+ * moment the button is drawn, and the browser draws the dialog for the first time.
  */
 
 const LATER_OPENS = 10;
@@ -55,13 +56,13 @@ export async function paletteOpens(browser: Browser, baseUrl: string) {
 		const sorted = [...later].sort((a, b) => a - b);
 		const worst = Math.max(first, sorted.at(-1) ?? NaN);
 		console.log('\nJump anywhere: Ctrl+K to the dialog painted with its field focused, /transfers');
-		console.log(`  target: within ${TARGET_MS} ms, the first opening (its code fetched) too\n`);
+		console.log(`  target: within ${TARGET_MS} ms, the first opening too\n`);
 		console.log(
 			`  first ${first} ms; ${LATER_OPENS} later: ${later.map((ms) => `${ms} ms`).join(', ')}   median ${percentile(sorted, 50)} ms  ${worst <= TARGET_MS ? 'ok' : 'OVER TARGET'}`
 		);
 		record(
 			'jump anywhere: Ctrl+K to the dialog painted, field focused',
-			`first ${first} ms (its code fetched); later median ${percentile(sorted, 50)} ms, worst ${sorted.at(-1)} ms`,
+			`first ${first} ms (right after the page is drawn); later median ${percentile(sorted, 50)} ms, worst ${sorted.at(-1)} ms`,
 			`within ${TARGET_MS} ms`
 		);
 	} finally {
