@@ -4,10 +4,23 @@ import { framedConsole, portalOn } from '../portal.ts';
 import { scan, violationsOf } from './axe.ts';
 import { control, expect, signInWithToken, test } from './fixtures.ts';
 
-/** The option that is active (`aria-activedescendant`) in the palette's field. */
-async function activeOption(root: Page | ReturnType<Page['frameLocator']>, field: Locator) {
-	const id = await field.getAttribute('aria-activedescendant');
-	return root.locator(`[id="${id}"]`);
+/**
+ * Waits until the option the field names active (its aria-activedescendant) says `text`, reading
+ * the field again each time: as the list follows what was typed, the active option changes.
+ */
+async function expectActive(
+	root: Page | ReturnType<Page['frameLocator']>,
+	field: Locator,
+	text: string
+) {
+	const active = async () => {
+		const id = await field.getAttribute('aria-activedescendant');
+		return id ? root.locator(`[id="${id}"]`) : undefined;
+	};
+	await expect
+		.poll(async () => (await (await active())?.textContent({ timeout: 1_000 })) ?? '')
+		.toContain(text);
+	await expect((await active())!).toHaveAttribute('aria-selected', 'true');
 }
 
 test('jump anywhere: a drive, a user and pausing the agent, all by keyboard, in three languages', async ({
@@ -40,29 +53,30 @@ test('jump anywhere: a drive, a user and pausing the agent, all by keyboard, in 
 	// Part of a drive's name, then Enter: its page.
 	await page.keyboard.press('Control+k');
 	await page.keyboard.type('design');
-	await expect(await activeOption(page, field)).toContainText('Design assets');
-	await expect(await activeOption(page, field)).toHaveAttribute('aria-selected', 'true');
+	await expectActive(page, field, 'Design assets');
 	await scan(page, 'jump anywhere');
 	await page.keyboard.press('Enter');
 	await expect(page.getByTestId('drive-or-backup-name')).toContainText('Design assets');
 
-	// A user found by name through the agent; the arrows move the active option.
+	// The arrows move the active option; a user found by name through the agent.
 	await page.keyboard.press('Meta+k');
 	await expect(field).toBeFocused();
 	// The place chosen last comes first.
 	await expect(options.first()).toContainText('Design assets');
 	await expect(options.first()).toContainText('Recent');
+	await expectActive(page, field, 'Design assets');
+	const first = (await field.getAttribute('aria-activedescendant')) ?? '';
+	await page.keyboard.press('ArrowDown');
+	await expect(field).not.toHaveAttribute('aria-activedescendant', first);
+	await page.keyboard.press('ArrowUp');
+	await expect(field).toHaveAttribute('aria-activedescendant', first);
 	const asked = page.waitForRequest((r) => /\/user\/get_all_users\?.*username=Alex/.test(r.url()));
 	await page.keyboard.type('Alex Adm');
 	await asked;
 	const alex = options.filter({ hasText: 'Alex Admin' });
 	await expect(alex).toContainText('admin@example.com');
 	await expect(alex).toContainText('User');
-	const first = await field.getAttribute('aria-activedescendant');
-	await page.keyboard.press('ArrowDown');
-	await page.keyboard.press('ArrowUp');
-	expect(await field.getAttribute('aria-activedescendant')).toBe(first);
-	await expect(await activeOption(page, field)).toContainText('Alex Admin');
+	await expectActive(page, field, 'Alex Admin');
 	await page.keyboard.press('Enter');
 	const panel = page.getByRole('dialog', { name: 'Alex Admin' });
 	await expect(panel).toBeVisible();
@@ -72,7 +86,7 @@ test('jump anywhere: a drive, a user and pausing the agent, all by keyboard, in 
 	// An action asks as it does elsewhere: the agent's own confirmation, then its outcome.
 	await page.keyboard.press('Control+k');
 	await page.keyboard.type('pause');
-	await expect(await activeOption(page, field)).toContainText('Pause the agent');
+	await expectActive(page, field, 'Pause the agent');
 	await page.keyboard.press('Enter');
 	const confirm = page.getByTestId('confirm-dialog');
 	await expect(confirm).toContainText('Pause the agent?');
