@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Simulator } from '../../simulator/index.ts';
 import { control, expect, signInWithForm, signInWithToken, test } from './fixtures.ts';
-import { screenTests, show } from './routes.ts';
+import { screenTests, show, TEAM } from './routes.ts';
 
 /**
  * Every page at the width of a portal's iframe (360 px) and full screen, light and dark: nothing
@@ -331,6 +331,36 @@ const SIGNED_IN: Shot[] = [
 			await p.getByRole('button', { name: 'Test connection' }).click();
 		},
 		ready: 'Connected.'
+	},
+	{ name: 'activity-empty', open: (p) => show(p, '/activity'), ready: 'No change recorded yet.' },
+	{
+		name: 'activity',
+		changes: true,
+		open: async (p, agent) => {
+			// A change another client made, as the agent announces it; the journal keeps it.
+			await show(p, '/activity');
+			await control(agent, `drives/${TEAM}`, { allowDelete: false });
+		},
+		ready: 'agent-app'
+	},
+	{
+		// Left open over the page: it ends a walk.
+		name: 'palette',
+		changes: true,
+		open: async (p) => {
+			await show(p, '/transfers');
+			await p.keyboard.press('Control+k');
+			await p.keyboard.type('dr');
+		},
+		ready: 'Add a drive'
+	},
+	{
+		name: 'settings-diagnostics',
+		open: async (p) => {
+			await show(p, '/settings');
+			await p.getByRole('button', { name: 'Prepare diagnostics' }).click();
+		},
+		ready: 'Save file'
 	},
 	{
 		name: 'user-menu',
