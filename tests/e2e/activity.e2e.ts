@@ -109,4 +109,15 @@ test('the journal keeps the console’s changes and another client’s, told apa
 		expect(file).not.toContain(token);
 		expect(file).not.toContain(token.split('.')[2]);
 	}
+
+	// At 360 px a change is one block, every field in sight without scrolling sideways, each with
+	// its column's name before it.
+	await page.setViewportSize({ width: 360, height: 780 });
+	const sideways = await page
+		.getByTestId('journal-table')
+		.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+	expect(sideways).toBeLessThanOrEqual(0);
+	const cells = other.getByRole('cell');
+	await expect(cells).toHaveCount(6);
+	await expect(cells.last()).toHaveAttribute('data-label', 'Outcome');
 });
