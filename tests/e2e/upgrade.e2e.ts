@@ -91,6 +91,9 @@ test.describe('an upgrade of the console', () => {
 		agent,
 		context
 	}) => {
+		// Four tabs, a redeploy and the store's writes (a batch, then 5 s): about 40 s on a quiet
+		// run, so the default 45 s left no room for a loaded machine.
+		test.slow();
 		const site = await deployed(agent);
 		let pushing: ReturnType<typeof setInterval> | undefined;
 		let sampling: ReturnType<typeof setInterval> | undefined;
