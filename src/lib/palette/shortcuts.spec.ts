@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPaletteKey, isSheetKey, isTypingIn } from './shortcuts.ts';
+import { isPaletteKey, isSheetKey, isTypingIn, typedAheadWith } from './shortcuts.ts';
 
 const key = (init: Partial<KeyboardEvent> & { target?: unknown }) =>
 	({
@@ -45,5 +45,20 @@ describe('keyboard shortcuts', () => {
 			expect(isSheetKey(key({ key: '?', target }), true), target.tagName).toBe(false);
 		expect(isTypingIn(element('INPUT', { type: 'checkbox' }))).toBe(false);
 		expect(isSheetKey(key({ key: '?', ctrlKey: true, target: button }), true)).toBe(false);
+	});
+
+	it('keeps what is typed ahead of the field: characters, Backspace, nothing else', () => {
+		expect(typedAheadWith('', key({ key: 'd' }))).toBe('d');
+		expect(typedAheadWith('de', key({ key: '?' }))).toBe('de?');
+		expect(typedAheadWith('de', key({ key: ' ' }))).toBe('de ');
+		expect(typedAheadWith('dé', key({ key: 'Backspace' }))).toBe('d');
+		expect(typedAheadWith('a😀', key({ key: 'Backspace' }))).toBe('a');
+		expect(typedAheadWith('', key({ key: 'Backspace' }))).toBe('');
+		for (const other of ['Enter', 'Tab', 'ArrowDown', 'Escape', 'Shift', 'F5'])
+			expect(typedAheadWith('de', key({ key: other })), other).toBeNull();
+		expect(typedAheadWith('de', key({ key: 'v', ctrlKey: true }))).toBeNull();
+		expect(typedAheadWith('de', key({ key: 'k', metaKey: true }))).toBeNull();
+		expect(typedAheadWith('de', key({ key: 'a', altKey: true }))).toBeNull();
+		expect(typedAheadWith('de', key({ key: 'a', isComposing: true }))).toBeNull();
 	});
 });

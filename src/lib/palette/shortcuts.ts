@@ -52,3 +52,13 @@ export function isSheetKey(event: KeyboardEvent, on: boolean): boolean {
 		!isTypingIn(event.target)
 	);
 }
+
+/**
+ * What was typed ahead of a field not yet shown, after this key: a character added, Backspace
+ * taking the last one away; `null` for a key that types nothing (left to the page).
+ */
+export function typedAheadWith(typed: string, event: KeyboardEvent): string | null {
+	if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return null;
+	if (event.key === 'Backspace') return [...typed].slice(0, -1).join('');
+	return [...event.key].length === 1 ? typed + event.key : null;
+}
