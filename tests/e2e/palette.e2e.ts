@@ -67,7 +67,7 @@ test('jump anywhere: a drive, a user and pausing the agent, all by keyboard, in 
 	await page.keyboard.press('Escape');
 	await expect(palette).toBeHidden();
 	await expect(history).toBeFocused();
-	await page.unrouteAll();
+	await page.unrouteAll({ behavior: 'wait' });
 
 	// Opened again, the field empty: the actions first.
 	await page.keyboard.press('Control+k');
