@@ -47,7 +47,7 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	await expect(done).toContainText('This console');
 
 	// Another client (the agent's own app) renames a drive: the agent announces it.
-	await control(agent, `drives/${TEAM}`, { driveName: 'Team Drive (renamed)' });
+	await control(agent, `drives/${TEAM}`, { name: 'Team Drive (renamed)' });
 	const other = rows(page).filter({ hasText: 'Another client' });
 	await expect(other).toContainText(TEAM, SOON);
 	await expect(other).toContainText('agent-app');
@@ -81,14 +81,31 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	await page.getByLabel('Item').press('Enter');
 	await expect(rows(page)).toHaveCount(3);
 
+	// The drive is named as the agent calls it now, its id beside, and found by that name too.
+	const named = other.getByTestId('journal-item-name');
+	await expect(named).toHaveText('Team Drive (renamed)');
+	await expect(named).toHaveAttribute('href', `/drives/${TEAM}`);
+	await expect(other).toContainText(TEAM);
+	await page.getByLabel('Item').fill('RENAMED');
+	await page.getByLabel('Item').press('Enter');
+	await expect(rows(page)).toHaveCount(1);
+	await expect(rows(page)).toHaveAttribute('data-source', 'other');
+	await page.getByLabel('Item').fill('');
+	await page.getByLabel('Item').press('Enter');
+
 	// The drive's own page shows its part, and leads to the journal filtered to it.
 	await page.goto(`/drives/${TEAM}`);
 	const part = page.getByTestId('journal-of-item');
 	await expect(part.getByTestId('journal-row')).toHaveCount(1);
 	await expect(part).toContainText('agent-app');
+	// The drives cannot be read this time: the journal says so and names the drive by its id.
+	await control(agent, 'faults', { path: '/management/clouddrive', status: 500 });
 	await part.getByRole('link', { name: 'Journal of changes' }).click();
 	await expect(page).toHaveURL(new RegExp(`/activity\\?item=${TEAM}`));
 	await expect(rows(page)).toHaveCount(1);
+	await expect(page.getByTestId('journal-names-failed')).toBeVisible();
+	await expect(rows(page).getByTestId('journal-item-name')).toHaveCount(0);
+	await expect(rows(page)).toContainText(TEAM);
 	await page.getByLabel('Item').fill('');
 	await page.getByLabel('Item').press('Enter');
 

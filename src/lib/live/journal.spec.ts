@@ -146,6 +146,16 @@ describe('the journal', () => {
 		expect(filtered(all, { ...none, source: 'other' }).map((e) => e.id)).toEqual(['e4']);
 	});
 
+	it('finds an item by the name it has now, as well as by its id', () => {
+		const all = [entry(1), entry(2), entry(3, { item: null })];
+		const nameOf = (id: string) => ({ d1: 'Design assets' })[id];
+		const by = (item: string) =>
+			filtered(all, { ...parseJournalQuery(new URLSearchParams()), item }, nameOf).map((e) => e.id);
+		expect(by('DESIGN')).toEqual(['e1']);
+		expect(by('d2')).toEqual(['e2']);
+		expect(by('nothing')).toEqual([]);
+	});
+
 	it('reads its filters from the address and writes them back; nonsense is no filter', () => {
 		const q = parseJournalQuery(new URLSearchParams('kind=share&item=Team&outcome=done&source=x'));
 		expect(q).toEqual({ kind: 'share', item: 'Team', outcome: 'done', source: null });

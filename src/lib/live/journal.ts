@@ -207,16 +207,27 @@ export function journalParams(filter: JournalFilter): Record<string, string | nu
 	};
 }
 
-/** The entries the filter lets through, newest first. */
-export function filtered(entries: readonly JournalEntry[], filter: JournalFilter): JournalEntry[] {
+/**
+ * The entries the filter lets through, newest first; an item is found by its id or by the name
+ * `nameOf` gives it (what the agent calls a drive now).
+ */
+export function filtered(
+	entries: readonly JournalEntry[],
+	filter: JournalFilter,
+	nameOf: (item: string) => string | undefined = () => undefined
+): JournalEntry[] {
 	const item = filter.item.trim().toLowerCase();
+	const matches = (e: JournalEntry) =>
+		e.item !== null &&
+		(e.item.toLowerCase().includes(item) ||
+			(nameOf(e.item)?.toLowerCase().includes(item) ?? false));
 	const shown: JournalEntry[] = [];
 	for (let i = entries.length - 1; i >= 0; i--) {
 		const e = entries[i]!;
 		if (filter.kind && e.kind !== filter.kind) continue;
 		if (filter.outcome && e.outcome !== filter.outcome) continue;
 		if (filter.source && e.source !== filter.source) continue;
-		if (item && !(e.item ?? '').toLowerCase().includes(item)) continue;
+		if (item && !matches(e)) continue;
 		shown.push(e);
 	}
 	return shown;
