@@ -88,7 +88,7 @@ describe('the events page', () => {
 
 	it('changes the view through the URL, keeping focus and scroll', () => {
 		const { events, navigate, stop } = eventsAt('?kind=state');
-		events.show({ q: 'hero' }, true);
+		void events.show({ q: 'hero' }, true);
 		expect(navigate).toHaveBeenCalledWith(
 			expect.stringMatching(/kind=state.*q=hero|q=hero.*kind=state/),
 			{

@@ -1,6 +1,7 @@
 import { clock } from '$lib/ui/clock.svelte';
 import { download } from '$lib/list/csv';
 import { UrlSearch } from '$lib/list/url-search.svelte';
+import { ViewChanges } from '$lib/list/view-changes';
 import { toCsv, toJsonLines } from '$lib/live/export';
 import { live } from '$lib/live/live.svelte';
 import { storedRetention } from '$lib/live/timeline.svelte';
@@ -118,12 +119,11 @@ export class EventsPage {
 
 	/** Another view of the events: the URL changes, the page follows. */
 	show(change: Partial<EventsQuery>, replaceState = false) {
-		return this.#navigate(eventsHref({ ...this.query, ...change }), {
-			keepFocus: true,
-			noScroll: true,
-			replaceState
+		return this.#changes.change(change, async (query) => {
+			await this.#navigate(eventsHref(query), { keepFocus: true, noScroll: true, replaceState });
 		});
 	}
+	readonly #changes = new ViewChanges(() => this.query);
 
 	select(seq: number) {
 		this.selectedSeq = seq;

@@ -158,6 +158,20 @@ describe('the file browser page', () => {
 		});
 	});
 
+	it('keeps a filter chosen while its navigation is on its way when a search follows', async () => {
+		const browser = await browse([entry('a')], { search: '?sort=size' });
+		let arrive = () => {};
+		nav.goto.mockImplementationOnce(() => new Promise<void>((resolve) => (arrive = resolve)));
+		const first = browser.show({ place: 'cloud' });
+		await browser.show({ q: 'report' }, true);
+		expect(nav.goto).toHaveBeenLastCalledWith(
+			'/drives/d1/files?sort=size&place=cloud&q=report',
+			expect.objectContaining({ replaceState: true })
+		);
+		arrive();
+		await first;
+	});
+
 	it('selects what is shown, and clears it', async () => {
 		const browser = await browse([entry('a'), entry('b'), entry('c')], { search: '?q=b' });
 		expect(browser.allShown).toBe(false);

@@ -20,6 +20,7 @@ import {
 	type StateRead,
 	type Target
 } from './file-words';
+import { ViewChanges } from '$lib/list/view-changes';
 import { filesViewHref, parseFilesView, type FilesView } from './files-view';
 import type { DriveFolder } from './folder-read';
 
@@ -175,12 +176,11 @@ export class FileBrowserPage {
 
 	/** Shows the view changed: a navigation that keeps focus and scroll. */
 	show(change: Partial<FilesView>, replaceState = false) {
-		return goto(filesViewHref(this.id, { ...this.view, ...change }), {
-			keepFocus: true,
-			noScroll: true,
-			replaceState
-		});
+		return this.#changes.change(change, (view) =>
+			goto(filesViewHref(this.id, view), { keepFocus: true, noScroll: true, replaceState })
+		);
 	}
+	readonly #changes = new ViewChanges(() => this.view);
 	/** A folder of this one, in the same view without its search. */
 	childHref = (e: FileObject) =>
 		filesViewHref(this.id, { ...this.view, q: '', path: [...this.parts, e.name].join('/') });

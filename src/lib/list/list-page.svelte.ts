@@ -3,6 +3,7 @@ import { page } from '$app/state';
 import { tick } from 'svelte';
 import type { ListDefinition, ListQuery } from './list-query';
 import { UrlSearch } from './url-search.svelte';
+import { ViewChanges } from './view-changes';
 
 /**
  * A list paged on the agent as its page drives it: the view (page, size, sort, filters, search)
@@ -59,8 +60,15 @@ export class ListPage<S extends string, F extends string> {
 
 	/** Shows the view changed: a navigation that keeps focus and scroll, and closes any panel. */
 	show(change: Partial<ListQuery<S, F>>, replace = false): Promise<void> {
-		return goto(this.href(change), { keepFocus: true, noScroll: true, replaceState: replace });
+		return this.#changes.change(change, (query) =>
+			goto(this.list.href(query, this.#params()), {
+				keepFocus: true,
+				noScroll: true,
+				replaceState: replace
+			})
+		);
 	}
+	readonly #changes = new ViewChanges(() => this.query);
 
 	/** Another page; back to the top of the list when it is above the window. */
 	async goToPage(n: number): Promise<void> {
