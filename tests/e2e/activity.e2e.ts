@@ -52,6 +52,8 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	await expect(other).toContainText(TEAM, SOON);
 	await expect(other).toContainText('agent-app');
 	await expect(other).toHaveAttribute('data-outcome', 'announced');
+	// Named as the agent calls it now, read again as the change came: its id beside.
+	await expect(other.getByTestId('journal-item-name')).toHaveText('Team Drive (renamed)');
 	// The console's own calls are not counted twice from their announcement.
 	await expect(rows(page)).toHaveCount(3);
 
@@ -81,7 +83,7 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	await page.getByLabel('Item').press('Enter');
 	await expect(rows(page)).toHaveCount(3);
 
-	// The drive is named as the agent calls it now, its id beside, and found by that name too.
+	// After a reload too, a link to the drive, and found by that name.
 	const named = other.getByTestId('journal-item-name');
 	await expect(named).toHaveText('Team Drive (renamed)');
 	await expect(named).toHaveAttribute('href', `/drives/${TEAM}`);

@@ -80,7 +80,7 @@ export class ListPage<S extends string, F extends string> {
 	/** Another page size, on the page that keeps the first row shown in view. */
 	changePageSize(size: number): void {
 		// Remembered once the view is in the URL, so the remembered size cannot change it midway.
-		void this.show(this.list.resized(this.query, size)).then(() =>
+		void this.show(this.list.resized(this.#changes.base, size)).then(() =>
 			this.list.rememberPageSize(size)
 		);
 	}

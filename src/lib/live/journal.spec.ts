@@ -148,7 +148,7 @@ describe('the journal', () => {
 
 	it('finds an item by the name it has now, as well as by its id', () => {
 		const all = [entry(1), entry(2), entry(3, { item: null })];
-		const nameOf = (id: string) => ({ d1: 'Design assets' })[id];
+		const nameOf = (e: JournalEntry) => (e.item === 'd1' ? 'Design assets' : undefined);
 		const by = (item: string) =>
 			filtered(all, { ...parseJournalQuery(new URLSearchParams()), item }, nameOf).map((e) => e.id);
 		expect(by('DESIGN')).toEqual(['e1']);

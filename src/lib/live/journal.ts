@@ -214,13 +214,12 @@ export function journalParams(filter: JournalFilter): Record<string, string | nu
 export function filtered(
 	entries: readonly JournalEntry[],
 	filter: JournalFilter,
-	nameOf: (item: string) => string | undefined = () => undefined
+	nameOf: (entry: JournalEntry) => string | undefined = () => undefined
 ): JournalEntry[] {
 	const item = filter.item.trim().toLowerCase();
 	const matches = (e: JournalEntry) =>
 		e.item !== null &&
-		(e.item.toLowerCase().includes(item) ||
-			(nameOf(e.item)?.toLowerCase().includes(item) ?? false));
+		(e.item.toLowerCase().includes(item) || (nameOf(e)?.toLowerCase().includes(item) ?? false));
 	const shown: JournalEntry[] = [];
 	for (let i = entries.length - 1; i >= 0; i--) {
 		const e = entries[i]!;
