@@ -110,6 +110,9 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	await expect(rows(page)).toContainText(TEAM);
 	await page.getByLabel('Item').fill('');
 	await page.getByLabel('Item').press('Enter');
+	// The agent answers again: the drive has its name back.
+	await page.reload();
+	await expect(rows(page).getByTestId('journal-item-name')).toHaveText('Team Drive (renamed)');
 
 	// Exported as JSON lines and CSV: every entry, and no credential.
 	const [jsonl] = await Promise.all([
@@ -118,6 +121,8 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	]);
 	const lines = (await readFile(await jsonl.path(), 'utf8')).trim().split('\n');
 	expect(lines.map((l) => JSON.parse(l).source)).toEqual(['console', 'console', 'other']);
+	// The drive by the name it has as the file is made, beside its id.
+	expect(JSON.parse(lines[2]!)).toMatchObject({ item: TEAM, itemName: 'Team Drive (renamed)' });
 	const [csv] = await Promise.all([
 		page.waitForEvent('download'),
 		page.getByRole('button', { name: 'CSV' }).click()

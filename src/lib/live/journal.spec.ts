@@ -170,14 +170,21 @@ describe('the journal', () => {
 
 	it('exports CSV and JSON lines with no credential, formulas kept as text', () => {
 		const planted = entry(1, { item: `=HYPERLINK("x") ${JWT}`, reason: `token=${JWT}` });
-		const csv = journalCsv([planted]);
-		const lines = journalJsonLines([planted, entry(2)]);
+		const nameOf = (e: JournalEntry) => (e.item === 'd2' ? `Design ${JWT}` : undefined);
+		const csv = journalCsv([planted, entry(2)], nameOf);
+		const lines = journalJsonLines([planted, entry(2)], nameOf);
 		expect(csv).not.toContain(JWT);
 		expect(lines).not.toContain(JWT);
 		expect(csv.split('\r\n')[0]).toBe(
-			'Time (UTC),Source,Who,Kind,Method,Operation,Item,Outcome,Reason,Code'
+			'Time (UTC),Source,Who,Kind,Method,Operation,Item,Item name,Outcome,Reason,Code'
 		);
 		expect(csv).toContain(`"'=HYPERLINK`);
+		expect(csv.split('\r\n')[2]).toContain(',d2,Design ');
+		expect(lines.split('\n').map((l) => (l ? JSON.parse(l).itemName : undefined))).toEqual([
+			null,
+			expect.stringMatching(/^Design /),
+			undefined
+		]);
 		expect(
 			lines
 				.trim()

@@ -249,8 +249,14 @@ export function merged(
 	return all.slice(Math.max(0, all.length - cap));
 }
 
-/** The same columns in every language, for a script or a spreadsheet. */
-function row(e: JournalEntry) {
+/** What the item is called when exported (the journal keeps its id); null when not known. */
+export type ExportedName = (entry: JournalEntry) => string | undefined;
+
+/**
+ * The same columns in every language, for a script or a spreadsheet; `itemName` is the name the
+ * agent gave the item when exported, beside the id the change was made to.
+ */
+function row(e: JournalEntry, nameOf: ExportedName) {
 	return {
 		time: new Date(e.at).toISOString(),
 		source: e.source,
@@ -259,24 +265,31 @@ function row(e: JournalEntry) {
 		method: e.method,
 		operation: e.operation,
 		item: e.item,
+		itemName: nameOf(e) ?? null,
 		outcome: e.outcome,
 		reason: e.reason,
 		code: e.code
 	};
 }
 
-export function journalJsonLines(entries: readonly JournalEntry[]): string {
+export function journalJsonLines(
+	entries: readonly JournalEntry[],
+	nameOf: ExportedName = () => undefined
+): string {
 	return (
-		entries.map((e) => maskCredentials(JSON.stringify(maskDeep(row(e))))).join('\n') +
+		entries.map((e) => maskCredentials(JSON.stringify(maskDeep(row(e, nameOf))))).join('\n') +
 		(entries.length ? '\n' : '')
 	);
 }
 
-export function journalCsv(entries: readonly JournalEntry[]): string {
-	const lines = ['Time (UTC),Source,Who,Kind,Method,Operation,Item,Outcome,Reason,Code'];
+export function journalCsv(
+	entries: readonly JournalEntry[],
+	nameOf: ExportedName = () => undefined
+): string {
+	const lines = ['Time (UTC),Source,Who,Kind,Method,Operation,Item,Item name,Outcome,Reason,Code'];
 	for (const e of entries)
 		lines.push(
-			Object.values(row(e))
+			Object.values(row(e, nameOf))
 				.map((v) => csvCell(maskCredentials(v ?? '')))
 				.join(',')
 		);
