@@ -100,7 +100,8 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	const part = page.getByTestId('journal-of-item');
 	await expect(part.getByTestId('journal-row')).toHaveCount(1);
 	await expect(part).toContainText('agent-app');
-	// The drives cannot be read this time: the journal says so and names the drive by its id.
+	// The drives cannot be read this time (and none were read since the load): the journal says so
+	// and names the drive by its id.
 	await control(agent, 'faults', { path: '/management/clouddrive', status: 500 });
 	await part.getByRole('link', { name: 'Journal of changes' }).click();
 	await expect(page).toHaveURL(new RegExp(`/activity\\?item=${TEAM}`));
@@ -110,8 +111,9 @@ test('the journal keeps the console’s changes and another client’s, told apa
 	await expect(rows(page)).toContainText(TEAM);
 	await page.getByLabel('Item').fill('');
 	await page.getByLabel('Item').press('Enter');
-	// The agent answers again: the drive has its name back.
+	// The agent answers again: the note goes.
 	await page.reload();
+	await expect(page.getByTestId('journal-names-failed')).toBeHidden();
 	await expect(rows(page).getByTestId('journal-item-name')).toHaveText('Team Drive (renamed)');
 
 	// Exported as JSON lines and CSV: every entry, and no credential.
