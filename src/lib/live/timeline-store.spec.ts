@@ -27,10 +27,16 @@ const summary = (e: NewEntry) => (e.said.key === 'text' ? e.said.text : JSON.str
 const range = (from: number, to: number) =>
 	Array.from({ length: to - from + 1 }, (_, i) => entry(from + i));
 
-/** A fresh database and a fresh module (it opens the database once) for each test. */
+let imported = 0;
+/**
+ * A fresh module (it opens the database once) for each test: the store's file alone, evaluated
+ * again under an address of its own, over the modules it imports as they are: resetting every
+ * module ran the messages' modules again in each test (the file's tests took 17.7 s, now 14.2).
+ */
 async function fresh(): Promise<StoreModule> {
-	vi.resetModules();
-	return import('./timeline-store');
+	return (await import(
+		/* @vite-ignore */ `./timeline-store.ts?fresh=${++imported}`
+	)) as StoreModule;
 }
 
 /** What an IndexedDB request answers (the database, for an open). */
